@@ -1,0 +1,40 @@
+"""One exception hierarchy for everything nonosat reports to its users."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class NonosatError(Exception):
+    """Parent of every error nonosat raises on purpose; `exit_code` is the CLI's exit status."""
+
+    exit_code = 2
+
+
+class ParseError(NonosatError):
+    """A puzzle file could not be read: names the file, the line and what was expected."""
+
+    def __init__(self, path: str | Path | None, line: int | None, expected: str) -> None:
+        self.path = str(path) if path is not None else "<input>"
+        self.line = line
+        self.expected = expected
+        where = self.path if line is None else f"{self.path}, line {line}"
+        super().__init__(f"{where}: {expected}")
+
+
+class InvalidPuzzle(NonosatError):
+    """A puzzle's clues are malformed (negative or non-integer numbers, wrong line count)."""
+
+
+class ImpossiblePuzzle(NonosatError):
+    """A puzzle is refuted before any search: a clue cannot fit its line, or the totals differ."""
+
+    exit_code = 3
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+class UsageError(NonosatError):
+    """A request the library cannot carry out as asked (unknown solver, existing output file...)."""
