@@ -1,0 +1,225 @@
+"""Complete line deduction, and its propagation over a whole grid.
+
+A line's clue is a regular language: `0* 1^c1 0+ 1^c2 0+ ... 1^ck 0*`. Its automaton has one state
+per cell of every block (a "one" state) and one gap state before, between and after the blocks (a
+"zero" state, which loops on 0). States are numbered along that chain, so the automaton reads one
+cell by shifting a bitmask of active states one place, which makes a pass over a line a handful of
+integer operations per cell.
+
+A forward pass finds the states reachable after each cell, a backward pass keeps those from which
+the rest of the line can still be completed. A cell may be filled if a surviving state at it is a
+one state, and empty if one is a zero state: this is every deduction one line's clue allows, not
+only the left/right overlap.
+
+Lines are stored as two bitmasks over their cells, `filled` and `empty` (bit i is cell i).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from nonosat.model import Clue, Grid, Puzzle
+
+
+class Contradiction(Exception):
+    """The known cells of a line (or grid) cannot be completed to meet the clues."""
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """The chain automaton of one clue; bit p of each mask is state p."""
+
+    clue: Clue
+    states: int
+    ones: int
+    zeros: int
+    accept: int
+
+    def block_start(self, block: int) -> int:
+        """The state that reads the first cell of a block (blocks counted from 0)."""
+        return 1 + sum(self.clue[:block]) + block
+
+
+@lru_cache(maxsize=4096)
+def automaton(clue: Clue) -> Automaton:
+    """Build the chain automaton of a clue: Z0, one state per cell of block 1, Z1, ..., Zk."""
+    ones = 0
+    state = 1  # state 0 is the leading gap Z0
+    for block in clue:
+        ones |= ((1 << block) - 1) << state
+        state += block + 1  # the block's cells, then the gap after it
+    states = state
+    everything = (1 << states) - 1
+    zeros = everything & ~ones
+    last_gap = 1 << (states - 1)
+    accept = last_gap | (last_gap >> 1 if clue else 0)  # end in the last gap, or on the last block
+    return Automaton(clue, states, ones, zeros, accept)
+
+
+def alive_states(clue: Clue, length: int, filled: int, empty: int) -> list[int]:
+    """For each cell, the states some completion of the line passes through there.
+
+    Raises `Contradiction` if the known cells admit no completion.
+    """
+    a = automaton(clue)
+    ones, zeros, everything = a.ones, a.zeros, a.ones | a.zeros
+    reached = [0] * length
+    active = 1  # before the first cell: in the leading gap, having read nothing
+    for i in range(length):
+        active = (active << 1) | (active & zeros)
+        bit = 1 << i
+        if filled & bit:
+            active &= ones
+        elif empty & bit:
+            active &= zeros
+        else:
+            active &= everything
+        if not active:
+            raise Contradiction
+        reached[i] = active
+    active = reached[-1] & a.accept
+    if not active:
+        raise Contradiction
+    for i in range(length - 1, -1, -1):
+        reached[i] = active
+        if i:
+            active = ((active >> 1) | (active & zeros)) & reached[i - 1]
+    return reached
+
+
+def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
+    """Every cell one line's clue decides: the (filled, empty) masks after full deduction."""
+    a = automaton(clue)
+    ones, zeros = a.ones, a.zeros
+    can_fill = can_empty = 0
+    for i, states in enumerate(alive_states(clue, length, filled, empty)):
+        if states & ones:
+            can_fill |= 1 << i
+        if states & zeros:
+            can_empty |= 1 << i
+    full = (1 << length) - 1
+    return full & ~can_empty, full & ~can_fill
+
+
+class Board:
+    """A partly solved grid: the filled and empty masks of every row and every column."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.height = puzzle.height
+        self.width = puzzle.width
+        self.row_filled = [0] * self.height
+        self.row_empty = [0] * self.height
+        self.col_filled = [0] * self.width
+        self.col_empty = [0] * self.width
+        self.passes = 0
+
+    def copy(self) -> "Board":
+        """An independent copy, for trying a guess."""
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        for name in ("row_filled", "row_empty", "col_filled", "col_empty"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def cell(self, row: int, column: int) -> int | None:
+        """1 if the cell is known filled, 0 if known empty, None if unknown."""
+        bit = 1 << column
+        if self.row_filled[row] & bit:
+            return 1
+        if self.row_empty[row] & bit:
+            return 0
+        return None
+
+    def unknown_count(self) -> int:
+        """How many cells are not yet decided."""
+        full = (1 << self.width) - 1
+        return sum(
+            self.width - bin((f | e) & full).count("1")
+            for f, e in zip(self.row_filled, self.row_empty)
+        )
+
+    def is_complete(self) -> bool:
+        return self.unknown_count() == 0
+
+    def grid(self) -> Grid:
+        """The picture so far, with unknown cells shown as empty (use when complete)."""
+        return tuple(
+            tuple((f >> c) & 1 for c in range(self.width)) for f in self.row_filled
+        )
+
+    def set_cell(self, row: int, column: int, value: int) -> None:
+        """Fix one cell (used for guesses); raises `Contradiction` if it was fixed the other way."""
+        if self.cell(row, column) not in (None, value):
+            raise Contradiction
+        if value:
+            self.row_filled[row] |= 1 << column
+            self.col_filled[column] |= 1 << row
+        else:
+            self.row_empty[row] |= 1 << column
+            self.col_empty[column] |= 1 << row
+
+
+def propagate(board: Board, lines: Sequence[tuple[bool, int]] | None = None) -> Board:
+    """Run complete line deduction to a fixed point, with a queue of lines whose cells changed.
+
+    `lines` holds (is_row, index) pairs to start from; by default every line. Raises
+    `Contradiction` if some line cannot be completed.
+    """
+    puzzle = board.puzzle
+    width, height = board.width, board.height
+    row_f, row_e, col_f, col_e = board.row_filled, board.row_empty, board.col_filled, board.col_empty
+    if lines is None:
+        lines = [(True, r) for r in range(height)] + [(False, c) for c in range(width)]
+    queue = deque(lines)
+    queued = set(queue)
+    settle = _cached_settle
+    while queue:
+        line = queue.popleft()
+        queued.discard(line)
+        is_row, index = line
+        board.passes += 1
+        if is_row:
+            old_f, old_e = row_f[index], row_e[index]
+            new_f, new_e = settle(puzzle.rows[index], width, old_f, old_e)
+            new_f, new_e = new_f & ~old_f, new_e & ~old_e
+            if not (new_f | new_e):
+                continue
+            row_f[index] = old_f | new_f
+            row_e[index] = old_e | new_e
+            crossing_f, crossing_e, other = col_f, col_e, False
+        else:
+            old_f, old_e = col_f[index], col_e[index]
+            new_f, new_e = settle(puzzle.columns[index], height, old_f, old_e)
+            new_f, new_e = new_f & ~old_f, new_e & ~old_e
+            if not (new_f | new_e):
+                continue
+            col_f[index] = old_f | new_f
+            col_e[index] = old_e | new_e
+            crossing_f, crossing_e, other = row_f, row_e, True
+        bit = 1 << index
+        for masks, news in ((crossing_f, new_f), (crossing_e, new_e)):
+            while news:
+                low = news & -news
+                j = low.bit_length() - 1
+                news ^= low
+                masks[j] |= bit
+                key = (other, j)
+                if key not in queued:
+                    queued.add(key)
+                    queue.append(key)
+    return board
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_settle(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
+    """`settle_line`, remembered by (clue, known cells) as pbnsolve does."""
+    return settle_line(clue, length, filled, empty)
+
+
+def line_solve(puzzle: Puzzle) -> Board:
+    """Deduce every cell that line logic alone decides; raises `Contradiction` if none fits."""
+    return propagate(Board(puzzle))

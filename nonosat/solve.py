@@ -1,0 +1,204 @@
+"""The solver driver: line logic first, then PySAT, then blocking clauses to prove uniqueness."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Optional
+
+from nonosat.cnf import GridFormula, build_formula, check_encoding
+from nonosat.encodings import DEFAULT_ENCODING
+from nonosat.errors import NonosatError, UsageError
+from nonosat.linesolve import Board, Contradiction, line_solve
+from nonosat.model import Grid, Puzzle, Solution
+
+DEFAULT_SOLVER = "cadical195"
+
+SOLVERS = (
+    "cadical103", "cadical153", "cadical195", "cadical300",
+    "glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4",
+    "maplechrono", "maplecm", "maplesat", "mergesat3",
+    "minicard", "minisat22", "minisatep",
+)  # fmt: skip
+"""PySAT's incremental solvers that honour a time limit (by interrupt or conflict budget)."""
+
+_BUDGETED = ("cadical",)  # no interrupt(): time limits by a loop of conflict budgets
+
+
+class Status(str, Enum):
+    """What a solve found out."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    SOLVED = "solved"
+    """A solution was found and uniqueness was not asked for."""
+    UNKNOWN = "unknown"
+    """The time limit ran out before the question was answered."""
+
+
+class WrongAnswer(NonosatError):
+    """A solver produced a grid that breaks the clues: a bug, never shown as a solution."""
+
+    exit_code = 70
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of solving a puzzle."""
+
+    puzzle: Puzzle
+    status: Status
+    solutions: tuple[Solution, ...]
+    method: str
+    """"line" if line logic alone settled it, "sat" if the SAT solver was needed."""
+    seconds: float
+    complete: bool
+    """True when the search ended on its own, so `len(solutions)` is the exact count."""
+    stats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def solution(self) -> Optional[Solution]:
+        """The first solution found, if any."""
+        return self.solutions[0] if self.solutions else None
+
+
+def resolve_solver(name: str) -> str:
+    """Check a solver name against the ones that honour time limits and enumerate models."""
+    if name not in SOLVERS:
+        raise UsageError(f"unknown or unsupported solver {name!r}; choose one of {', '.join(SOLVERS)}")
+    return name
+
+
+def _verified(puzzle: Puzzle, grid: Grid) -> Solution:
+    """Return the grid as a solution after checking it against every clue."""
+    wrong = puzzle.violations(grid)
+    if wrong:
+        raise WrongAnswer(f"internal error: a solver's grid breaks {', '.join(wrong[:5])}")
+    return Solution(grid)
+
+
+def _status(found: int, count: int, complete: bool) -> Status:
+    if found >= 2:
+        return Status.MULTIPLE
+    if complete:
+        return Status.UNIQUE if found == 1 else Status.NONE
+    if found == 1 and count == 1:
+        return Status.SOLVED
+    return Status.UNKNOWN
+
+
+class _Search:
+    """One incremental PySAT solver over a grid formula, with a deadline."""
+
+    def __init__(self, formula: GridFormula, solver: str, deadline: Optional[float]) -> None:
+        from pysat.solvers import Solver
+
+        self.formula = formula
+        self.name = solver
+        self.deadline = deadline
+        self.sat = Solver(solver)
+        self.sat.append_formula(formula.clauses)
+
+    def next_model(self) -> Optional[list[int]] | bool:
+        """A model, False when there is none, or None when the deadline passed first."""
+        if self.deadline is None:
+            return self.sat.get_model() if self.sat.solve() else False
+        if self.name.startswith(_BUDGETED):
+            answer = self._solve_with_budgets()
+        else:
+            answer = self._solve_with_interrupt()
+        if answer is None:
+            return None
+        return self.sat.get_model() if answer else False
+
+    def _solve_with_interrupt(self) -> Optional[bool]:
+        remaining = self.deadline - time.monotonic()  # type: ignore[operator]
+        if remaining <= 0:
+            return None
+        timer = threading.Timer(remaining, self.sat.interrupt)
+        timer.start()
+        try:
+            answer = self.sat.solve_limited(expect_interrupt=True)
+        finally:
+            timer.cancel()
+            self.sat.clear_interrupt()
+        return answer
+
+    def _solve_with_budgets(self) -> Optional[bool]:
+        budget = 1000
+        while time.monotonic() < self.deadline:  # type: ignore[operator]
+            self.sat.conf_budget(budget)
+            answer = self.sat.solve_limited()
+            if answer is not None:
+                return answer
+            budget = min(budget * 2, 100_000)
+        return None
+
+    def close(self) -> None:
+        self.sat.delete()
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    count: int = 2,
+    timeout: Optional[float] = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = DEFAULT_ENCODING,
+) -> Result:
+    """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
+
+    Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
+    the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
+    to look for the next. Raises `ImpossiblePuzzle` before any search when a clue cannot fit its
+    line or the row and column totals differ.
+    """
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    resolve_solver(solver)
+    check_encoding(encoding)
+    started = time.monotonic()
+    deadline = None if timeout is None else started + timeout
+    puzzle.ensure_possible()
+
+    def result(status: Status, solutions: list[Solution], method: str, complete: bool, **stats: int) -> Result:
+        return Result(puzzle, status, tuple(solutions), method, time.monotonic() - started, complete, stats)
+
+    try:
+        board = line_solve(puzzle)
+    except Contradiction:
+        return result(Status.NONE, [], "line", True)
+    if board.is_complete():
+        return result(Status.UNIQUE, [_verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
+    return _sat_search(puzzle, board, count, deadline, solver, encoding, result)
+
+
+def _sat_search(puzzle, board: Board, count, deadline, solver, encoding, result) -> Result:  # type: ignore[no-untyped-def]
+    """Enumerate up to `count` solutions of what line logic left open."""
+    formula = build_formula(board, encoding)
+    stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
+                 variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
+    if any(not clause for clause in formula.clauses):
+        return result(Status.NONE, [], "sat", True, **stats)
+    search = _Search(formula, solver, deadline)
+    solutions: list[Solution] = []
+    complete = False
+    try:
+        while len(solutions) < count:
+            model = search.next_model()
+            if model is None:
+                break
+            if model is False:
+                complete = True
+                break
+            solutions.append(_verified(puzzle, formula.grid(model)))
+            if not formula.unknown:
+                complete = True
+                break
+            search.sat.add_clause(formula.blocking_clause(model))
+    finally:
+        search.close()
+    return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
