@@ -1,0 +1,98 @@
+"""What every text format shares: splitting lines, reading clue numbers, building the puzzle."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from nonosat.errors import InvalidPuzzle, ParseError
+from nonosat.model import Clue, Grid, Puzzle
+
+PathName = str | None
+"""The name a text came from, for error messages and `Puzzle.source` (None: unnamed input)."""
+
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
+_NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
+_COLOURED_NUMBER = re.compile(r"[0-9]+[a-z]")
+
+COLOUR_UNSUPPORTED = "colour puzzles are not supported yet"
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, whatever its line endings (LF, CRLF or a lone CR)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def clue_number(token: str, path: PathName, line: int, expected: str) -> int:
+    """Read one block length of a clue; `expected` says what the whole clue should look like."""
+    if _WHOLE_NUMBER.fullmatch(token):
+        return int(token)
+    if _NEGATIVE_NUMBER.fullmatch(token):
+        raise ParseError(path, line, f"found {token!r}, but a block length cannot be negative")
+    if _COLOURED_NUMBER.fullmatch(token):
+        raise ParseError(path, line, f"found {token!r}: {COLOUR_UNSUPPORTED}")
+    raise ParseError(path, line, f"expected {expected}, found {token!r}")
+
+
+def parse_clue(text: str, separator: str | None, path: PathName, line: int, expected: str) -> Clue:
+    """Read a clue of numbers split by `separator` (None: any whitespace); blank means empty."""
+    if not text.strip():
+        return ()
+    if _well_formed_clue(separator).fullmatch(text):
+        return tuple(map(int, text.split(separator)))
+    tokens = [token.strip() for token in text.split(separator)]
+    if "" in tokens:
+        raise ParseError(path, line, f"expected {expected}, found {text.strip()!r}")
+    return tuple(clue_number(token, path, line, expected) for token in tokens)
+
+
+@functools.cache
+def _well_formed_clue(separator: str | None) -> re.Pattern[str]:
+    """The shape of a valid clue line, to read the usual case quickly."""
+    gap = r"\s+" if separator is None else rf"\s*{re.escape(separator)}\s*"
+    return re.compile(rf"\s*[0-9]+(?:{gap}[0-9]+)*\s*")
+
+
+def clue_count(count: int, kind: str) -> str:
+    """Say a number of clues of one kind: "1 row clue", "10 column clues"."""
+    return f"{count} {kind} clue{'' if count == 1 else 's'}"
+
+
+def parse_size(token: str, path: PathName, line: int, what: str) -> int:
+    """Read a width or height: a whole number of at least 1."""
+    if not _WHOLE_NUMBER.fullmatch(token) or int(token) < 1:
+        raise ParseError(path, line, f"expected the {what} as a whole number of at least 1, found {token!r}")
+    return int(token)
+
+
+def make_puzzle(path: PathName, line: int | None, **fields: object) -> Puzzle:
+    """Build a Puzzle, reporting a malformed one as a ParseError at `line`."""
+    try:
+        return Puzzle(**fields)  # type: ignore[arg-type]
+    except InvalidPuzzle as error:
+        raise ParseError(path, line, str(error)) from error
+
+
+def goal_from_text(cells: str, width: int, height: int, path: PathName, line: int) -> Grid:
+    """Read a row-major goal string: '0' is empty, any other character is filled."""
+    if len(cells) != width * height:
+        raise ParseError(
+            path, line, f"expected a goal of {width * height} cells ({width}x{height}), found {len(cells)}"
+        )
+    return tuple(
+        tuple(0 if cell == "0" else 1 for cell in cells[r * width : (r + 1) * width]) for r in range(height)
+    )
+
+
+def goal_text(goal: Grid) -> str:
+    """Write a goal row-major as '0' and '1' characters."""
+    return "".join("1" if cell else "0" for row in goal for cell in row)
+
+
+def clue_lines(clues: Iterable[Clue], separator: str) -> list[str]:
+    """Write clues one per line, with "0" for an empty one."""
+    return [separator.join(map(str, clue)) or "0" for clue in clues]

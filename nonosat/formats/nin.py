@@ -1,0 +1,66 @@
+"""Jakub Wilk's `.nin` format: `W H`, then H row clues, then W column clues.
+
+Numbers in a clue are separated by spaces and `0` is an empty clue. As in jwilk's own reader,
+blank lines are skipped rather than read as clues, and anything after the last column clue is
+ignored (one file of his corpus, data142.nin, carries stray copies of its clues there).
+"""
+
+from __future__ import annotations
+
+from nonosat.errors import ParseError
+from nonosat.formats.common import (
+    PathName,
+    clue_count,
+    clue_lines,
+    make_puzzle,
+    parse_clue,
+    parse_size,
+    split_lines,
+)
+from nonosat.model import Clue, Puzzle
+
+CLUE_SHAPE = "a clue of whole numbers separated by spaces"
+
+
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """The non-blank lines of a text, each with its 1-based line number."""
+    return [(number, line) for number, line in enumerate(split_lines(text), start=1) if line.strip()]
+
+
+def read_size(lines: list[tuple[int, str]], path: PathName) -> tuple[int, int]:
+    """Read the `W H` header line."""
+    if not lines:
+        raise ParseError(path, None, "expected a first line 'width height', found nothing")
+    number, line = lines[0]
+    words = line.split()
+    if len(words) != 2:
+        raise ParseError(path, number, f"expected a first line 'width height', found {line.strip()!r}")
+    return parse_size(words[0], path, number, "width"), parse_size(words[1], path, number, "height")
+
+
+def read_clues(lines: list[tuple[int, str]], start: int, count: int, kind: str, path: PathName) -> list[Clue]:
+    """Read `count` clues of one kind from `lines[start:]`."""
+    if len(lines) < start + count:
+        last = lines[-1][0]
+        found = max(0, len(lines) - start)
+        raise ParseError(path, last, f"expected {clue_count(count, kind)}, the file ends after {found}")
+    return [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in lines[start : start + count]]
+
+
+def load_nin(text: str, path: PathName = None) -> Puzzle:
+    """Read a puzzle from the text of a `.nin` file."""
+    lines = numbered_lines(text)
+    width, height = read_size(lines, path)
+    rows = read_clues(lines, 1, height, "row", path)
+    columns = read_clues(lines, 1 + height, width, "column", path)
+    return make_puzzle(path, lines[0][0], rows=rows, columns=columns, source=path)
+
+
+def dump_nin(puzzle: Puzzle) -> str:
+    """Write a puzzle as a `.nin` file (clues only: the format has no metadata or goal)."""
+    lines = [
+        f"{puzzle.width} {puzzle.height}",
+        *clue_lines(puzzle.rows, " "),
+        *clue_lines(puzzle.columns, " "),
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,208 @@
+"""Steve Simpson's `.non` format, as extended by nonogram-db (black and white puzzles only).
+
+A file is a list of `key value` lines. `width` and `height` come first; `rows` and `columns`
+each start a section of exactly `height` (or `width`) clue lines, with commas between the
+numbers and `0` or an empty line for an empty clue. Blank lines between keys are ignored,
+and so are keys this reader does not know.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from nonosat.errors import ParseError
+from nonosat.formats.common import (
+    COLOUR_UNSUPPORTED,
+    PathName,
+    clue_count,
+    clue_lines,
+    goal_from_text,
+    goal_text,
+    make_puzzle,
+    parse_clue,
+    parse_size,
+    split_lines,
+)
+from nonosat.model import Clue, Puzzle
+
+METADATA_KEYS = {
+    "catalogue": "catalogue",
+    "title": "title",
+    "by": "author",
+    "copyright": "copyright",
+    "license": "license",
+}
+"""The string keys of the file, each with the Puzzle field it fills, in the order they are written."""
+
+SECTIONS = {"rows": "height", "columns": "width"}
+"""Each clue section and the size key that says how many clues it holds."""
+
+KNOWN_KEYS = {*METADATA_KEYS, *SECTIONS, "width", "height", "goal", "color"}
+
+CLUE_SHAPE = "a clue of whole numbers separated by commas"
+_CLUE_LIKE = re.compile(r"[0-9][0-9,\s]*")
+_BARE_LICENSE = re.compile(r"[A-Za-z0-9.+-]+")
+
+
+@dataclass
+class _Draft:
+    """What has been read of a `.non` file so far."""
+
+    path: PathName
+    sizes: dict[str, int] = field(default_factory=dict)
+    sections: dict[str, list[Clue]] = field(default_factory=dict)
+    metadata: dict[str, str] = field(default_factory=dict)
+    goal: tuple[str, int] | None = None
+    section: str | None = None
+    last_key: str | None = None
+
+    def wanted(self, section: str) -> int:
+        """How many clues a section must hold."""
+        return self.sizes[SECTIONS[section]]
+
+    def section_open(self) -> bool:
+        """Whether the current section still lacks clues (so a blank line is an empty clue)."""
+        return self.section is not None and len(self.sections[self.section]) < self.wanted(self.section)
+
+    def read(self, line: str, number: int) -> None:
+        """Take in one line of the file."""
+        if self.section_open():
+            self.read_clue(line, number)
+        else:
+            self.section = None
+            self.read_key(line, number)
+
+    def read_clue(self, line: str, number: int) -> None:
+        """Take in one clue line of the open section."""
+        assert self.section is not None
+        clues = self.sections[self.section]
+        word = line.split(None, 1)[0] if line.strip() else ""
+        if word in KNOWN_KEYS:
+            raise self.shortfall(number, f"found {len(clues)} before {word!r}")
+        clues.append(parse_clue(line, ",", self.path, number, CLUE_SHAPE))
+
+    def read_key(self, line: str, number: int) -> None:
+        """Take in one `key value` line; blank lines and unknown keys are skipped."""
+        if not line.strip():
+            return
+        key, value = [*line.split(None, 1), ""][:2]
+        value = value.strip()
+        if key in ("width", "height"):
+            self.sizes[key] = parse_size(value, self.path, number, key)
+        elif key in SECTIONS:
+            self.open_section(key, number)
+        elif key in METADATA_KEYS:
+            self.metadata[METADATA_KEYS[key]] = unquote(value, self.path, number)
+        elif key == "goal":
+            self.goal = (unquote(value, self.path, number), number)
+        elif key == "color":
+            raise ParseError(self.path, number, COLOUR_UNSUPPORTED)
+        elif self.last_key in SECTIONS and _CLUE_LIKE.fullmatch(line.strip()):
+            kind = self.last_key
+            raise ParseError(
+                self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more"
+            )
+        self.last_key = key
+
+    def open_section(self, section: str, number: int) -> None:
+        """Start reading the clues of `rows` or `columns`."""
+        if not {"width", "height"} <= self.sizes.keys():
+            raise ParseError(self.path, number, f"expected 'width' and 'height' before {section!r}")
+        if section in self.sections:
+            raise ParseError(self.path, number, f"found a second {section!r} section")
+        self.sections[section] = []
+        self.section = section
+
+    def shortfall(self, number: int, ending: str) -> ParseError:
+        """The error for an open section that holds fewer clues than the puzzle's size says."""
+        assert self.section is not None
+        wanted = clue_count(self.wanted(self.section), self.section[:-1])
+        return ParseError(self.path, number, f"expected {wanted}, {ending}")
+
+    def finish(self, last_line: int) -> Puzzle:
+        """The puzzle read, once every line has been taken in."""
+        if self.section_open():
+            assert self.section is not None
+            raise self.shortfall(last_line, f"the file ends after {len(self.sections[self.section])}")
+        for key in ("width", "height", "rows", "columns"):
+            if key not in self.sizes and key not in self.sections:
+                raise ParseError(self.path, None, f"expected a {key!r} line, found none")
+        return make_puzzle(
+            self.path,
+            None,
+            rows=self.sections["rows"],
+            columns=self.sections["columns"],
+            goal=self.read_goal(),
+            source=self.path,
+            **self.metadata,
+        )
+
+    def read_goal(self) -> tuple[tuple[int, ...], ...] | None:
+        """The goal picture, if the file gave one."""
+        if self.goal is None:
+            return None
+        cells, number = self.goal
+        return goal_from_text(cells, self.sizes["width"], self.sizes["height"], self.path, number)
+
+
+def unquote(value: str, path: PathName, line: int) -> str:
+    """Read a string value: quoted (or, leniently, bare), with HTML escapes undone."""
+    if value.startswith('"'):
+        if len(value) < 2 or not value.endswith('"'):
+            raise ParseError(path, line, f"expected a closing quote in {value!r}")
+        value = value[1:-1]
+    return html.unescape(value)
+
+
+def quote(text: str) -> str:
+    """Write a string value in quotes, HTML-escaping only what would not read back the same."""
+    escaped = _escape_breaks(text)
+    if html.unescape(escaped) != text:
+        escaped = _escape_breaks(text.replace("&", "&amp;"))
+    return f'"{escaped}"'
+
+
+def _escape_breaks(text: str) -> str:
+    """Escape the characters that would end a quoted value or its line."""
+    return text.replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
+
+
+def load_non(text: str, path: PathName = None) -> Puzzle:
+    """Read a black-and-white puzzle from the text of a `.non` file."""
+    draft = _Draft(path)
+    lines = split_lines(text)
+    for number, line in enumerate(lines, start=1):
+        draft.read(line, number)
+    return draft.finish(len(lines))
+
+
+def metadata_lines(puzzle: Puzzle) -> list[str]:
+    """The `key "value"` lines for the metadata a puzzle has."""
+    lines = []
+    for key, name in METADATA_KEYS.items():
+        value = getattr(puzzle, name)
+        if value is None:
+            continue
+        bare = key == "license" and _BARE_LICENSE.fullmatch(value)
+        lines.append(f"{key} {value if bare else quote(value)}")
+    return lines
+
+
+def dump_non(puzzle: Puzzle) -> str:
+    """Write a puzzle as a `.non` file: metadata, size, rows, columns, and the goal if known."""
+    lines = [
+        *metadata_lines(puzzle),
+        f"width {puzzle.width}",
+        f"height {puzzle.height}",
+        "",
+        "rows",
+        *clue_lines(puzzle.rows, ","),
+        "",
+        "columns",
+        *clue_lines(puzzle.columns, ","),
+    ]
+    if puzzle.goal is not None:
+        lines += ["", f'goal "{goal_text(puzzle.goal)}"']
+    return "\n".join(lines) + "\n"

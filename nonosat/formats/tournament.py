@@ -1,0 +1,183 @@
+"""The computer-olympiad tournament format (TAAI / TCGA / ICGA): many square puzzles per file.
+
+Each puzzle starts with a line `$N`, followed by its column clues and then its row clues, one
+per line, numbers separated by tabs; an empty line (or `0`) is an empty clue. A puzzle of size
+n has 2n clue lines, so the size is read from the file, not assumed. Solution files use the
+same `$N` headers, each followed by the grid's rows of tab-separated 0 and 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nonosat.errors import ParseError, UsageError
+from nonosat.formats.common import PathName, make_puzzle, parse_clue, split_lines
+from nonosat.model import Clue, Grid, Puzzle
+
+CLUE_SHAPE = "a clue of whole numbers separated by tabs"
+_HEADER = re.compile(r"\$([0-9]+)")
+
+
+@dataclass(frozen=True)
+class Block:
+    """The lines of one `$N` entry: its number, the header's line number, and its body."""
+
+    number: int
+    line: int
+    body: list[tuple[int, str]]
+
+
+def read_blocks(text: str, path: PathName) -> list[Block]:
+    """Split a tournament file into its `$N` entries, in file order."""
+    blocks: list[Block] = []
+    for line_number, line in enumerate(split_lines(text), start=1):
+        header = _HEADER.fullmatch(line.strip())
+        if header:
+            blocks.append(Block(int(header.group(1)), line_number, []))
+        elif blocks:
+            blocks[-1].body.append((line_number, line))
+        elif line.strip():
+            raise ParseError(path, line_number, f"expected a puzzle header like '$1', found {line.strip()!r}")
+    if not blocks:
+        raise ParseError(path, None, "expected a puzzle header like '$1', found none")
+    check_unique(blocks, path)
+    return blocks
+
+
+def check_unique(blocks: Sequence[Block], path: PathName) -> None:
+    """Refuse a file that numbers two entries alike."""
+    seen: set[int] = set()
+    for block in blocks:
+        if block.number in seen:
+            raise ParseError(path, block.line, f"found a second puzzle ${block.number}")
+        seen.add(block.number)
+
+
+def trim_trailing_blanks(body: list[tuple[int, str]], usual: int | None) -> list[tuple[int, str]]:
+    """Drop blank lines that follow an entry's clues (before the next `$` or at the end of the file).
+
+    An entry longer than the file's usual length loses its excess if that is all blank; an entry
+    of odd length loses one trailing blank line. Blank lines within the clues stay: they are
+    empty clues.
+    """
+    if usual is not None and len(body) > usual and not any(line.strip() for _, line in body[usual:]):
+        return body[:usual]
+    if len(body) % 2 and body and not body[-1][1].strip():
+        return body[:-1]
+    return body
+
+
+def usual_length(blocks: Sequence[Block]) -> int | None:
+    """The most common number of lines in an entry, when the file has more than one."""
+    if len(blocks) < 2:
+        return None
+    return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
+
+
+def block_puzzle(block: Block, usual: int | None, path: PathName) -> Puzzle:
+    """Read the puzzle of one `$N` entry: n column clues, then n row clues."""
+    body = trim_trailing_blanks(block.body, usual)
+    if not body or len(body) % 2:
+        raise ParseError(
+            path,
+            block.line,
+            f"expected puzzle ${block.number} to have as many row clues as column clues, "
+            f"found {len(body)} clue lines",
+        )
+    clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
+    size = len(clues) // 2
+    return make_puzzle(
+        path,
+        block.line,
+        columns=clues[:size],
+        rows=clues[size:],
+        title=f"#{block.number}",
+        source=numbered_source(path, block.number),
+    )
+
+
+def numbered_source(path: PathName, number: int) -> str | None:
+    """Name one puzzle of a file as `FILE#N`."""
+    return f"{path}#{number}" if path is not None else None
+
+
+def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
+    """Read every puzzle of a tournament file, in file order."""
+    blocks = read_blocks(text, path)
+    usual = usual_length(blocks)
+    return [block_puzzle(block, usual, path) for block in blocks]
+
+
+def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
+    """The entry `$number`, or the only entry when no number is given."""
+    if number is None:
+        if len(blocks) == 1:
+            return blocks[0]
+        raise ParseError(
+            path,
+            None,
+            f"the file holds {len(blocks)} puzzles; select one as FILE#N, "
+            f"e.g. {path or 'FILE'}#{blocks[0].number}",
+        )
+    for block in blocks:
+        if block.number == number:
+            return block
+    numbers = sorted(block.number for block in blocks)
+    raise ParseError(
+        path, None, f"there is no puzzle ${number} (the file holds ${numbers[0]} to ${numbers[-1]})"
+    )
+
+
+def load_tournament(text: str, path: PathName = None, number: int | None = None) -> Puzzle:
+    """Read puzzle `$number` of a tournament file (no number: the file must hold exactly one)."""
+    blocks = read_blocks(text, path)
+    return block_puzzle(select_block(blocks, number, path), usual_length(blocks), path)
+
+
+def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
+    """Write square puzzles as a tournament file, numbered $1, $2, ... in order."""
+    lines: list[str] = []
+    for number, puzzle in enumerate(puzzles, start=1):
+        if puzzle.width != puzzle.height:
+            raise UsageError(
+                f"the tournament format holds only square puzzles; "
+                f"{puzzle.name} is {puzzle.width}x{puzzle.height}"
+            )
+        lines += [f"${number}", *tab_clues(puzzle.columns), *tab_clues(puzzle.rows)]
+    return "\n".join(lines) + "\n"
+
+
+def tab_clues(clues: Sequence[Clue]) -> list[str]:
+    """Clues as tab-separated lines, an empty clue as an empty line (as the tournaments write it)."""
+    return ["\t".join(map(str, clue)) for clue in clues]
+
+
+def solution_row(line: str, number: int, path: PathName) -> tuple[int, ...]:
+    """Read one grid row of tab-separated 0 and 1."""
+    cells = line.split()
+    for cell in cells:
+        if cell not in ("0", "1"):
+            raise ParseError(path, number, f"expected a row of 0 and 1 separated by tabs, found {cell!r}")
+    return tuple(int(cell) for cell in cells)
+
+
+def block_grid(block: Block, path: PathName) -> Grid:
+    """Read the solution grid of one `$N` entry."""
+    lines = [(number, line) for number, line in block.body if line.strip()]
+    rows = [solution_row(line, number, path) for number, line in lines]
+    if not rows:
+        raise ParseError(path, block.line, f"expected the grid of ${block.number}, found no rows")
+    for (number, _), row in zip(lines, rows, strict=True):
+        if len(row) != len(rows[0]):
+            raise ParseError(
+                path, number, f"expected {len(rows[0])} cells like the first row, found {len(row)}"
+            )
+    return tuple(rows)
+
+
+def load_tournament_solutions(text: str, path: PathName = None) -> dict[int, Grid]:
+    """Read a tournament solution file: each `$N` with its grid."""
+    return {block.number: block_grid(block, path) for block in read_blocks(text, path)}

@@ -1,0 +1,350 @@
+"""Puzzle files: every corpus file loads, every format round-trips, and bad files fail cleanly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonosat.errors import ParseError, UsageError
+from nonosat.formats import FORMATS, detect_format, dumps, load, load_all, loads, save
+from nonosat.formats.cluelist import dump_cluelist, load_cluelist
+from nonosat.formats.jsonfmt import dump_json, dump_solution_json, load_json
+from nonosat.formats.nin import dump_nin, load_nin
+from nonosat.formats.non import dump_non, load_non
+from nonosat.formats.tournament import (
+    dump_tournament,
+    load_tournament,
+    load_tournament_all,
+    load_tournament_solutions,
+)
+from nonosat.model import Puzzle
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "puzzles"
+DANCER = PUZZLES / "webpbn-00001-dancer.non"
+
+TINY = Puzzle(rows=((1,), (), (3,)), columns=((1, 1), (1,), (1,)), title="Tiny")
+"""A 3x3 puzzle with an empty row, small enough to write by hand in every format."""
+
+
+def corpus_files(corpus: Path, pattern: str) -> list[Path]:
+    """The corpus files matching a glob pattern, failing loudly if there are none."""
+    files = sorted(corpus.glob(pattern))
+    assert files, f"no corpus files match {pattern}"
+    return files
+
+
+def totals_agree(puzzle: Puzzle) -> bool:
+    """Whether the row clues and the column clues fill the same number of cells."""
+    return sum(map(sum, puzzle.rows)) == sum(map(sum, puzzle.columns))
+
+
+def clues_only(puzzle: Puzzle) -> Puzzle:
+    """The same puzzle without metadata or goal, to compare formats that carry only clues."""
+    return Puzzle(rows=puzzle.rows, columns=puzzle.columns)
+
+
+# --- the corpus --------------------------------------------------------------------------------
+
+
+def test_non_corpus_loads_and_round_trips(corpus: Path) -> None:
+    files = corpus_files(corpus, "webpbn/*.non") + corpus_files(corpus, "nonogram-db/**/*.non")
+    for file in files:
+        puzzle = load(file)
+        assert puzzle.source == str(file)
+        assert totals_agree(puzzle), file
+        if puzzle.goal is not None:
+            assert puzzle.satisfied_by(puzzle.goal), file
+        assert load_non(dump_non(puzzle)) == puzzle, file
+        assert load_json(dump_json(puzzle)) == puzzle, file
+        assert load_cluelist(dump_cluelist(puzzle)) == clues_only(puzzle), file
+
+
+def test_non_corpus_keeps_metadata(corpus: Path) -> None:
+    dancer = load(corpus / "webpbn" / "webpbn-00001-dancer.non")
+    assert (dancer.title, dancer.author, dancer.catalogue) == ("Dancer", "Jan Wolter", "webpbn.com #1")
+    assert dancer.copyright == "© Copyright 2004 by Jan Wolter"  # &copy; unescaped
+    wild = load(corpus / "webpbn" / "webpbn-35105-wild.non")
+    assert wild.license == "CC-BY-4.0"
+
+
+def test_nin_corpus_loads_and_round_trips(corpus: Path) -> None:
+    for file in corpus_files(corpus, "jwilk/*.nin"):
+        puzzle = load(file)
+        assert puzzle.source == str(file)
+        assert totals_agree(puzzle), file
+        assert load_nin(dump_nin(puzzle)) == puzzle, file
+
+
+def test_nin_ignores_what_follows_the_last_column_clue(tmp_path: Path) -> None:
+    path = tmp_path / "extra.nin"
+    path.write_text(dump_nin(TINY) + "3 3\n1\n")
+    assert load(path) == clues_only(TINY)
+
+
+def test_every_tournament_file_holds_1000_square_puzzles(corpus: Path) -> None:
+    for file in corpus_files(corpus, "tcga/question/*.txt"):
+        puzzles = load_all(file)
+        assert [p.title for p in puzzles] == [f"#{n}" for n in range(1, 1001)], file
+        assert len({(p.width, p.height) for p in puzzles}) == 1, file
+        assert all(p.width == p.height and totals_agree(p) for p in puzzles), file
+
+
+def test_tournament_solutions_satisfy_their_puzzles(corpus: Path) -> None:
+    question = corpus / "tcga" / "question" / "taai2011.txt"
+    solutions = load_tournament_solutions((corpus / "tcga" / "solution" / "taai2011.txt").read_text())
+    assert len(solutions) == 1000
+    for number, puzzle in enumerate(load_all(question)[:50], start=1):
+        assert puzzle.satisfied_by(solutions[number]), number
+        assert not puzzle.satisfied_by(solutions[number % 50 + 1]), number
+
+
+def test_tournament_round_trips(corpus: Path) -> None:
+    puzzles = load_all(corpus / "tcga" / "question" / "taai2017.txt")  # holds an empty clue line
+    assert load_tournament_all(dump_tournament(puzzles)) == puzzles
+
+
+# --- selection and detection --------------------------------------------------------------------
+
+
+def test_file_hash_n_selects_a_tournament_puzzle(corpus: Path) -> None:
+    question = corpus / "tcga" / "question" / "taai2011.txt"
+    seventh = load(f"{question}#7")
+    assert seventh == load_all(question)[6]
+    assert seventh.title == "#7"
+    assert seventh.source == f"{question}#7"
+    assert load_all(f"{question}#7") == [seventh]
+
+
+def test_multi_puzzle_file_needs_a_number(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(dump_tournament([TINY, TINY]))
+    with pytest.raises(ParseError, match="#N") as raised:
+        load(path)
+    assert raised.value.path == str(path)
+    assert load(f"{path}#2").title == "#2"
+
+
+def test_single_tournament_puzzle_needs_no_number(tmp_path: Path) -> None:
+    path = tmp_path / "one.txt"
+    path.write_text(dump_tournament([TINY]))
+    assert load(path) == Puzzle(rows=TINY.rows, columns=TINY.columns, title="#1")
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+def test_tournament_reads_any_line_ending(line_end: str) -> None:
+    text = dump_tournament([TINY, TINY]).replace("\n", line_end)
+    assert [clues_only(p) for p in load_tournament_all(text)] == [clues_only(TINY)] * 2
+
+
+def test_tournament_keeps_an_empty_last_row() -> None:
+    puzzle = Puzzle(rows=((1,), ()), columns=((1,), ()))
+    assert clues_only(load_tournament(dump_tournament([puzzle]))) == puzzle
+
+
+@pytest.mark.parametrize("fmt", ["non", "nin", "json", "clues", "tournament"])
+@pytest.mark.parametrize("suffix", [".txt", ".dat", ""])
+def test_format_detected_by_content(tmp_path: Path, fmt: str, suffix: str) -> None:
+    path = tmp_path / f"tiny{suffix}"
+    path.write_text(dumps(TINY, fmt))
+    assert detect_format(path, path.read_text()) == fmt
+    assert clues_only(load(path)) == clues_only(TINY)
+
+
+def test_suffix_decides_before_content(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.nin"
+    path.write_text(dump_non(TINY))
+    assert detect_format(path, path.read_text()) == "nin"
+    with pytest.raises(ParseError):
+        load(path)
+
+
+# --- each format's details --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_every_format_round_trips_its_clues(fmt: str) -> None:
+    assert clues_only(loads(dumps(TINY, fmt), fmt=fmt)) == clues_only(TINY)
+
+
+def test_non_blank_line_is_an_empty_clue_only_inside_a_section() -> None:
+    text = "width 3\nheight 3\n\nrows\n1\n\n\n\n\ncolumns\n1\n\n1\n\n\n"
+    puzzle = load_non(text)
+    assert puzzle.rows == ((1,), (), ())
+    assert puzzle.columns == ((1,), (), (1,))
+
+
+def test_non_metadata_survives_quotes_and_escapes() -> None:
+    awkward = Puzzle(
+        rows=TINY.rows,
+        columns=TINY.columns,
+        title='say "hi" &amp; M&M',
+        author="line\nbreak",
+        license="public domain, more or less",
+        goal=((1, 0, 0), (0, 0, 0), (1, 1, 1)),
+    )
+    assert load_non(dump_non(awkward)) == awkward
+    assert load_json(dump_json(awkward)) == awkward
+
+
+def test_non_reads_bare_and_quoted_license() -> None:
+    base = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
+    assert load_non(base + "license CC-BY-3.0\n").license == "CC-BY-3.0"
+    assert load_non(base + 'license "see the README"\n').license == "see the README"
+
+
+def test_non_ignores_unknown_keys_and_reads_goal_with_any_filled_mark() -> None:
+    text = 'width 2\nheight 1\nfavourite "blue"\nrows\n1\ncolumns\n1\n0\ngoal "a0"\n'
+    assert load_non(text).goal == ((1, 0),)
+
+
+def test_json_accepts_pycsp3_data_and_goal_lists() -> None:
+    text = '{"rows": [[1], [], [3]], "cols": [[1, 1], [1], [1]]}'
+    assert load_json(text) == clues_only(TINY)
+    text = '{"rows": [[1]], "columns": [[1]], "goal": [[1]], "title": "One"}'
+    assert load_json(text) == Puzzle(rows=((1,),), columns=((1,),), goal=((1,),), title="One")
+
+
+def test_json_without_metadata_is_plain_pycsp3() -> None:
+    assert set(json.loads(dump_json(load(DANCER), metadata=False))) == {"rows", "cols"}
+
+
+def test_solution_json() -> None:
+    dancer = load(DANCER)
+    assert dancer.goal is not None
+    data = json.loads(dump_solution_json(dancer, dancer.goal, "unique"))
+    assert (data["width"], data["height"], data["status"]) == (5, 10, "unique")
+    assert data["rows"] == [list(c) for c in dancer.rows] and data["cols"] == [
+        list(c) for c in dancer.columns
+    ]
+    assert data["solution"][0] == ".##.."
+    assert json.loads(dump_solution_json(dancer, None, "unsatisfiable"))["solution"] is None
+
+
+def test_cluelist_reads_commas_and_dashes() -> None:
+    assert load_cluelist("1\n-\n3\n\n1, 1\n1\n1,0\n") == clues_only(TINY)
+
+
+def test_impossible_puzzles_still_load() -> None:
+    puzzle = load_non("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+    assert puzzle.problems()
+
+
+def test_samples_in_puzzles_folder_agree() -> None:
+    dancer = load(DANCER)
+    assert load(PUZZLES / "dancer.json") == dancer
+    assert load(PUZZLES / "dancer.clues") == clues_only(dancer)
+    for sample in PUZZLES.glob("*.n*n"):
+        assert totals_agree(load(sample)), sample
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+BAD_FILES = [
+    # (file name, content, line of the error or None, words the message must hold)
+    ("empty.non", "", None, "empty"),
+    ("blank.nin", "\n  \n", None, "empty"),
+    (
+        "truncated.non",
+        "width 3\nheight 10\nrows\n" + "1\n" * 7,
+        10,
+        "expected 10 row clues, the file ends after 7",
+    ),
+    ("short.non", "width 3\nheight 10\nrows\n" + "1\n" * 7 + "columns\n", 11, "found 7 before 'columns'"),
+    ("long.non", "width 1\nheight 1\nrows\n1\n2\ncolumns\n1\n", 5, "found more"),
+    ("letters.non", "width 3\nheight 2\nrows\n1\nx3\ncolumns\n1\n1\n1\n", 5, "found 'x3'"),
+    ("negative.non", "width 3\nheight 2\nrows\n1\n-3\ncolumns\n1\n1\n1\n", 5, "negative"),
+    ("fraction.non", "width 3\nheight 2\nrows\n1\n1.5\ncolumns\n1\n1\n1\n", 5, "found '1.5'"),
+    ("colour.non", "color a #ff0000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", 1, "colour"),
+    ("colour-clue.non", "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n", 4, "colour"),
+    ("nosize.non", "rows\n1\n", 1, "'width' and 'height'"),
+    ("bad-size.non", "width five\n", 1, "width"),
+    ("bad-goal.non", 'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1"\n', 8, "goal of 2 cells"),
+    ("truncated.nin", "3 4\n1\n1\n", 3, "expected 4 row clues, the file ends after 2"),
+    ("letters.nin", "2 1\n1\n1 a\n0\n", 3, "found 'a'"),
+    ("header.nin", "2\n1\n", 1, "'width height'"),
+    ("one-group.clues", "1\n2\n", 2, "blank line"),
+    ("negative.clues", "1\n\n-2\n", 3, "negative"),
+    ("broken.json", '{"rows": [[1]],\n "cols": [[1]\n', 3, "expected JSON"),
+    ("strings.json", '{"rows": [[1]],\n "cols": ["1"]}', 2, "cols[0]"),
+    ("odd.txt", "$1\n1\n1\n1\n", 1, "as many row clues as column clues"),
+    ("letters.txt", "$1\n1\n1\tx\n", 3, "found 'x'"),
+    ("twice.txt", "$1\n1\n1\n$1\n1\n1\n", 4, "second puzzle $1"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "line", "words"), BAD_FILES, ids=[case[0] for case in BAD_FILES])
+def test_bad_file_names_path_and_line(
+    tmp_path: Path, name: str, content: str, line: int | None, words: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    with pytest.raises(ParseError) as raised:
+        load(path)
+    assert raised.value.path == str(path)
+    assert raised.value.line == line
+    assert words in raised.value.expected
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 3),
+        (b"width 5\nheight 5\n\xff\xfe\xfd", 3),
+        (b"width 5\x07\n", 1),
+    ],
+)
+def test_binary_file_is_not_text(tmp_path: Path, data: bytes, line: int) -> None:
+    path = tmp_path / "garbage.non"
+    path.write_bytes(data)
+    with pytest.raises(ParseError, match="not a text file") as raised:
+        load(path)
+    assert (raised.value.path, raised.value.line) == (str(path), line)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.non"
+    with pytest.raises(ParseError, match="no such file") as raised:
+        load(path)
+    assert (raised.value.path, raised.value.line) == (str(path), None)
+
+
+def test_missing_puzzle_number(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(dump_tournament([TINY, TINY]))
+    with pytest.raises(ParseError, match=r"no puzzle \$9") as raised:
+        load(f"{path}#9")
+    assert raised.value.path == str(path)
+    with pytest.raises(ParseError, match="holds one puzzle"):
+        load(f"{DANCER}#2")
+
+
+# --- saving ------------------------------------------------------------------------------------
+
+
+def test_save_round_trips_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    dancer = load(DANCER)
+    for suffix in (".non", ".json"):
+        path = tmp_path / f"dancer{suffix}"
+        save(dancer, path)
+        assert load(path) == dancer
+        with pytest.raises(UsageError, match="--force"):
+            save(dancer, path)
+    path = tmp_path / "dancer.non"
+    save(TINY, path, force=True)
+    assert load(path) == TINY
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dancer.json", "dancer.non"]  # no temporary files
+
+
+def test_save_needs_a_known_suffix_or_a_format(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="suffix"):
+        save(TINY, tmp_path / "tiny.txt")
+    save(TINY, tmp_path / "tiny.txt", fmt="tournament")
+    assert clues_only(load(tmp_path / "tiny.txt")) == clues_only(TINY)
+
+
+def test_tournament_refuses_non_square_puzzles() -> None:
+    with pytest.raises(UsageError, match="square"):
+        dump_tournament([load(DANCER)])
