@@ -113,3 +113,17 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
     lines.append(f"p cnf {variables} {len(clauses)}")
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
     return "\n".join(lines) + "\n"
+
+
+def encode_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> str:
+    """DIMACS CNF for a whole puzzle, after line logic; an unsatisfiable one has an empty clause."""
+    from nonosat.linesolve import Contradiction, line_solve
+
+    check_encoding(encoding)
+    puzzle.ensure_possible()
+    try:
+        board = line_solve(puzzle)
+    except Contradiction:
+        board = Board(puzzle)
+        return to_dimacs(GridFormula(board, [[]], puzzle.width * puzzle.height, []), encoding)
+    return to_dimacs(build_formula(board, encoding), encoding)

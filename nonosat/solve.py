@@ -202,3 +202,36 @@ def _sat_search(puzzle, board: Board, count, deadline, solver, encoding, result)
     finally:
         search.close()
     return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The uniqueness verdict on a puzzle, and how its own goal (if it has one) fares."""
+
+    result: Result
+    goal_satisfies_clues: Optional[bool]
+    """None when the puzzle file gives no goal."""
+
+    @property
+    def status(self) -> Status:
+        return self.result.status
+
+    @property
+    def differences(self) -> list[tuple[int, int]]:
+        """The (row, column) cells, from 0, where the first two solutions differ."""
+        if len(self.result.solutions) < 2:
+            return []
+        return self.result.solutions[0].differences(self.result.solutions[1])
+
+
+def check(
+    puzzle: Puzzle,
+    *,
+    timeout: Optional[float] = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = DEFAULT_ENCODING,
+) -> Verdict:
+    """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
+    result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding)
+    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
+    return Verdict(result, goal_ok)

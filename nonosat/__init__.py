@@ -1,0 +1,48 @@
+"""nonosat: solve nonograms with SAT and prove whether their solution is unique.
+
+    >>> from nonosat import load, solve, check
+    >>> puzzle = load("puzzles/webpbn-00001-dancer.non")
+    >>> solve(puzzle).status
+    <Status.UNIQUE: 'unique'>
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, NonosatError, ParseError, UsageError
+from nonosat.model import Clue, Grid, Puzzle, Solution
+
+if TYPE_CHECKING:
+    from nonosat.formats import load, load_all, save
+    from nonosat.solve import Result, Status, Verdict, check, solve
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "load": "nonosat.formats",
+    "load_all": "nonosat.formats",
+    "save": "nonosat.formats",
+    "solve": "nonosat.solve",
+    "check": "nonosat.solve",
+    "Result": "nonosat.solve",
+    "Status": "nonosat.solve",
+    "Verdict": "nonosat.solve",
+}
+
+__all__ = [
+    "Clue", "Grid", "Puzzle", "Solution", "load", "load_all", "save", "solve", "check",
+    "Result", "Status", "Verdict",
+    "NonosatError", "ParseError", "InvalidPuzzle", "ImpossiblePuzzle", "UsageError",
+]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    """Import the solver and the formats only when first used, so `import nonosat` is quick."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'nonosat' has no attribute {name!r}")

@@ -1,0 +1,254 @@
+"""The `nonosat` command line: a thin layer over the library.
+
+Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage,
+3 no solution, 4 unknown (time limit reached).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, TypeVar
+
+import typer
+from rich.console import Console
+
+from nonosat.errors import NonosatError
+
+if TYPE_CHECKING:
+    from nonosat.model import Puzzle
+    from nonosat.solve import Result
+
+EXIT_CODES = """\
+Exit codes: 0 unique (or solved, with --count 1); 1 multiple solutions;
+2 bad input or usage; 3 no solution; 4 unknown (time limit reached)."""
+
+app = typer.Typer(
+    help=f"Solve nonograms with SAT and prove whether the solution is unique.\n\n{EXIT_CODES}",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
+
+
+class Encoding(str, Enum):
+    blocks = "blocks"
+    automaton = "automaton"
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file; FILE#N picks puzzle N of a tournament file.")]
+TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", min=0.0, help="Give up after S seconds: status unknown.")]
+SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. cadical195, glucose4, minisat22.")]
+EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
+AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def friendly(command: F) -> F:
+    """Turn nonosat's own errors into one line on stderr and their documented exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except NonosatError as error:
+            typer.echo(f"nonosat: {error}", err=True)
+            raise typer.Exit(error.exit_code) from None
+        except KeyboardInterrupt:
+            err.print("nonosat: interrupted")
+            raise typer.Exit(130) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _status_line(result: "Result") -> str:
+    """unique / multiple / none / unknown, how it was decided, and the time."""
+    found = len(result.solutions)
+    how = "line logic" if result.method == "line" else "SAT"
+    status = result.status.value
+    if status == "multiple":
+        status += f" (exactly {found} solutions)" if result.complete else f" (at least {found} solutions)"
+    elif status == "none":
+        status += " (no solution)"
+    elif status == "solved":
+        status += " (uniqueness not checked)"
+    elif status == "unknown":
+        status += f" (time limit reached; {found} solution{'s' if found != 1 else ''} found)"
+    return f"{status} · {how} · {result.seconds:.3f} s"
+
+
+def _show_grid(puzzle: "Puzzle", grid: Any, ascii_cells: bool) -> None:
+    from nonosat.render import grid_view, grid_width, plain_grid
+
+    if grid_width(puzzle, ascii_cells) <= out.width:
+        out.print(grid_view(puzzle, grid, ascii_cells=ascii_cells))
+    elif grid is not None and puzzle.width <= out.width:
+        out.print(plain_grid(grid, ascii_cells=ascii_cells))
+    else:
+        out.print(f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; use --output to save it)")
+
+
+def _result_json(result: "Result", path: str) -> dict[str, Any]:
+    return {
+        "path": path,
+        "width": result.puzzle.width,
+        "height": result.puzzle.height,
+        "status": result.status.value,
+        "method": result.method,
+        "solutions": [solution.text().split("\n") for solution in result.solutions],
+        "count_is_exact": result.complete,
+        "seconds": round(result.seconds, 6),
+        "stats": result.stats,
+    }
+
+
+def _write_solution(result: "Result", target: Path, force: bool) -> None:
+    from dataclasses import replace
+
+    from nonosat.errors import UsageError
+    from nonosat.files import write_text_atomic
+    from nonosat.formats import dump_solution_json, save
+
+    if result.solution is None:
+        raise UsageError(f"no solution to write to {target}")
+    grid = result.solution.grid
+    if target.suffix.lower() == ".json":
+        text = dump_solution_json(result.puzzle, grid, result.status.value)
+        write_text_atomic(target, text, force=force)
+    else:
+        save(replace(result.puzzle, goal=grid), target, force=force)
+
+
+@app.command()
+@friendly
+def solve(
+    file: PuzzleFile,
+    count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions (2 proves uniqueness).")] = 2,
+    timeout: TimeoutOption = None,
+    solver: SolverOption = "cadical195",
+    encoding: EncodingOption = Encoding.blocks,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --output if it exists.")] = False,
+    format: FormatOption = OutputFormat.text,
+    ascii_cells: AsciiOption = False,
+) -> None:
+    """Solve a puzzle, draw it with its clues, and say whether the solution is unique.
+
+    Example: nonosat solve puzzles/webpbn-00001-dancer.non
+    """
+    from nonosat.formats import load
+    from nonosat.solve import solve as solve_puzzle
+
+    puzzle = load(file)
+    result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value)
+    if output is not None:
+        _write_solution(result, output, force)
+    if format is OutputFormat.json:
+        out.print_json(json.dumps(_result_json(result, file)))
+    else:
+        if result.solution is not None:
+            _show_grid(puzzle, result.solution.grid, ascii_cells)
+        out.print(_status_line(result), markup=False)
+    raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+@app.command()
+@friendly
+def check(
+    file: PuzzleFile,
+    timeout: TimeoutOption = None,
+    solver: SolverOption = "cadical195",
+    encoding: EncodingOption = Encoding.blocks,
+    format: FormatOption = OutputFormat.text,
+    ascii_cells: AsciiOption = False,
+) -> None:
+    """Prove a puzzle's solution unique, or show two solutions and the cells where they differ.
+
+    Example: nonosat check puzzles/webpbn-06574-forever.non
+    """
+    from nonosat.formats import load
+    from nonosat.render import describe_cells, grid_width, side_by_side
+    from nonosat.solve import check as check_puzzle
+
+    puzzle = load(file)
+    verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value)
+    result = verdict.result
+    if format is OutputFormat.json:
+        data = _result_json(result, file)
+        data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
+        data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
+        out.print_json(json.dumps(data))
+        raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+    out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
+    if len(result.solutions) >= 2:
+        first, second = (s.grid for s in result.solutions[:2])
+        if 2 * grid_width(puzzle, ascii_cells) + 4 <= out.width:
+            out.print(side_by_side(puzzle, first, second, ascii_cells=ascii_cells))
+        out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
+    out.print(_status_line(result), markup=False)
+    if verdict.goal_satisfies_clues is not None:
+        if verdict.goal_satisfies_clues:
+            out.print("goal: satisfies the clues")
+        else:
+            wrong = puzzle.violations(puzzle.goal)  # type: ignore[arg-type]
+            out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
+    raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+@app.command()
+@friendly
+def encode(
+    file: PuzzleFile,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the DIMACS CNF ('-' for stdout).")],
+    encoding: EncodingOption = Encoding.blocks,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Write the puzzle as DIMACS CNF for any SAT solver; comments map cells to variables.
+
+    Cells that line logic decides become unit clauses. Example:
+    nonosat encode puzzles/webpbn-06574-forever.non -o forever.cnf
+    """
+    from nonosat.cnf import encode_puzzle
+    from nonosat.files import write_text_atomic
+    from nonosat.formats import load
+
+    text = encode_puzzle(load(file), encoding.value)
+    if str(output) == "-":
+        out.file.write(text)
+    else:
+        write_text_atomic(output, text, force=force)
+        err.print(f"wrote {output}", markup=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from nonosat import __version__
+
+        out.print(f"nonosat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")] = None,
+) -> None:
+    """Solve nonograms with SAT and prove whether the solution is unique."""
+
+
+def main() -> None:
+    """Entry point of the `nonosat` console script."""
+    app()

@@ -1,0 +1,94 @@
+"""Rich views of puzzles and solutions: the grid with its clues, and two solutions side by side."""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from nonosat.model import Clue, Grid, Puzzle
+
+FILLED, EMPTY = "██", "· "
+FILLED_ASCII, EMPTY_ASCII = "#", "."
+DIFFERENT = "bold red"
+
+
+def _clue_columns(clues: Iterable[Clue]) -> list[list[str]]:
+    return [[str(n) for n in clue] or ["0"] for clue in clues]
+
+
+def grid_width(puzzle: Puzzle, ascii_cells: bool = False) -> int:
+    """How many terminal columns `grid_view` needs."""
+    cell = 1 if ascii_cells else 2
+    row_clue = max(len(" ".join(map(str, c)) or "0") for c in puzzle.rows)
+    number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
+    return row_clue + 1 + puzzle.width * max(cell, number)
+
+
+def grid_view(
+    puzzle: Puzzle,
+    grid: Optional[Grid],
+    *,
+    highlight: Iterable[tuple[int, int]] = (),
+    ascii_cells: bool = False,
+) -> Text:
+    """The grid with row clues right-aligned at the left and column clues bottom-aligned above.
+
+    `grid` None draws the empty puzzle sheet; `highlight` marks cells (row, column) in red.
+    """
+    marked = set(highlight)
+    filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else (FILLED, EMPTY)
+    number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
+    cell = max(len(filled), number)
+    row_texts = [" ".join(map(str, c)) or "0" for c in puzzle.rows]
+    margin = max(map(len, row_texts))
+    columns = _clue_columns(puzzle.columns)
+    depth = max(map(len, columns))
+    text = Text(no_wrap=True, overflow="ignore")
+    for level in range(depth):
+        text.append(" " * (margin + 1))
+        for numbers in columns:
+            offset = level - (depth - len(numbers))
+            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style="cyan")
+        text.append("\n")
+    for r, clue in enumerate(row_texts):
+        text.append(clue.rjust(margin) + " ", style="cyan")
+        for c in range(puzzle.width):
+            value = None if grid is None else grid[r][c]
+            glyph = (filled if value else empty).ljust(cell) if value is not None else " " * cell
+            text.append(glyph, style=DIFFERENT if (r, c) in marked else None)
+        if r + 1 < len(row_texts):
+            text.append("\n")
+    return text
+
+
+def plain_grid(grid: Grid, *, ascii_cells: bool = True) -> Text:
+    """Just the cells, one character per cell, for grids too wide to draw with clues."""
+    filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else ("█", "·")
+    return Text("\n".join("".join(filled if v else empty for v in row) for row in grid), no_wrap=True)
+
+
+def side_by_side(puzzle: Puzzle, first: Grid, second: Grid, *, ascii_cells: bool = False) -> RenderableType:
+    """Two solutions next to each other, with the cells where they differ in red."""
+    differ = [
+        (r, c)
+        for r in range(puzzle.height)
+        for c in range(puzzle.width)
+        if first[r][c] != second[r][c]
+    ]
+    table = Table.grid(padding=(0, 4))
+    table.add_row(Text("solution 1", style="bold"), Text("solution 2", style="bold"))
+    table.add_row(
+        grid_view(puzzle, first, highlight=differ, ascii_cells=ascii_cells),
+        grid_view(puzzle, second, highlight=differ, ascii_cells=ascii_cells),
+    )
+    return Group(table)
+
+
+def describe_cells(cells: list[tuple[int, int]], limit: int = 12) -> str:
+    """Name cells as people count them: "row 3 column 5, ..."."""
+    named = [f"(row {r + 1}, column {c + 1})" for r, c in cells[:limit]]
+    more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
+    return ", ".join(named) + more

@@ -1,0 +1,182 @@
+"""The command line: every exit code, every bad-input case, and the files it writes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonosat import load
+from nonosat.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+DANCER = str(ROOT / "puzzles" / "webpbn-00001-dancer.non")
+FOREVER = str(ROOT / "puzzles" / "webpbn-06574-forever.non")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> str:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    return str(path)
+
+
+AMBIGUOUS = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n"
+
+
+def test_solve_unique_exits_0_and_draws_the_grid() -> None:
+    code, stdout, _ = run("solve", DANCER, "--ascii")
+    assert code == 0
+    assert "unique" in stdout and "line logic" in stdout
+    picture = load(DANCER).goal
+    assert picture is not None
+    drawn = [line.split(" ")[-1] for line in stdout.splitlines() if set(line.split(" ")[-1]) <= {"#", "."} and line.strip()]
+    assert drawn[-10:] == ["".join("#" if v else "." for v in row) for row in picture]
+
+
+def test_solve_multiple_exits_1(tmp_path: Path) -> None:
+    code, stdout, _ = run("solve", write(tmp_path, "two.non", AMBIGUOUS))
+    assert code == 1 and "multiple" in stdout
+
+
+def test_count_reports_an_exact_count(tmp_path: Path) -> None:
+    code, stdout, _ = run("solve", write(tmp_path, "two.non", AMBIGUOUS), "--count", "5", "--format", "json")
+    data = json.loads(stdout)
+    assert code == 1 and data["status"] == "multiple" and data["count_is_exact"] is True
+    assert len(data["solutions"]) == 2
+
+
+def test_count_one_is_solved_and_exits_0(tmp_path: Path) -> None:
+    code, stdout, _ = run("solve", write(tmp_path, "two.non", AMBIGUOUS), "--count", "1")
+    assert code == 0 and "solved" in stdout
+
+
+def test_no_solution_exits_3(tmp_path: Path) -> None:
+    text = "width 3\nheight 3\nrows\n1,1\n0\n1\ncolumns\n2\n0\n1\n"
+    code, stdout, _ = run("solve", write(tmp_path, "none.non", text))
+    assert code == 3 and "none" in stdout
+
+
+def test_timeout_exits_4_with_unknown() -> None:
+    code, stdout, _ = run("check", FOREVER, "--timeout", "0")
+    assert code == 4 and "unknown" in stdout
+
+
+def test_check_shows_two_solutions_and_their_differences(tmp_path: Path) -> None:
+    code, stdout, _ = run("check", write(tmp_path, "two.non", AMBIGUOUS))
+    assert code == 1
+    assert "solution 1" in stdout and "solution 2" in stdout
+    assert "4 cells differ" in stdout and "(row 1, column 1)" in stdout
+
+
+def test_check_says_whether_the_goal_fits() -> None:
+    code, stdout, _ = run("check", DANCER)
+    assert code == 0 and "goal: satisfies the clues" in stdout
+
+
+def test_check_json_has_the_verdict() -> None:
+    code, stdout, _ = run("check", FOREVER, "--format", "json")
+    data = json.loads(stdout)
+    assert code == 0 and data["status"] == "unique" and data["method"] == "sat"
+    assert data["goal_satisfies_clues"] is True
+
+
+BAD_INPUTS = {
+    "empty.non": "",
+    "truncated.non": "width 3\nheight 3\nrows\n1\n1\n",
+    "letters.non": "width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n",
+    "negative.non": "width 2\nheight 2\nrows\n1\n-1\ncolumns\n1\n1\n",
+    "garbage.non": bytes(range(256)) * 4,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_bad_input_exits_2_with_one_line(tmp_path: Path, name: str, command: str) -> None:
+    path = write(tmp_path, name, BAD_INPUTS[name])
+    code, stdout, stderr = run(command, path)
+    assert code == 2
+    assert stderr.count("\n") == 1 and path in stderr and "Traceback" not in stderr + stdout
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    code, _, stderr = run("solve", str(tmp_path / "nope.non"))
+    assert code == 2 and "nope.non" in stderr
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("width 2\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n", "row 1"),  # a clue too long
+        ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n0\n", "totals|fill"),  # totals differ
+    ],
+)
+def test_plainly_impossible_puzzles_exit_3_before_search(tmp_path: Path, text: str, where: str) -> None:
+    code, _, stderr = run("solve", write(tmp_path, "impossible.non", text))
+    assert code == 3 and stderr.count("\n") == 1
+    import re
+
+    assert re.search(where, stderr)
+
+
+def test_unknown_solver_is_a_usage_error() -> None:
+    code, _, stderr = run("solve", DANCER, "--solver", "nosuch")
+    assert code == 2 and "nosuch" in stderr
+
+
+def test_output_writes_the_solution_and_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "out.non"
+    assert run("solve", FOREVER, "--output", str(target))[0] == 0
+    written = load(str(target))
+    assert written.goal == load(FOREVER).goal and written.rows == load(FOREVER).rows
+    target.write_text("precious")
+    code, _, stderr = run("solve", FOREVER, "--output", str(target))
+    assert code == 2 and "--force" in stderr and target.read_text() == "precious"
+    assert run("solve", FOREVER, "--output", str(target), "--force")[0] == 0
+    assert load(str(target)).goal == load(FOREVER).goal
+
+
+def test_output_json(tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    assert run("solve", DANCER, "-o", str(target))[0] == 0
+    data = json.loads(target.read_text())
+    assert data["status"] == "unique"
+
+
+def test_encode_writes_cnf_that_another_solver_solves_to_the_goal(tmp_path: Path) -> None:
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    target = tmp_path / "forever.cnf"
+    assert run("encode", FOREVER, "-o", str(target))[0] == 0
+    text = target.read_text()
+    assert "c cell (row r, column c)" in text
+    puzzle = load(FOREVER)
+    with Solver("minisat22", bootstrap_with=CNF(from_string=text).clauses) as other:
+        assert other.solve()
+        model = set(other.get_model())
+    width = puzzle.width
+    grid = tuple(
+        tuple(int(r * width + c + 1 in model) for c in range(width)) for r in range(puzzle.height)
+    )
+    assert grid == puzzle.goal
+
+
+def test_python_m_nonosat_runs_without_traceback(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.non", "width 2\nheight 2\nrows\nq\n")
+    done = subprocess.run([sys.executable, "-m", "nonosat", "solve", bad], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "bad.non" in done.stderr and "line 4" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "nonosat", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "Exit codes" in done.stdout

@@ -1,0 +1,353 @@
+"""Each line encoding against brute force, its written specification and its reference CNFs.
+
+A line here is a clue and a pattern of known cells (`?` unknown, `#` filled, `.` empty); the
+helpers in `reference_cnf` turn it into the `Line` the encoders take, with cell i as variable i+1.
+The count formulas are those of encodings/automaton.md and encodings/blocks.md.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import product
+from pathlib import Path
+
+import pytest
+from pysat.solvers import Solver
+
+from nonosat.encodings import ENCODINGS, Clause, Line
+from nonosat.encodings.blocks import feasible_starts
+from nonosat.linesolve import Contradiction, settle_line
+from nonosat.model import Clue, clue_of, clue_span
+from reference_cnf import (
+    LINES,
+    REFERENCE,
+    Pattern,
+    encode_line,
+    file_name,
+    known_masks,
+    make_line,
+    read_reference,
+)
+
+SOLVERS = ("glucose4", "cadical195")
+MAX_LENGTH = 10
+
+
+# Brute force ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def words(length: int) -> dict[Clue, list[int]]:
+    """Every line of `length` cells as a bitmask (bit i is cell i), grouped by its clue."""
+    grouped: dict[Clue, list[int]] = {}
+    for cells in product((0, 1), repeat=length):
+        word = sum(bit << i for i, bit in enumerate(cells))
+        grouped.setdefault(clue_of(cells), []).append(word)
+    return grouped
+
+
+def completions(clue: Clue, pattern: Pattern) -> list[int]:
+    """The lines that meet the clue and agree with the pattern's known cells."""
+    filled, empty = known_masks(pattern)
+    return [w for w in words(len(pattern)).get(clue, []) if w & filled == filled and not w & empty]
+
+
+def random_line(rng: random.Random, max_length: int = MAX_LENGTH) -> tuple[Clue, Pattern]:
+    """A clue and known cells, mostly taken from one hidden line, sometimes clashing with it."""
+    length = rng.randint(1, max_length)
+    hidden = [rng.random() < 0.55 for _ in range(length)]
+    other = [rng.random() < 0.5 for _ in range(length)]
+    clue = clue_of(hidden if rng.random() < 0.85 else other)
+    source = hidden if rng.random() < 0.8 else other
+    share = rng.choice((0.05, 0.15, 0.3, 0.6))
+    pattern = "".join(
+        ("#" if cell else ".") if rng.random() < share else "?" for cell in source
+    )
+    return clue, pattern
+
+
+def random_lines(seed: int, count: int) -> list[tuple[Clue, Pattern]]:
+    rng = random.Random(seed)
+    return [random_line(rng) for _ in range(count)]
+
+
+def free_lines(max_length: int = MAX_LENGTH) -> list[tuple[Clue, int]]:
+    """Every clue of every line of 1..max_length cells, with no known cells."""
+    return [(clue, n) for n in range(1, max_length + 1) for clue in sorted(words(n))]
+
+
+# Counting models -----------------------------------------------------------------------------
+
+
+def count_models(clauses: list[Clause], over: list[int], solver_name: str) -> int:
+    """Models of the clauses, counted as distinct assignments of the variables `over`."""
+    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
+        count = 0
+        while solver.solve():
+            count += 1
+            if not over:
+                break
+            true = {literal for literal in solver.get_model() if literal > 0}
+            solver.add_clause([-v if v in true else v for v in over])
+        return count
+
+
+def cell_variables(pattern: Pattern) -> list[int]:
+    return [i + 1 for i, mark in enumerate(pattern) if mark == "?"]
+
+
+@pytest.mark.parametrize("solver_name", SOLVERS)
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_projected_count_on_free_lines(encoding: str, solver_name: str) -> None:
+    """(a) With no known cells, models on the cells = lines of that length with that clue."""
+    for clue, n in free_lines():
+        clauses, _ = encode_line(encoding, clue, "?" * n)
+        got = count_models(clauses, list(range(1, n + 1)), solver_name)
+        assert got == len(words(n)[clue]), (clue, n)
+
+
+@pytest.mark.parametrize("solver_name", SOLVERS)
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_projected_count_on_partial_lines(encoding: str, solver_name: str) -> None:
+    """(b) With known cells as constants, models on the cells = completions (0 if refuted)."""
+    refuted = 0
+    for clue, pattern in random_lines(seed=1, count=1000):
+        expected = len(completions(clue, pattern))
+        try:
+            clauses, _ = encode_line(encoding, clue, pattern)
+        except Contradiction:
+            refuted += 1
+            assert expected == 0, (clue, pattern)
+            continue
+        assert [] not in clauses, (clue, pattern)  # the specs say no clause is ever empty
+        got = count_models(clauses, cell_variables(pattern), solver_name)
+        assert got == expected, (clue, pattern)
+    assert 0 < refuted < 500  # the sample holds both kinds of line
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_auxiliaries_are_determined_by_the_cells(encoding: str) -> None:
+    """(c) Counted over all variables, models = completions: the bijection of the specs.
+
+    Both specs claim it: blocks by the order encoding, automaton by the automaton's determinism.
+    """
+    for clue, pattern in random_lines(seed=2, count=600) + [
+        (clue, "?" * n) for clue, n in free_lines(8)
+    ]:
+        try:
+            clauses, pool = encode_line(encoding, clue, pattern)
+        except Contradiction:
+            continue
+        every = cell_variables(pattern) + list(range(len(pattern) + 1, pool.top + 1))
+        assert count_models(clauses, every, "glucose4") == len(completions(clue, pattern)), (
+            clue,
+            pattern,
+        )
+
+
+# Unit propagation ----------------------------------------------------------------------------
+
+
+def propagated_cells(
+    clauses: list[Clause], pattern: Pattern, assumed: dict[int, bool], solver_name: str
+) -> tuple[int, int] | None:
+    """The (filled, empty) masks unit propagation reaches from the assumed cells; None on conflict.
+
+    A selector g is added to every clause and assumed first, so that what follows from unit
+    clauses is reported too (PySAT's `propagate` leaves out decision level 0).
+    """
+    guard = max([len(pattern)] + [abs(lit) for clause in clauses for lit in clause]) + 1
+    with Solver(name=solver_name, bootstrap_with=[c + [-guard] for c in clauses]) as solver:
+        assumptions = [guard] + [i + 1 if value else -(i + 1) for i, value in assumed.items()]
+        ok, literals = solver.propagate(assumptions=assumptions)
+    if not ok:
+        return None
+    filled, empty = known_masks(pattern)
+    for literal in literals:
+        if 0 < abs(literal) <= len(pattern):
+            if literal > 0:
+                filled |= 1 << (literal - 1)
+            else:
+                empty |= 1 << (-literal - 1)
+    return filled, empty
+
+
+def settled(clue: Clue, pattern: Pattern, assumed: dict[int, bool]) -> tuple[int, int] | None:
+    """What complete line deduction decides from the known and the assumed cells."""
+    filled, empty = known_masks(pattern)
+    for i, value in assumed.items():
+        filled |= value << i
+        empty |= (not value) << i
+    try:
+        return settle_line(clue, len(pattern), filled, empty)
+    except Contradiction:
+        return None
+
+
+@pytest.mark.parametrize("solver_name", SOLVERS)
+def test_automaton_unit_propagation_is_line_deduction(solver_name: str) -> None:
+    """(d) Unit propagation on the automaton encoding decides exactly what `settle_line` does."""
+    rng = random.Random(3)
+    checked = conflicts = 0
+    for clue, pattern in random_lines(seed=4, count=2500):
+        pattern = "".join(m if rng.random() < 0.4 else "?" for m in pattern)  # fewer constants
+        try:
+            clauses, _ = encode_line("automaton", clue, pattern)
+        except Contradiction:
+            continue
+        unknown = [i for i, mark in enumerate(pattern) if mark == "?"]
+        if not unknown:
+            continue
+        for _ in range(3):
+            share = rng.random()
+            assumed = {i: rng.random() < 0.5 for i in unknown if rng.random() < share}
+            expected = settled(clue, pattern, assumed)
+            assert propagated_cells(clauses, pattern, assumed, solver_name) == expected, (
+                clue,
+                pattern,
+                assumed,
+            )
+            checked += 1
+            conflicts += expected is None
+    assert checked > 1000 and 0 < conflicts < checked // 2
+
+
+def test_blocks_unit_propagation_is_weaker() -> None:
+    """blocks.md: unit propagation misses cells 1 and 3 of clue 1 1 on 5 cells, cell 2 filled."""
+    clauses, _ = encode_line("blocks", (1, 1), "?????")
+    assert settled((1, 1), "?????", {2: True}) == (0b00100, 0b01010)
+    assert propagated_cells(clauses, "?????", {2: True}, "glucose4") == (0b00100, 0)
+
+
+# Reference CNFs ------------------------------------------------------------------------------
+
+REFERENCE_FILES = sorted(REFERENCE.glob("*/*.cnf"))
+
+
+def test_every_reference_file_exists() -> None:
+    """Each encoding has a reference CNF for each tiny line, and nothing else."""
+    expected = {
+        REFERENCE / encoding / file_name(clue, pattern)
+        for encoding in ENCODINGS
+        for clue, pattern in LINES
+    }
+    assert set(REFERENCE_FILES) == expected
+
+
+@pytest.mark.parametrize("path", REFERENCE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_reference_cnf_matches_encoder(path: Path) -> None:
+    """(e) The file's clauses are the encoder's clauses, as sets of sorted clauses."""
+    reference = read_reference(path)
+    assert reference.encoding == path.parent.name
+    assert path.name == file_name(reference.clue, reference.pattern)
+    clauses, pool = encode_line(reference.encoding, reference.clue, reference.pattern)
+    assert {tuple(sorted(c)) for c in clauses} == {tuple(sorted(c)) for c in reference.clauses}
+    assert len(clauses) == len(reference.clauses)
+    assert max(len(reference.pattern), pool.top) == reference.variables
+
+
+# Count formulas ------------------------------------------------------------------------------
+
+
+def automaton_counts(clue: Clue, n: int) -> tuple[int, int]:
+    """automaton.md, unpruned: (variables, clauses) with no known cells."""
+    d, states = n - clue_span(clue), sum(clue) + len(clue) + 1
+    if not clue or d == 0:
+        return 0, n
+    variables = (d + 1) * states - 2
+    return variables, 3 * variables + 2 * n - 3
+
+
+def blocks_counts(clue: Clue, n: int) -> tuple[int, int]:
+    """blocks.md, unpruned: (variables, clauses) with no known cells."""
+    k, d = len(clue), n - clue_span(clue)
+    if not k:
+        return 0, n
+    return k * d, 4 * k * d + sum(clue) - 1 + (k if d == 0 else 0)
+
+
+def automaton_exact(line: Line) -> tuple[int, int]:
+    """automaton.md, exact for any line: (variables, clauses) from the alive-state counts."""
+    a = [bin(mask).count("1") for mask in line.alive]
+    n = len(a)
+    unknown = [i for i, cell in enumerate(line.cells) if not isinstance(cell, bool)]
+    variables = sum(size for size in a if size >= 2)
+    clauses = (
+        (a[0] >= 2)
+        + sum(a[i] for i in unknown if a[i] >= 2)
+        + sum(a[i] for i in range(n - 1) if a[i] >= 2 and a[i + 1] >= 2)
+        + sum(a[i] for i in range(1, n) if a[i] >= 2 and a[i - 1] >= 2)
+        + sum(1 + (a[i] >= 2) for i in unknown)
+    )
+    return variables, clauses
+
+
+def blocks_exact(line: Line) -> tuple[int, int]:
+    """blocks.md, exact for any line: (variables, clauses) from the feasible starts."""
+    clue, n, k = line.clue, len(line.cells), len(line.clue)
+    starts = feasible_starts(line)
+    low = [s[0] for s in starts]
+    high = [s[-1] for s in starts] + [n]
+    width = [high[j] - low[j] for j in range(k)]
+    not_empty = [i for i, cell in enumerate(line.cells) if cell is not False]
+    unknown = [i for i in not_empty if not isinstance(line.cells[i], bool)]
+    clauses = (
+        sum(max(w - 1, 0) for w in width)
+        + sum(width[j] + 1 - len(starts[j]) for j in range(k))
+        + sum(
+            t + clue[j] + 1 > low[j + 1]
+            for j in range(k - 1)
+            for t in range(low[j] + 1, high[j] + 1)
+        )
+        + (sum(i < high[0] for i in not_empty) if k else len(not_empty))
+        + sum(low[j] <= i < high[j] + clue[j] for j in range(k) for i in unknown)
+        + sum(low[j] + clue[j] <= i < high[j + 1] for j in range(k) for i in not_empty)
+    )
+    return sum(width), clauses
+
+
+UNPRUNED = {"automaton": automaton_counts, "blocks": blocks_counts}
+EXACT = {"automaton": automaton_exact, "blocks": blocks_exact}
+
+
+def actual_counts(encoding: str, clue: Clue, pattern: Pattern) -> tuple[int, int]:
+    clauses, pool = encode_line(encoding, clue, pattern)
+    return pool.top - len(pattern), len(clauses)
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_unpruned_count_formulas(encoding: str) -> None:
+    """(f) The closed forms for lines with no known cells, on every clue up to 10 cells."""
+    for clue, n in free_lines():
+        assert actual_counts(encoding, clue, "?" * n) == UNPRUNED[encoding](clue, n), (clue, n)
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_exact_count_formulas_on_partial_lines(encoding: str) -> None:
+    """The specs' exact counts, from alive states or feasible starts, on lines with known cells."""
+    for clue, pattern in random_lines(seed=5, count=1500):
+        try:
+            line = make_line(clue, pattern)
+        except Contradiction:
+            continue
+        assert actual_counts(encoding, clue, pattern) == EXACT[encoding](line), (clue, pattern)
+
+
+def test_automaton_unpruned_counts_bound_pruned_ones() -> None:
+    """automaton.md: known cells never add variables or clauses to the automaton encoding."""
+    for clue, pattern in random_lines(seed=6, count=1500):
+        try:
+            variables, clauses = actual_counts("automaton", clue, pattern)
+        except Contradiction:
+            continue
+        bound = automaton_counts(clue, len(pattern))
+        assert variables <= bound[0] and clauses <= bound[1], (clue, pattern)
+
+
+def test_blocks_unpruned_clause_count_is_not_a_bound() -> None:
+    """blocks.md: a known cell can add clauses (holes in a range); the spec's two examples."""
+    for clue, pattern in (((1, 1, 1), "????#????"), ((1, 1, 2), "????#?????")):
+        variables, clauses = actual_counts("blocks", clue, pattern)
+        unpruned = blocks_counts(clue, len(pattern))
+        assert variables == unpruned[0] and clauses == unpruned[1] + 1, (clue, pattern)

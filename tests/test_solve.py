@@ -1,0 +1,141 @@
+"""The solver on real puzzles: every solution verified, unique goals recovered, verdicts sound."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonosat import ImpossiblePuzzle, Puzzle, load, load_all, solve
+from nonosat.formats.tournament import load_tournament_solutions
+from nonosat.solve import SOLVERS, Status, check
+
+
+def _assert_sound(puzzle: Puzzle, timeout: float | None = None) -> Status:
+    """Solve; every solution meets the clues, and a unique one equals the goal if given."""
+    result = solve(puzzle, timeout=timeout)
+    assert result.status in (Status.UNIQUE, Status.MULTIPLE), (puzzle.source, result.status)
+    for solution in result.solutions:
+        assert puzzle.satisfied_by(solution.grid)
+    if result.status is Status.MULTIPLE:
+        assert result.solutions[0] != result.solutions[1]
+    if result.status is Status.UNIQUE and puzzle.goal is not None:
+        assert result.solutions[0].grid == puzzle.goal
+    return result.status
+
+
+def _files(corpus: Path, pattern: str) -> list[Path]:
+    found = sorted(corpus.glob(pattern))
+    assert found, f"no corpus files match {pattern}"
+    return found
+
+
+def test_every_webpbn_survey_puzzle_is_unique(corpus: Path) -> None:
+    for path in _files(corpus, "webpbn/*.non"):
+        assert _assert_sound(load(str(path))) is Status.UNIQUE, path
+
+
+def test_every_nonogram_db_puzzle_is_solved(corpus: Path) -> None:
+    for path in _files(corpus, "nonogram-db/**/*.non"):
+        _assert_sound(load(str(path)))
+
+
+def test_every_jwilk_puzzle_is_solved(corpus: Path) -> None:
+    for path in _files(corpus, "jwilk/*.nin"):
+        _assert_sound(load(str(path)))
+
+
+def test_tournament_puzzles_match_their_published_solutions(corpus: Path) -> None:
+    path = corpus / "tcga" / "question" / "taai2011.txt"
+    published = load_tournament_solutions(
+        (corpus / "tcga" / "solution" / "taai2011.txt").read_text(), "taai2011 solutions"
+    )
+    puzzles = load_all(str(path))[:200]
+    assert len(puzzles) == 200
+    statuses = set()
+    for number, puzzle in enumerate(puzzles, start=1):
+        goal = published[number]
+        assert puzzle.satisfied_by(goal), f"published solution of #{number} breaks its clues"
+        result = solve(puzzle)
+        statuses.add(result.status)
+        for solution in result.solutions:
+            assert puzzle.satisfied_by(solution.grid)
+        if result.status is Status.UNIQUE:
+            assert result.solutions[0].grid == goal
+        else:
+            assert result.status is Status.MULTIPLE
+            assert result.solutions[0] != result.solutions[1]
+    assert statuses == {Status.UNIQUE, Status.MULTIPLE}
+
+
+def test_counting_enumerates_exactly() -> None:
+    # a 2x2 with one cell per line has exactly the two diagonals
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    result = solve(puzzle, count=10)
+    assert result.status is Status.MULTIPLE and result.complete
+    assert {s.grid for s in result.solutions} == {((1, 0), (0, 1)), ((0, 1), (1, 0))}
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_permutation_puzzles_have_factorial_many_solutions(size: int) -> None:
+    # every row and column holds one filled cell: the solutions are the permutation matrices
+    import math
+
+    puzzle = Puzzle(rows=((1,),) * size, columns=((1,),) * size)
+    result = solve(puzzle, count=1000)
+    assert result.complete and len(set(result.solutions)) == len(result.solutions) == math.factorial(size)
+
+
+@pytest.mark.parametrize("encoding", ["blocks", "automaton"])
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22"])
+def test_every_encoding_and_solver_agree(corpus: Path, encoding: str, solver: str) -> None:
+    puzzle = load(str(corpus / "webpbn" / "webpbn-06574-forever.non"))
+    result = solve(puzzle, encoding=encoding, solver=solver)
+    assert result.status is Status.UNIQUE and result.method == "sat"
+    assert result.solutions[0].grid == puzzle.goal
+
+
+def test_line_logic_alone_proves_uniqueness(corpus: Path) -> None:
+    puzzle = load(str(corpus / "webpbn" / "webpbn-00006-cat.non"))
+    result = solve(puzzle)
+    assert result.method == "line" and result.status is Status.UNIQUE
+
+
+def test_no_solution_is_reported() -> None:
+    # totals agree and every clue fits, yet no grid meets them all (column 1 needs the empty row 2)
+    puzzle = Puzzle(rows=((1, 1), (0,), (1,)), columns=((2,), (0,), (1,)))
+    assert solve(puzzle).status is Status.NONE
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_zero_timeout_says_unknown_and_never_guesses(corpus: Path, solver: str) -> None:
+    puzzle = load(str(corpus / "webpbn" / "webpbn-06574-forever.non"))
+    result = solve(puzzle, timeout=0, solver=solver)
+    assert result.status is Status.UNKNOWN and not result.complete
+
+
+def test_impossible_puzzles_are_refused_before_search() -> None:
+    with pytest.raises(ImpossiblePuzzle, match="row 2"):
+        solve(Puzzle(rows=((1,), (2, 2)), columns=((1,), (1,), (1,), (1,))))
+    with pytest.raises(ImpossiblePuzzle, match="totals|fill"):
+        solve(Puzzle(rows=((1,), (1,)), columns=((1,), (0,))))
+
+
+def test_check_compares_the_goal(corpus: Path) -> None:
+    puzzle = load(str(corpus / "webpbn" / "webpbn-00001-dancer.non"))
+    verdict = check(puzzle)
+    assert verdict.status is Status.UNIQUE and verdict.goal_satisfies_clues is True
+    wrong_goal = tuple(tuple(1 - v for v in row) for row in puzzle.goal)  # type: ignore[union-attr]
+    from dataclasses import replace
+
+    assert check(replace(puzzle, goal=wrong_goal)).goal_satisfies_clues is False
+
+
+def test_check_reports_where_two_solutions_differ() -> None:
+    verdict = check(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    assert verdict.status is Status.MULTIPLE
+    assert sorted(verdict.differences) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_only_time_limited_solvers_are_offered() -> None:
+    assert "kissat404" not in SOLVERS and "lingeling" not in SOLVERS
