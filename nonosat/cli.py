@@ -181,7 +181,7 @@ def check(
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
     from nonosat.formats import load
-    from nonosat.render import describe_cells, grid_width, side_by_side
+    from nonosat.render import describe_cells, side_by_side
     from nonosat.solve import check as check_puzzle
 
     puzzle = load(file)
@@ -196,8 +196,11 @@ def check(
     out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
     if len(result.solutions) >= 2:
         first, second = (s.grid for s in result.solutions[:2])
-        if 2 * grid_width(puzzle, ascii_cells) + 4 <= out.width:
-            out.print(side_by_side(puzzle, first, second, ascii_cells=ascii_cells))
+        view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells)
+        if view is not None:
+            out.print(view)
+        else:
+            out.print("(the two solutions are wider than the terminal; --format json lists them)")
         out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
     out.print(_status_line(result), markup=False)
     if verdict.goal_satisfies_clues is not None:

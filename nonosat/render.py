@@ -64,26 +64,54 @@ def grid_view(
     return text
 
 
-def plain_grid(grid: Grid, *, ascii_cells: bool = True) -> Text:
-    """Just the cells, one character per cell, for grids too wide to draw with clues."""
-    filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else ("█", "·")
-    return Text("\n".join("".join(filled if v else empty for v in row) for row in grid), no_wrap=True)
+def plain_grid(
+    grid: Grid,
+    *,
+    ascii_cells: bool = True,
+    highlight: Iterable[tuple[int, int]] = (),
+) -> Text:
+    """Just the cells, one character each, for grids too wide to draw with their clues.
+
+    Highlighted cells are red, and in ASCII (no colour) they read X (filled) and o (empty).
+    """
+    marked = set(highlight)
+    text = Text(no_wrap=True, overflow="ignore")
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if (r, c) in marked:
+                glyph = ("X" if value else "o") if ascii_cells else ("█" if value else "·")
+                text.append(glyph, style=None if ascii_cells else DIFFERENT)
+            else:
+                text.append((FILLED_ASCII if value else EMPTY_ASCII) if ascii_cells else ("█" if value else "·"))
+        if r + 1 < len(grid):
+            text.append("\n")
+    return text
 
 
-def side_by_side(puzzle: Puzzle, first: Grid, second: Grid, *, ascii_cells: bool = False) -> RenderableType:
-    """Two solutions next to each other, with the cells where they differ in red."""
+def side_by_side(
+    puzzle: Puzzle, first: Grid, second: Grid, *, width: int, ascii_cells: bool = False
+) -> Optional[RenderableType]:
+    """Two solutions next to each other, with the cells where they differ marked.
+
+    Draws them with their clues if that fits in `width` columns, else as bare cells; None if
+    even that does not fit.
+    """
     differ = [
         (r, c)
         for r in range(puzzle.height)
         for c in range(puzzle.width)
         if first[r][c] != second[r][c]
     ]
-    table = Table.grid(padding=(0, 4))
+    gap = 4
+    if 2 * grid_width(puzzle, ascii_cells) + gap <= width and not ascii_cells:
+        views = [grid_view(puzzle, g, highlight=differ, ascii_cells=ascii_cells) for g in (first, second)]
+    elif 2 * puzzle.width + gap <= width:
+        views = [plain_grid(g, ascii_cells=ascii_cells, highlight=differ) for g in (first, second)]
+    else:
+        return None
+    table = Table.grid(padding=(0, gap))
     table.add_row(Text("solution 1", style="bold"), Text("solution 2", style="bold"))
-    table.add_row(
-        grid_view(puzzle, first, highlight=differ, ascii_cells=ascii_cells),
-        grid_view(puzzle, second, highlight=differ, ascii_cells=ascii_cells),
-    )
+    table.add_row(*views)
     return Group(table)
 
 

@@ -1,0 +1,62 @@
+"""The README stays true: its commands run and print what it shows, and it covers every command."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonosat.cli import EXIT_FOR_STATUS, app
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def _console_examples() -> list[tuple[str, str]]:
+    """Each `$ nonosat ...` line of the README's console blocks, with the output shown after it."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        command, _, output = block.partition("\n")
+        assert command.startswith("$ nonosat "), command
+        examples.append((command[2:], output))
+    return examples
+
+
+def _normalise(text: str) -> str:
+    """Timings differ from run to run; nothing else may."""
+    text = re.sub(r"\d+\.\d+ s\b", "T s", text)
+    return re.sub(r'"seconds": [\d.]+', '"seconds": T', text)
+
+
+@pytest.mark.parametrize("command, shown", _console_examples())
+def test_readme_examples_print_what_the_readme_shows(tmp_path: Path, command: str, shown: str) -> None:
+    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    args = command.split()[1:]
+    env = dict(os.environ, COLUMNS="100", TERM="dumb")
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *args], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert _normalise(done.stdout + done.stderr) == _normalise(shown)
+
+
+def test_the_two_setup_commands_are_in_the_readme() -> None:
+    assert "pip install . && nonosat solve puzzles/webpbn-00001-dancer.non" in README
+    assert "pip install -e '.[test]' && pytest" in README
+
+
+def test_every_command_is_documented() -> None:
+    commands = {command.name or command.callback.__name__ for command in app.registered_commands}
+    documented = set(re.findall(r"^### nonosat (\w+)", README, flags=re.M))
+    assert commands == documented
+
+
+def test_exit_codes_table_matches_the_cli() -> None:
+    table = dict(re.findall(r"^\| (\d) \| (.+?) \|$", README, flags=re.M))
+    for status, code in EXIT_FOR_STATUS.items():
+        assert status in table[str(code)].lower() or (status == "none" and "no solution" in table["3"])
+    assert "bad input" in table["2"]
