@@ -31,13 +31,15 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     low = [s[0] for s in starts]
     high = [s[-1] for s in starts]
 
+    named = [[pool.id((line.name, j, t)) for t in range(low[j] + 1, high[j] + 1)] for j in range(len(clue))]
+
     def start(j: int, t: int) -> Literal:
         """Block j starts at t or later."""
         if t <= low[j]:
             return True
         if t > high[j]:
             return False
-        return pool.id((line.name, j, t))
+        return named[j][t - low[j] - 1]
 
     clauses: list[Clause] = []
     for j, size in enumerate(clue):
@@ -52,14 +54,22 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     for i, cell in enumerate(cells):
         if cell is False:
             continue  # no feasible start covers a known empty cell
-        not_cell = negate(cell)
         # before the first block (or anywhere, in an empty line) the cell is empty
-        add_clause(clauses, [negate(start(0, i + 1)) if clue else False, not_cell])
-        for j, size in enumerate(clue):
-            if cell is not True and low[j] <= i and high[j] + size > i:
-                # block j covering cell i fills it
+        add_clause(clauses, [negate(start(0, i + 1)) if clue else False, negate(cell)])
+    last = len(clue) - 1
+    for j, size in enumerate(clue):
+        # block j covering cell i fills it (only starts low..high can cover)
+        for i in range(low[j], min(high[j] + size, len(cells))):
+            cell = cells[i]
+            if cell is not True and cell is not False:
                 add_clause(clauses, [negate(start(j, i - size + 1)), start(j, i + 1), cell])
-            later = False if j + 1 == len(clue) else negate(start(j + 1, i + 1))
-            # if block j is the last to start at or before i, it must reach i
-            add_clause(clauses, [start(j, i + 1), later, not_cell, start(j, i - size + 1)])
+        # if block j is the last to start at or before cell i, it must reach i; other cells
+        # make the clause true by a constant, so only these are written
+        end = len(cells) if j == last else min(high[j + 1], len(cells))
+        for i in range(low[j] + size, end):
+            cell = cells[i]
+            if cell is False:
+                continue
+            later = False if j == last else negate(start(j + 1, i + 1))
+            add_clause(clauses, [start(j, i + 1), later, negate(cell), start(j, i - size + 1)])
     return clauses
