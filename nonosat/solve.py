@@ -6,12 +6,12 @@ import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Optional
+from typing import Literal, Optional
 
 from nonosat.cnf import GridFormula, build_formula, check_encoding
 from nonosat.encodings import DEFAULT_ENCODING
 from nonosat.errors import NonosatError, UsageError
-from nonosat.linesolve import Board, Contradiction, line_solve
+from nonosat.linesolve import Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 
 DEFAULT_SOLVER = "cadical195"
@@ -102,7 +102,7 @@ class _Search:
         self.sat = Solver(solver)
         self.sat.append_formula(formula.clauses)
 
-    def next_model(self) -> Optional[list[int]] | bool:
+    def next_model(self) -> list[int] | Literal[False] | None:
         """A model, False when there is none, or None when the deadline passed first."""
         if self.deadline is None:
             return self.sat.get_model() if self.sat.solve() else False
@@ -121,7 +121,7 @@ class _Search:
         timer = threading.Timer(remaining, self.sat.interrupt)
         timer.start()
         try:
-            answer = self.sat.solve_limited(expect_interrupt=True)
+            answer: Optional[bool] = self.sat.solve_limited(expect_interrupt=True)
         finally:
             timer.cancel()
             self.sat.clear_interrupt()
@@ -131,7 +131,7 @@ class _Search:
         budget = 1000
         while time.monotonic() < self.deadline:  # type: ignore[operator]
             self.sat.conf_budget(budget)
-            answer = self.sat.solve_limited()
+            answer: Optional[bool] = self.sat.solve_limited()
             if answer is not None:
                 return answer
             budget = min(budget * 2, 100_000)
@@ -173,35 +173,36 @@ def solve(
         return result(Status.NONE, [], "line", True)
     if board.is_complete():
         return result(Status.UNIQUE, [_verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
-    return _sat_search(puzzle, board, count, deadline, solver, encoding, result)
-
-
-def _sat_search(puzzle, board: Board, count, deadline, solver, encoding, result) -> Result:  # type: ignore[no-untyped-def]
-    """Enumerate up to `count` solutions of what line logic left open."""
     formula = build_formula(board, encoding)
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
+    solutions, complete = _enumerate(formula, count, solver, deadline)
+    return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
+
+
+def _enumerate(
+    formula: GridFormula, count: int, solver: str, deadline: Optional[float]
+) -> tuple[list[Solution], bool]:
+    """Up to `count` verified solutions of what line logic left open, and whether that is all."""
+    puzzle = formula.board.puzzle
     if any(not clause for clause in formula.clauses):
-        return result(Status.NONE, [], "sat", True, **stats)
+        return [], True
     search = _Search(formula, solver, deadline)
     solutions: list[Solution] = []
-    complete = False
     try:
         while len(solutions) < count:
             model = search.next_model()
             if model is None:
-                break
+                return solutions, False
             if model is False:
-                complete = True
-                break
+                return solutions, True
             solutions.append(_verified(puzzle, formula.grid(model)))
             if not formula.unknown:
-                complete = True
-                break
+                return solutions, True
             search.sat.add_clause(formula.blocking_clause(model))
     finally:
         search.close()
-    return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
+    return solutions, False
 
 
 @dataclass(frozen=True)

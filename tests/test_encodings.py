@@ -14,11 +14,6 @@ from pathlib import Path
 
 import pytest
 from pysat.solvers import Solver
-
-from nonosat.encodings import ENCODINGS, Clause, Line
-from nonosat.encodings.blocks import feasible_starts
-from nonosat.linesolve import Contradiction, settle_line
-from nonosat.model import Clue, clue_of, clue_span
 from reference_cnf import (
     LINES,
     REFERENCE,
@@ -29,6 +24,11 @@ from reference_cnf import (
     make_line,
     read_reference,
 )
+
+from nonosat.encodings import ENCODINGS, Clause, Line
+from nonosat.encodings.blocks import feasible_starts
+from nonosat.linesolve import Contradiction, settle_line
+from nonosat.model import Clue, clue_of, clue_span
 
 SOLVERS = ("glucose4", "cadical195")
 MAX_LENGTH = 10

@@ -31,7 +31,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     def state(i: int, p: int) -> Literal:
         if alive[i] == 1 << p:
             return True  # the only live state at this cell
-        return pool.id((line.name, i, p))
+        return int(pool.id((line.name, i, p)))
 
     clauses: list[Clause] = []
     add_clause(clauses, [state(0, p) for p in _states(alive[0])])

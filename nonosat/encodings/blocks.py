@@ -31,7 +31,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     low = [s[0] for s in starts]
     high = [s[-1] for s in starts]
 
-    named = [[pool.id((line.name, j, t)) for t in range(low[j] + 1, high[j] + 1)] for j in range(len(clue))]
+    named: list[list[int]] = [[pool.id((line.name, j, t)) for t in range(low[j] + 1, high[j] + 1)] for j in range(len(clue))]
 
     def start(j: int, t: int) -> Literal:
         """Block j starts at t or later."""
