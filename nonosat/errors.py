@@ -31,9 +31,11 @@ class ImpossiblePuzzle(NonosatError):
 
     exit_code = 3
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], source: str | None = None) -> None:
         self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}no solution: " + "; ".join(self.problems))
 
 
 class UsageError(NonosatError):

@@ -89,7 +89,7 @@ class Puzzle:
             goal = _normalise_grid(self.goal)
             if len(goal) != len(rows) or any(len(r) != len(columns) for r in goal):
                 raise InvalidPuzzle(
-                    f"goal must be {len(rows)} rows of {len(columns)} cells"
+                    f"the goal must be {len(rows)} row(s) of {len(columns)} cell(s)"
                 )
             object.__setattr__(self, "goal", goal)
 
@@ -128,7 +128,7 @@ class Puzzle:
         """Raise `ImpossiblePuzzle` naming every line that plainly cannot be satisfied."""
         found = self.problems()
         if found:
-            raise ImpossiblePuzzle(found)
+            raise ImpossiblePuzzle(found, self.source)
 
     def satisfied_by(self, grid: Grid) -> bool:
         """Whether a grid meets every row and column clue of this puzzle."""
