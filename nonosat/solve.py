@@ -66,10 +66,16 @@ class Result:
 
 
 def resolve_solver(name: str) -> str:
-    """Check a solver name against the ones that honour time limits and enumerate models."""
-    if name not in SOLVERS:
-        raise UsageError(f"unknown or unsupported solver {name!r}; choose one of {', '.join(SOLVERS)}")
-    return name
+    """The canonical name of a PySAT solver, given any of PySAT's names for it ("g4", "cd19", ...).
+
+    Only solvers that enumerate incrementally and honour a time limit are accepted.
+    """
+    from pysat.solvers import SolverNames
+
+    for canonical in SOLVERS:
+        if name == canonical or name in getattr(SolverNames, canonical, ()):
+            return canonical
+    raise UsageError(f"unknown or unsupported solver {name!r}; choose one of {', '.join(SOLVERS)}")
 
 
 def _verified(puzzle: Puzzle, grid: Grid) -> Solution:
@@ -158,7 +164,7 @@ def solve(
     """
     if count < 1:
         raise UsageError("count must be at least 1")
-    resolve_solver(solver)
+    solver = resolve_solver(solver)
     check_encoding(encoding)
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout

@@ -139,3 +139,20 @@ def test_check_reports_where_two_solutions_differ() -> None:
 
 def test_only_time_limited_solvers_are_offered() -> None:
     assert "kissat404" not in SOLVERS and "lingeling" not in SOLVERS
+
+
+@pytest.mark.parametrize("alias, canonical", [("g4", "glucose4"), ("cd19", "cadical195"), ("m22", "minisat22")])
+def test_pysat_aliases_name_the_same_solver(alias: str, canonical: str) -> None:
+    from nonosat.solve import resolve_solver
+
+    assert resolve_solver(alias) == canonical
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    assert solve(puzzle, solver=alias).status is Status.MULTIPLE
+
+
+@pytest.mark.parametrize("name", ["kissat", "lingeling", "nosuch"])
+def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> None:
+    from nonosat import UsageError
+
+    with pytest.raises(UsageError, match=name):
+        solve(Puzzle(rows=((1,),), columns=((1,),)), solver=name)
