@@ -59,30 +59,33 @@ def automaton(clue: Clue) -> Automaton:
     return Automaton(clue, states, ones, zeros, accept)
 
 
+def _reachable(a: Automaton, length: int, filled: int, empty: int) -> list[int]:
+    """Forward pass: the states reachable after each cell, given the known cells."""
+    ones, zeros = a.ones, a.zeros
+    everything = ones | zeros
+    reached = []
+    active = 1  # before the first cell: in the leading gap, having read nothing
+    is_filled = format(filled, f"0{length}b")[::-1]  # cell i is character i
+    is_empty = format(empty, f"0{length}b")[::-1]
+    for f, e in zip(is_filled, is_empty):
+        active = ((active << 1) | (active & zeros)) & (ones if f == "1" else zeros if e == "1" else everything)
+        if not active:
+            raise Contradiction
+        reached.append(active)
+    if not reached[-1] & a.accept:
+        raise Contradiction
+    return reached
+
+
 def alive_states(clue: Clue, length: int, filled: int, empty: int) -> list[int]:
     """For each cell, the states some completion of the line passes through there.
 
     Raises `Contradiction` if the known cells admit no completion.
     """
     a = automaton(clue)
-    ones, zeros, everything = a.ones, a.zeros, a.ones | a.zeros
-    reached = [0] * length
-    active = 1  # before the first cell: in the leading gap, having read nothing
-    for i in range(length):
-        active = (active << 1) | (active & zeros)
-        bit = 1 << i
-        if filled & bit:
-            active &= ones
-        elif empty & bit:
-            active &= zeros
-        else:
-            active &= everything
-        if not active:
-            raise Contradiction
-        reached[i] = active
+    zeros = a.zeros
+    reached = _reachable(a, length, filled, empty)
     active = reached[-1] & a.accept
-    if not active:
-        raise Contradiction
     for i in range(length - 1, -1, -1):
         reached[i] = active
         if i:
@@ -91,17 +94,24 @@ def alive_states(clue: Clue, length: int, filled: int, empty: int) -> list[int]:
 
 
 def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
-    """Every cell one line's clue decides: the (filled, empty) masks after full deduction."""
+    """Every cell one line's clue decides: the (filled, empty) masks after full deduction.
+
+    The backward pass keeps the states from which the line can still be completed; a cell may
+    be filled if one of them is a one state, and empty if one is a zero state.
+    """
     a = automaton(clue)
     ones, zeros = a.ones, a.zeros
-    can_fill = can_empty = 0
-    for i, states in enumerate(alive_states(clue, length, filled, empty)):
-        if states & ones:
-            can_fill |= 1 << i
-        if states & zeros:
-            can_empty |= 1 << i
-    full = (1 << length) - 1
-    return full & ~can_empty, full & ~can_fill
+    reached = _reachable(a, length, filled, empty)
+    active = reached[-1] & a.accept
+    must_fill: list[str] = []  # from the last cell back to the first
+    must_empty: list[str] = []
+    for before in reversed(reached[:-1]):
+        must_fill.append("0" if active & zeros else "1")
+        must_empty.append("0" if active & ones else "1")
+        active = ((active >> 1) | (active & zeros)) & before
+    must_fill.append("0" if active & zeros else "1")
+    must_empty.append("0" if active & ones else "1")
+    return int("".join(must_fill), 2), int("".join(must_empty), 2)
 
 
 class Board:
