@@ -237,6 +237,25 @@ def encode(
         err.print(f"wrote {output}", markup=False)
 
 
+@app.command()
+@friendly
+def convert(
+    file: PuzzleFile,
+    output: Annotated[Path, typer.Argument(help="File to write, in the format its suffix names.")],
+    to: Annotated[Optional[str], typer.Option("--to", help="Format to write, whatever the suffix: non, xml, nin, mk, json, tatham, clues, tournament.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Write a puzzle in another file format, and say which fields that format cannot hold.
+
+    Example: nonosat convert puzzles/webpbn-00001-dancer.non dancer.xml
+    """
+    from nonosat.formats import convert as convert_puzzle
+
+    dropped = convert_puzzle(file, output, to=to, force=force)
+    note = f" (dropped: {', '.join(dropped)})" if dropped else ""
+    err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
+
+
 def _version(value: bool) -> None:
     if value:
         from nonosat import __version__

@@ -164,7 +164,7 @@ def test_suffix_decides_before_content(tmp_path: Path) -> None:
 # --- each format's details --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fmt", sorted(FORMATS))
+@pytest.mark.parametrize("fmt", sorted(name for name, form in FORMATS.items() if form.dump is not None))
 def test_every_format_round_trips_its_clues(fmt: str) -> None:
     assert clues_only(loads(dumps(TINY, fmt), fmt=fmt)) == clues_only(TINY)
 

@@ -1,6 +1,8 @@
 """Puzzle files: one module per format, chosen by file suffix or, failing that, by content.
 
-`load("set.txt#7")` reads puzzle $7 of a multi-puzzle tournament file; `load_all` reads them all.
+`load("set.txt#7")` reads puzzle $7 of a tournament file (or the 7th of an XML puzzle set or
+a `.nonpack`); `load_all` reads them all. `load("5x5:2/1.1/...")` reads a Tatham game ID.
+`convert` reads a puzzle in one format and writes it in another.
 """
 
 from __future__ import annotations
@@ -14,26 +16,40 @@ from nonosat.errors import ParseError, UsageError
 from nonosat.files import write_text_atomic
 from nonosat.formats.cluelist import dump_cluelist, load_cluelist
 from nonosat.formats.common import PathName, split_lines
+from nonosat.formats.cwd import load_cwd
+from nonosat.formats.dzn import load_dzn, load_dzn_solution
+from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
 from nonosat.formats.jsonfmt import dump_json, dump_solution_json, load_json
 from nonosat.formats.nin import dump_nin, load_nin
 from nonosat.formats.non import dump_non, load_non
+from nonosat.formats.nonpack import load_nonpack, load_nonpack_all
+from nonosat.formats.olsak import dump_mk, load_g, load_mk
+from nonosat.formats.pycsp3text import load_pycsp3_text, looks_like_pycsp3_text
+from nonosat.formats.pynogram import load_pynogram
+from nonosat.formats.several import choose
+from nonosat.formats.tatham import dump_tatham, is_game_id, load_tatham, read_game_id
 from nonosat.formats.tournament import (
     dump_tournament,
     load_tournament,
     load_tournament_all,
     load_tournament_solutions,
 )
+from nonosat.formats.webpbn import dump_xml, load_xml, load_xml_all
 from nonosat.model import Puzzle
 
 __all__ = [
+    "FIELDS",
     "FORMATS",
     "Format",
+    "convert",
     "detect_format",
+    "dropped_fields",
     "dump_solution_json",
     "dumps",
     "get_format",
     "load",
     "load_all",
+    "load_dzn_solution",
     "load_tournament_solutions",
     "loads",
     "read_text",
@@ -41,30 +57,80 @@ __all__ = [
 ]
 
 
+FIELDS = ("title", "author", "copyright", "license", "catalogue", "goal")
+"""The optional fields of a Puzzle, which some formats cannot hold."""
+
+
 @dataclass(frozen=True)
 class Format:
-    """One file format: how to read a puzzle from its text and write one back."""
+    """One file format: how to read puzzles from its text (or bytes) and, if it can, write one."""
 
     name: str
     load: Callable[[str, PathName], Puzzle]
-    dump: Callable[[Puzzle], str]
+    """Read the file's one puzzle (a file of several then needs FILE#N)."""
+    dump: Callable[[Puzzle], str] | None = None
+    """Write a puzzle; None for formats nonosat only reads."""
+    keeps: frozenset[str] = frozenset()
+    """The optional FIELDS that `dump` writes; the others are dropped."""
+    load_all: Callable[[str, PathName], list[Puzzle]] | None = None
+    """For formats that hold several puzzles: read them all, in file order."""
+    pick: Callable[[str, PathName, int], Puzzle] | None = None
+    """Read puzzle N when N is a label in the file rather than a place (the tournament's `$N`)."""
+    load_bytes: Callable[[bytes, PathName], Puzzle] | None = None
+    """For binary formats (images): read the puzzle from the file's bytes."""
 
+
+EVERY_FIELD = frozenset(FIELDS)
 
 FORMATS: dict[str, Format] = {
-    "non": Format("non", load_non, dump_non),
+    "non": Format("non", load_non, dump_non, EVERY_FIELD),
     "nin": Format("nin", load_nin, dump_nin),
-    "tournament": Format("tournament", load_tournament, lambda puzzle: dump_tournament([puzzle])),
+    "tournament": Format(
+        "tournament",
+        load_tournament,
+        lambda puzzle: dump_tournament([puzzle]),
+        load_all=load_tournament_all,
+        pick=load_tournament,
+    ),
     "clues": Format("clues", load_cluelist, dump_cluelist),
-    "json": Format("json", load_json, dump_json),
+    "json": Format("json", load_json, dump_json, EVERY_FIELD),
+    "xml": Format("xml", load_xml, dump_xml, EVERY_FIELD - {"license"}, load_all=load_xml_all),
+    "mk": Format("mk", load_mk, dump_mk),
+    "g": Format("g", load_g),
+    "cwd": Format("cwd", load_cwd),
+    "dzn": Format("dzn", load_dzn),
+    "pynogram": Format("pynogram", load_pynogram),
+    "pycsp3-text": Format("pycsp3-text", load_pycsp3_text),
+    "nonpack": Format("nonpack", load_nonpack, load_all=load_nonpack_all),
+    "tatham": Format("tatham", load_tatham, dump_tatham),
+    "pbm": Format("pbm", load_pbm_text, load_bytes=load_pbm),
+    "png": Format("png", load_png_text, load_bytes=load_png),
 }
 
-SUFFIXES = {".non": "non", ".nin": "nin", ".json": "json", ".clues": "clues"}
+SUFFIXES = {
+    ".non": "non",
+    ".nin": "nin",
+    ".json": "json",
+    ".clues": "clues",
+    ".xml": "xml",
+    ".mk": "mk",
+    ".g": "g",
+    ".cwd": "cwd",
+    ".dzn": "dzn",
+    ".nonpack": "nonpack",
+    ".pbm": "pbm",
+    ".png": "png",
+}
 """The suffixes that name a format; any other (such as .txt) is decided by content."""
 
 NON_KEYS = {"width", "height", "rows", "columns"}
 _TOURNAMENT_HEADER = re.compile(r"\$[0-9]+")
 _SIZE_LINE = re.compile(r"[0-9]+\s+[0-9]+")
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
 _CONTROL_CHARACTER = re.compile(r"[\x01-\x08\x0e-\x1f\x7f]")
+_DZN_CLUES = re.compile(r"^\s*(?:rows|cols)\s*=\s*(?:\[\||array2d)", re.M)
+_PACK_SEPARATOR = re.compile(r"={4,}")
+_PLAIN_PBM = re.compile(r"P1(?:\s|#|$)")
 
 
 def get_format(name: str) -> Format:
@@ -81,16 +147,43 @@ def detect_format(path: str | Path | None, text: str) -> str:
 
 
 def sniff_format(text: str) -> str:
-    """Guess a format from content: `$N` header, JSON object, `.non` keys, `W H` header, else a clue list."""
+    """Guess a text format from content, from the most to the least distinctive signs."""
     lines = [line.strip() for line in split_lines(text.strip())]
     if not lines:
         return "clues"
-    if _TOURNAMENT_HEADER.fullmatch(lines[0]):
+    first = lines[0]
+    if first.startswith("<"):
+        return "xml"
+    if len(lines) == 1 and is_game_id(first):
+        return "tatham"
+    if _PLAIN_PBM.match(first):
+        return "pbm"
+    if _TOURNAMENT_HEADER.fullmatch(first):
         return "tournament"
-    if lines[0].startswith("{"):
+    if first.startswith("{"):
         return "json"
-    if any(line.split(None, 1)[0] in NON_KEYS for line in lines if line):
+    return sniff_line_format(text, lines)
+
+
+def sniff_line_format(text: str, lines: list[str]) -> str:
+    """Guess among the formats of clue lines: keys, sections, separators or counts tell them apart."""
+    if "[clues]" in (line.lower() for line in lines):
+        return "pynogram"
+    if _DZN_CLUES.search(text):
+        return "dzn"
+    has_non_keys = any(line.split(None, 1)[0] in NON_KEYS for line in lines if line)
+    if has_non_keys and any(_PACK_SEPARATOR.fullmatch(line) for line in lines):
+        return "nonpack"
+    if sum(line.startswith(":") for line in lines) >= 2:
+        return "g"
+    if has_non_keys:
         return "non"
+    if _SIZE_LINE.fullmatch(lines[0]) and "#" in lines:
+        return "mk"
+    if looks_like_cwd(lines):
+        return "cwd"
+    if looks_like_pycsp3_text(lines):
+        return "pycsp3-text"
     return "nin" if looks_like_nin(lines) else "clues"
 
 
@@ -100,20 +193,37 @@ def looks_like_nin(lines: list[str]) -> bool:
     return _SIZE_LINE.fullmatch(lines[0]) is not None and "" not in lines
 
 
+def looks_like_cwd(lines: list[str]) -> bool:
+    """Whether stripped lines are H and W on lines of their own, H rows, a blank line, W columns."""
+    if len(lines) < 4 or not all(_WHOLE_NUMBER.fullmatch(line) for line in lines[:2]):
+        return False
+    height, width = int(lines[0]), int(lines[1])
+    body = lines[2:]
+    return height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""
+
+
 def loads(
     text: str, *, fmt: str | None = None, path: str | Path | None = None, number: int | None = None
 ) -> Puzzle:
-    """Read one puzzle from text; `path` names it in errors, `number` selects $N of a tournament file."""
+    """Read one puzzle from text; `path` names it in errors, `number` picks puzzle N of a file of several."""
     path = None if path is None else str(path)
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ParseError(path, None, "the file is empty")
-    name = fmt or detect_format(path, text)
-    if name == "tournament":
-        return load_tournament(text, path, number)
-    if number is not None and number != 1:
-        raise ParseError(path, None, f"there is no puzzle #{number}: a {name} file holds one puzzle")
-    return get_format(name).load(text, path)
+    return load_number(get_format(fmt or detect_format(path, text)), text, path, number)
+
+
+def load_number(form: Format, text: str, path: PathName, number: int | None) -> Puzzle:
+    """Puzzle `number` of a text in a known format, or its only puzzle when no number is given."""
+    if number is None:
+        return form.load(text, path)
+    if form.pick is not None:
+        return form.pick(text, path, number)
+    if form.load_all is not None:
+        return choose(form.load_all(text, path), number, path)
+    if number != 1:
+        raise ParseError(path, None, f"there is no puzzle #{number}: a {form.name} file holds one puzzle")
+    return form.load(text, path)
 
 
 def split_number(path: str | Path) -> tuple[str, int | None]:
@@ -151,46 +261,79 @@ def decode_text(data: bytes, path: str) -> str:
     return text
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a puzzle file, or a ParseError saying why it cannot be read."""
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of a puzzle file, or a ParseError saying why it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError as error:
         raise ParseError(path, None, "no such file") from error
     except IsADirectoryError as error:
         raise ParseError(path, None, "this is a folder, not a puzzle file") from error
     except OSError as error:
         raise ParseError(path, None, f"cannot be read: {error.strerror or error}") from error
-    return decode_text(data, str(path))
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a puzzle file, or a ParseError saying why it cannot be read."""
+    return decode_text(read_bytes(path), str(path))
+
+
+def image_loader(path: str, data: bytes) -> Callable[[bytes, PathName], Puzzle] | None:
+    """How to read a file that is an image, known by its suffix or (with no known suffix) its first bytes."""
+    name = SUFFIXES.get(Path(path).suffix.lower())
+    if name is None:
+        name = "png" if data.startswith(PNG_MAGIC) else "pbm" if PBM_MAGIC.match(data) else None
+    return FORMATS[name].load_bytes if name is not None else None
+
+
+def read_puzzles(path: str | Path, every: bool) -> list[Puzzle]:
+    """Read the puzzle `path` names (`FILE#N` selects one), or every puzzle of the file."""
+    file, number = split_number(path)
+    data = read_bytes(file)
+    load_image = image_loader(file, data)
+    if load_image is not None:
+        if number not in (None, 1):
+            raise ParseError(file, None, f"there is no puzzle #{number}: an image holds one puzzle")
+        return [load_image(data, file)]
+    text = decode_text(data, file)
+    form = get_format(detect_format(file, text))
+    if every and number is None and form.load_all is not None:
+        return form.load_all(text, file)
+    return [loads(text, fmt=form.name, path=file, number=number)]
 
 
 def load(path: str | Path) -> Puzzle:
-    """Read one puzzle from a file; `FILE#N` selects puzzle $N of a multi-puzzle file."""
-    file, number = split_number(path)
-    return loads(read_text(file), path=file, number=number)
+    """Read one puzzle from a file (`FILE#N` selects puzzle N of a file of several), or from a
+    Tatham game ID such as `5x5:2/1.1/3/1/2/1/3/2.1/1/1` that is not the name of a file."""
+    name = str(path)
+    if is_game_id(name) and not Path(name).exists():
+        return read_game_id(name, name)
+    return read_puzzles(path, every=False)[0]
 
 
 def load_all(path: str | Path) -> list[Puzzle]:
-    """Read every puzzle of a file: all of a tournament file, else the one puzzle."""
-    file, number = split_number(path)
-    text = read_text(file)
-    if number is None and detect_format(file, text) == "tournament":
-        return load_tournament_all(text, file)
-    return [loads(text, path=file, number=number)]
+    """Read every puzzle of a file: all of a tournament file, XML puzzle set or `.nonpack`, else the one."""
+    if is_game_id(str(path)) and not Path(path).exists():
+        return [load(path)]
+    return read_puzzles(path, every=True)
 
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:
     """Write a puzzle as text in the named format."""
-    return get_format(fmt).dump(puzzle)
+    form = get_format(fmt)
+    if form.dump is None:
+        writable = ", ".join(name for name, f in FORMATS.items() if f.dump is not None)
+        raise UsageError(f"cannot write {fmt}: nonosat reads it but writes only {writable}")
+    return form.dump(puzzle)
 
 
 def format_for_suffix(path: str | Path) -> str:
     """The format a file's suffix names, for writing."""
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
+        writable = ", ".join(s for s, name in SUFFIXES.items() if FORMATS[name].dump is not None)
         raise UsageError(
-            f"cannot tell which format to write {path} in from its suffix; "
-            f"use {', '.join(SUFFIXES)} or name the format"
+            f"cannot tell which format to write {path} in from its suffix; use {writable} or name the format"
         )
     return SUFFIXES[suffix]
 
@@ -198,3 +341,23 @@ def format_for_suffix(path: str | Path) -> str:
 def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> None:
     """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`)."""
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
+
+
+def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
+    """The optional fields a puzzle has that the named format cannot hold, in FIELDS order."""
+    keeps = get_format(fmt).keeps
+    return [name for name in FIELDS if getattr(puzzle, name) is not None and name not in keeps]
+
+
+def convert(
+    source: str | Path, target: str | Path, *, to: str | None = None, force: bool = False
+) -> list[str]:
+    """Read a puzzle and write it in another format (named by `to`, else by the target's suffix).
+
+    Returns the fields that were dropped because the target format cannot hold them. The target
+    is written atomically, and an existing one is replaced only with `force`.
+    """
+    puzzle = load(source)
+    fmt = to or format_for_suffix(target)
+    save(puzzle, target, fmt=fmt, force=force)
+    return dropped_fields(puzzle, fmt)

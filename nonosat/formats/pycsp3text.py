@@ -1,0 +1,88 @@
+"""PyCSP3's text data for nonograms (read by its `Nonogram_Parser.py`): counts, then clues.
+
+The text is a stream of whole numbers: the number of rows and the number of columns, then
+each row clue and then each column clue, every clue written as its number of blocks followed
+by the blocks (`0` alone is an empty clue). Line breaks do not matter. PyCSP3's own parser
+reads as many column clues as there are rows, a slip that square puzzles hide; here the
+column clues are counted by the number of columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from nonosat.errors import ParseError
+from nonosat.formats.common import PathName, clue_number, make_puzzle, parse_size, split_lines
+from nonosat.model import Clue, Puzzle, line_name
+
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
+
+Word = tuple[int, str]
+"""A whitespace-separated word of a text, with its 1-based line number."""
+
+
+def numbered_words(text: str) -> list[Word]:
+    """The words of a text, each with its line number."""
+    return [(number, word) for number, line in enumerate(split_lines(text), start=1) for word in line.split()]
+
+
+class Words:
+    """A cursor over the words of a text, reading whole numbers."""
+
+    def __init__(self, text: str, path: PathName) -> None:
+        self.words: Iterator[Word] = iter(numbered_words(text))
+        self.path = path
+        self.line = 1
+
+    def next(self, what: str) -> str:
+        """The next word, or an error saying `what` was expected when the text ends."""
+        found = next(self.words, None)
+        if found is None:
+            raise ParseError(self.path, self.line, f"expected {what}, the file ends")
+        self.line, word = found
+        return word
+
+    def count(self, what: str) -> int:
+        """Read a number of blocks: a whole number, perhaps 0."""
+        word = self.next(what)
+        if not _WHOLE_NUMBER.fullmatch(word):
+            raise ParseError(self.path, self.line, f"expected {what} as a whole number, found {word!r}")
+        return int(word)
+
+    def clue(self, kind: str, index: int) -> Clue:
+        """Read one clue: its number of blocks, then the blocks."""
+        name = line_name(kind, index)
+        blocks = self.count(f"the number of blocks of {name}")
+        expected = f"the blocks of {name}"
+        return tuple(clue_number(self.next(expected), self.path, self.line, expected) for _ in range(blocks))
+
+
+def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:
+    """Read a puzzle from PyCSP3's text data: rows, columns, then count-prefixed clues."""
+    words = Words(text, path)
+    height = parse_size(words.next("the number of rows"), path, words.line, "number of rows")
+    first_line = words.line
+    width = parse_size(words.next("the number of columns"), path, words.line, "number of columns")
+    rows = [words.clue("row", index) for index in range(height)]
+    columns = [words.clue("column", index) for index in range(width)]
+    extra = next(words.words, None)
+    if extra is not None:
+        raise ParseError(
+            path, extra[0], f"expected the end of the file after {width} column clues, found {extra[1]!r}"
+        )
+    return make_puzzle(path, first_line, rows=rows, columns=columns, source=path)
+
+
+def looks_like_pycsp3_text(lines: list[str]) -> bool:
+    """Whether stripped lines are `R C` and then R + C lines, each its count and its blocks."""
+    rows = [line.split() for line in lines if line]
+    if (
+        not rows
+        or len(rows[0]) != 2
+        or not all(_WHOLE_NUMBER.fullmatch(word) for row in rows for word in row)
+    ):
+        return False
+    height, width = map(int, rows[0])
+    body = rows[1:]
+    return len(body) == height + width and all(int(row[0]) == len(row) - 1 for row in body)

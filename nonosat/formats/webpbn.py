@@ -1,0 +1,295 @@
+"""Jan Wolter's webpbn XML format (https://webpbn.com/pbn_fmt.html), black and white puzzles only.
+
+A `<puzzleset>` holds one or more `<puzzle type="grid">`. Each may have an `<id>` (read as the
+catalogue entry), `<title>`, `<author>` and `<copyright>` (the set's own author and copyright
+stand in for missing ones), `<color name=".." char="..">` definitions, `<clues type="columns">`
+and `<clues type="rows">` made of `<line>`s of `<count>`s (an empty `<line/>` is an empty
+clue), and a `<solution type="goal">` whose `<image>` draws the picture row by row, each row
+between `|` marks, one colour character per cell. A puzzle given only by its goal gets its
+clues from the goal.
+
+A puzzle with more than one colour besides the background is refused, never misread.
+"""
+
+from __future__ import annotations
+
+import html.entities
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.parsers import expat
+from xml.sax.saxutils import escape
+
+from nonosat.errors import ParseError
+from nonosat.formats.common import COLOUR_UNSUPPORTED, PathName, make_puzzle
+from nonosat.formats.several import choose, numbered
+from nonosat.model import Clue, Grid, Puzzle
+
+METADATA_TAGS = {"id": "catalogue", "title": "title", "author": "author", "copyright": "copyright"}
+"""The puzzle's text elements, each with the Puzzle field it fills, in the order they are written."""
+
+CLUE_TYPES = ("rows", "columns")
+DEFAULT_CHARS = {"white": ".", "black": "X"}
+"""The characters of the two colours a black-and-white file may use without defining them."""
+
+
+@dataclass
+class Node:
+    """An XML element: its tag (lower case), attributes, line, children and own text."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[Node] = field(default_factory=list)
+    chunks: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The element's own text (not its children's)."""
+        return "".join(self.chunks)
+
+    def elements(self, tag: str) -> list[Node]:
+        """The child elements with this tag."""
+        return [child for child in self.children if child.tag == tag]
+
+    def element(self, tag: str) -> Node | None:
+        """The first child element with this tag, if any."""
+        found = self.elements(tag)
+        return found[0] if found else None
+
+
+def parse_tree(text: str, path: PathName) -> Node:
+    """Parse XML text into Nodes, reporting malformed XML at its line."""
+    parser = expat.ParserCreate()
+    stack = [Node("", {}, 0)]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        node = Node(tag.lower(), attrs, parser.CurrentLineNumber)
+        stack[-1].children.append(node)
+        stack.append(node)
+
+    def entity(name: str, is_parameter: bool) -> None:
+        # An entity the external DTD would define, such as &copy;: HTML's meaning is meant.
+        if name not in html.entities.name2codepoint:
+            raise ParseError(path, parser.CurrentLineNumber, f"found an unknown entity &{name};")
+        stack[-1].chunks.append(chr(html.entities.name2codepoint[name]))
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda tag: stack.pop()
+    parser.CharacterDataHandler = lambda chunk: stack[-1].chunks.append(chunk)
+    parser.SkippedEntityHandler = entity
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as error:
+        raise ParseError(
+            path, error.lineno, f"expected well-formed XML: {expat.ErrorString(error.code)}"
+        ) from None
+    return stack[0].children[0]
+
+
+def read_count(node: Node, path: PathName) -> int:
+    """Read one `<count>`: a whole number."""
+    text = node.text.strip()
+    if not text.isascii() or not text.isdigit():
+        raise ParseError(path, node.line, f"expected a whole number in <count>, found {text!r}")
+    return int(text)
+
+
+@dataclass
+class Colours:
+    """A puzzle's colours: the background, the one filled colour, and the character of each."""
+
+    background: str
+    filled: str
+    chars: dict[str, str]
+
+    @property
+    def cells(self) -> dict[str, int]:
+        """The goal image's characters: 0 for the background's, 1 for the filled colour's."""
+        return {self.chars.get(self.background, ""): 0, self.chars.get(self.filled, ""): 1}
+
+    def check_count(self, count: Node, path: PathName) -> None:
+        """Refuse a block of any colour but the filled one."""
+        colour = count.attrs.get("color", self.filled)
+        if colour != self.filled:
+            raise ParseError(path, count.line, f"found a block of colour {colour!r}: {COLOUR_UNSUPPORTED}")
+
+
+def read_colours(puzzle: Node, path: PathName) -> Colours:
+    """Read the background, the default colour and the `<color>` definitions; refuse more colours."""
+    background = puzzle.attrs.get("backgroundcolor", "white")
+    filled = puzzle.attrs.get("defaultcolor", "black")
+    chars = {name: char for name, char in DEFAULT_CHARS.items() if name in (background, filled)}
+    for node in puzzle.elements("color"):
+        name = node.attrs.get("name")
+        if name is None:
+            raise ParseError(path, node.line, "expected a name attribute in <color>")
+        if name not in (background, filled):
+            raise ParseError(path, node.line, f"found a third colour {name!r}: {COLOUR_UNSUPPORTED}")
+        chars[name] = node.attrs.get("char", chars.get(name, ""))[:1]
+    return Colours(background, filled, chars)
+
+
+def read_clues(node: Node, colours: Colours, path: PathName) -> list[Clue]:
+    """Read the `<line>`s of one `<clues>` element."""
+    clues = []
+    for line in node.elements("line"):
+        counts = line.elements("count")
+        for count in counts:
+            colours.check_count(count, path)
+        clues.append(tuple(read_count(count, path) for count in counts))
+    return clues
+
+
+def read_image(image: Node, colours: Colours, path: PathName) -> Grid:
+    """Read a goal `<image>`: rows between `|` marks, one colour character per cell."""
+    cells = colours.cells
+    rows: list[list[int]] = []
+    row: list[int] | None = None
+    line = image.line
+    for char in image.text:
+        if char == "\n":
+            line += 1
+        if char.isspace():
+            continue
+        if char == "|":
+            if row:
+                check_width(row, rows, line, path)
+                rows.append(row)
+            row = []
+        elif row is None:
+            raise ParseError(path, line, f"expected '|' to start the goal's first row, found {char!r}")
+        elif char in cells:
+            row.append(cells[char])
+        else:
+            shown = " or ".join(repr(c) for c in cells if c)
+            raise ParseError(path, line, f"expected a goal cell ({shown}), found {char!r}")
+    if row:
+        raise ParseError(path, line, "expected '|' at the end of the goal's last row")
+    if not rows:
+        raise ParseError(path, image.line, "expected the goal picture in <image>, found none")
+    return tuple(tuple(r) for r in rows)
+
+
+def check_width(row: list[int], rows: list[list[int]], line: int, path: PathName) -> None:
+    """Refuse a goal row whose width differs from the first row's."""
+    if rows and len(row) != len(rows[0]):
+        raise ParseError(
+            path, line, f"expected {len(rows[0])} cells like the goal's first row, found {len(row)}"
+        )
+
+
+def read_goal(puzzle: Node, colours: Colours, path: PathName) -> tuple[Grid | None, int]:
+    """The goal picture, if there is one, and the line to blame if it does not fit the clues."""
+    for solution in puzzle.elements("solution"):
+        if solution.attrs.get("type", "goal") == "goal":
+            image = solution.element("image")
+            if image is None:
+                raise ParseError(path, solution.line, "expected an <image> in <solution>, found none")
+            return read_image(image, colours, path), image.line
+    return None, puzzle.line
+
+
+def read_metadata(puzzle: Node, defaults: dict[str, str]) -> dict[str, str]:
+    """The puzzle's id, title, author and copyright, falling back on the set's own."""
+    metadata = dict(defaults)
+    for tag, name in METADATA_TAGS.items():
+        node = puzzle.element(tag)
+        if node is not None and node.text.strip():
+            metadata[name] = node.text.strip()
+    return metadata
+
+
+def read_clue_sets(puzzle: Node, colours: Colours, path: PathName) -> dict[str, list[Clue]]:
+    """Read the `<clues type="rows">` and `<clues type="columns">` elements."""
+    clues: dict[str, list[Clue]] = {}
+    for group in puzzle.elements("clues"):
+        which = group.attrs.get("type", "")
+        if which not in CLUE_TYPES:
+            raise ParseError(
+                path, group.line, f'expected <clues type="rows"> or type="columns", found {which!r}'
+            )
+        if which in clues:
+            raise ParseError(path, group.line, f'found a second <clues type="{which}">')
+        clues[which] = read_clues(group, colours, path)
+    return clues
+
+
+def read_puzzle(node: Node, defaults: dict[str, str], path: PathName) -> Puzzle:
+    """Read one `<puzzle>` element."""
+    kind = node.attrs.get("type", "grid")
+    if kind != "grid":
+        raise ParseError(path, node.line, f"found a {kind!r} puzzle; only grid puzzles are supported")
+    colours = read_colours(node, path)
+    clues = read_clue_sets(node, colours, path)
+    goal, goal_line = read_goal(node, colours, path)
+    metadata = read_metadata(node, defaults)
+    if not clues and goal is not None:
+        return Puzzle.from_grid(goal, source=path, **metadata)
+    for which in CLUE_TYPES:
+        if which not in clues:
+            raise ParseError(path, node.line, f'expected <clues type="{which}">, found none')
+    return make_puzzle(
+        path, goal_line, rows=clues["rows"], columns=clues["columns"], goal=goal, source=path, **metadata
+    )
+
+
+def load_xml_all(text: str, path: PathName = None) -> list[Puzzle]:
+    """Read every puzzle of a webpbn XML puzzle set, in file order."""
+    root = parse_tree(text, path)
+    if root.tag != "puzzleset":
+        raise ParseError(path, root.line, f"expected a <puzzleset> root element, found <{root.tag}>")
+    defaults = {tag: node.text.strip() for tag in ("author", "copyright") if (node := root.element(tag))}
+    puzzles = [read_puzzle(node, defaults, path) for node in root.elements("puzzle")]
+    if not puzzles:
+        raise ParseError(path, root.line, "expected a <puzzle> in the <puzzleset>, found none")
+    return numbered(puzzles, path)
+
+
+def load_xml(text: str, path: PathName = None) -> Puzzle:
+    """Read the one puzzle of a webpbn XML file (a set of several needs FILE#N)."""
+    return choose(load_xml_all(text, path), None, path)
+
+
+def clue_element(kind: str, clues: Sequence[Clue]) -> list[str]:
+    """A `<clues>` element, one `<line>` per clue."""
+    lines = [f'<clues type="{kind}">']
+    for clue in clues:
+        counts = "".join(f"<count>{n}</count>" for n in clue)
+        lines.append(f"<line>{counts}</line>" if counts else "<line/>")
+    return [*lines, "</clues>"]
+
+
+def puzzle_element(puzzle: Puzzle) -> list[str]:
+    """A `<puzzle>` element: metadata, the two colours, the clues and the goal if known."""
+    lines = ['<puzzle type="grid" defaultcolor="black">']
+    for tag, name in METADATA_TAGS.items():
+        value = getattr(puzzle, name)
+        if value is not None:
+            lines.append(f"<{tag}>{escape(value, {chr(13): '&#13;'})}</{tag}>")
+    lines += [
+        '<color name="white" char=".">fff</color>',
+        '<color name="black" char="X">000</color>',
+        *clue_element("columns", puzzle.columns),
+        *clue_element("rows", puzzle.rows),
+    ]
+    if puzzle.goal is not None:
+        image = ["|" + "".join("X" if cell else "." for cell in row) + "|" for row in puzzle.goal]
+        lines += ['<solution type="goal">', "<image>", *image, "</image>", "</solution>"]
+    return [*lines, "</puzzle>"]
+
+
+def dump_xml_all(puzzles: Sequence[Puzzle]) -> str:
+    """Write puzzles as one webpbn XML puzzle set (no licence: the format has no place for it)."""
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">',
+        "<puzzleset>",
+    ]
+    for puzzle in puzzles:
+        lines += puzzle_element(puzzle)
+    return "\n".join([*lines, "</puzzleset>"]) + "\n"
+
+
+def dump_xml(puzzle: Puzzle) -> str:
+    """Write one puzzle as a webpbn XML file."""
+    return dump_xml_all([puzzle])
