@@ -1,0 +1,228 @@
+"""The speed benchmark: nonosat against the CP-SAT peer, set by set, on the same files in one run.
+
+    python -m bench                       # every set (about an hour on 2 cores)
+    python -m bench --sets webpbn,minizinc --json today.json
+    python -m bench --sets taai2011 --first 200
+
+Each set runs twice in fresh child processes, one after the other: once with nonosat, once with
+the peer (OR-tools CP-SAT, one AddAutomaton per line, and a second solve with the first solution
+blocked). Every solution either side returns is checked against the clues, and the verdicts must
+agree; a wrong answer is reported instead of a time. Printed per set: puzzles solved, verdicts,
+total, median and maximum time, each side's peak memory, and the ratio nonosat/peer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+from bench.verdicts import (
+    PACKAGES,
+    Answer,
+    BadAnswer,
+    Comparison,
+    corpus_root,
+    display_name,
+    nonosat_answer,
+    peer_answer,
+    puzzle_number,
+    warm_up,
+)
+from nonosat import NonosatError, Puzzle, load_all
+from nonosat.files import write_text_atomic
+
+SETS: dict[str, list[str]] = {
+    "webpbn": ["webpbn/*.non"],
+    "jwilk": ["jwilk/*.nin"],
+    "nonogram-db": ["nonogram-db/**/*.non"],
+    "minizinc": ["minizinc/*.dzn"],
+    "pynogram": ["pynogram/*.txt"],
+    "taai2011": ["tcga/question/taai2011.txt"],
+    "tcga2014": ["tcga/question/tcga2014.txt"],
+    "icga2018": ["tcga/question/icga2018.txt"],
+    "taai2020": ["tcga/question/taai2020.txt"],
+}
+"""The benchmark sets, as globs under the corpus root."""
+
+
+def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]], list[str]]:
+    """The (label, puzzle) pairs of a set, and the files that could not be read, with why."""
+    found: list[tuple[str, Puzzle]] = []
+    skipped: list[str] = []
+    for pattern in SETS[name]:
+        for path in sorted(corpus_root().glob(pattern)):
+            if path.name in ("SOURCE", "LICENSE") or path.suffix in (".md", ".out", ".survey"):
+                continue
+            try:
+                puzzles = load_all(path)[:first]
+            except NonosatError as error:
+                skipped.append(f"{display_name(path)}: {error}")
+                continue
+            for index, puzzle in enumerate(puzzles):
+                label = display_name(path) + (f"#{puzzle_number(puzzle, index)}" if len(puzzles) > 1 else "")
+                found.append((label, puzzle))
+    return found, skipped
+
+
+def _run_side(side: str, name: str, first: int | None, timeout: float | None, queue: "multiprocessing.Queue[object]") -> None:
+    """In a child process: one side's answers on a whole set, and the child's peak memory."""
+    warm_up(1)
+    puzzles, _ = set_puzzles(name, first)
+    answers = []
+    for _label, puzzle in puzzles:
+        if side == "nonosat":
+            answers.append(nonosat_answer(puzzle, timeout))
+        else:
+            answers.append(peer_answer(puzzle, timeout, 1))
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    queue.put((answers, peak_kib))
+
+
+def run_side(side: str, name: str, first: int | None, timeout: float | None) -> tuple[list[Answer], int]:
+    """Run one side on a set in a fresh process; returns its answers and peak memory in KiB."""
+    context = multiprocessing.get_context("spawn")
+    queue: multiprocessing.Queue[object] = context.Queue()
+    child = context.Process(target=_run_side, args=(side, name, first, timeout, queue))
+    child.start()
+    while True:
+        try:
+            answers, peak = queue.get(timeout=5)  # type: ignore[misc]
+            break
+        except Exception:  # queue.Empty: is the child still there?
+            if not child.is_alive():
+                raise RuntimeError(f"the {side} process for set {name} died (exit code {child.exitcode})") from None
+    child.join()
+    return answers, peak
+
+
+@dataclass(frozen=True)
+class SetResult:
+    """Both sides' answers on one set."""
+
+    name: str
+    labels: list[str]
+    comparisons: list[Comparison]
+    skipped: list[str]
+    memory_kib: dict[str, int]
+
+    def times(self, side: str) -> list[float]:
+        return [getattr(c, side).seconds for c in self.comparisons]
+
+    def row(self) -> dict[str, object]:
+        """The figures of the set, as printed and as written to JSON."""
+        ours, peer = self.times("nonosat"), self.times("peer")
+        decided = [c for c in self.comparisons if c.nonosat.status in ("unique", "multiple", "none")]
+        verdicts = {s: sum(c.nonosat.status == s for c in self.comparisons) for s in ("unique", "multiple", "none", "unknown")}
+        return {
+            "set": self.name,
+            "puzzles": len(self.comparisons),
+            "solved": len(decided),
+            "agree": sum(c.agrees for c in self.comparisons),
+            "peer_unknown": sum(c.peer.status == "unknown" for c in self.comparisons),
+            "verdicts": verdicts,
+            "nonosat": _summary(ours, self.memory_kib["nonosat"]),
+            "peer": _summary(peer, self.memory_kib["peer"]),
+            "ratio": round(sum(ours) / sum(peer), 4) if sum(peer) else None,
+            "skipped": self.skipped,
+        }
+
+
+def _summary(times: list[float], memory_kib: int) -> dict[str, float]:
+    return {
+        "total_s": round(sum(times), 3),
+        "median_s": round(statistics.median(times), 4) if times else 0.0,
+        "max_s": round(max(times), 3) if times else 0.0,
+        "peak_mib": round(memory_kib / 1024, 1),
+    }
+
+
+def run_set(name: str, first: int | None, timeout: float | None) -> SetResult:
+    """Run both sides on a set, check every answer, and pair them up."""
+    puzzles, skipped = set_puzzles(name, first)
+    ours, our_memory = run_side("nonosat", name, first, timeout)
+    theirs, their_memory = run_side("peer", name, first, timeout)
+    comparisons = []
+    for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
+        for answer in (mine, peer):
+            if any(not puzzle.satisfied_by(grid) for grid in answer.solutions):
+                raise BadAnswer(f"{label}: a solver returned a grid that breaks the clues")
+            if answer.status == "multiple" and len(set(answer.solutions)) < 2:
+                raise BadAnswer(f"{label}: a solver said multiple without two different grids")
+        comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, peer))
+    labels = [label for label, _ in puzzles]
+    return SetResult(name, labels, comparisons, skipped, {"nonosat": our_memory, "peer": their_memory})
+
+
+def table(rows: list[dict[str, object]]) -> str:
+    """The per-set table in Markdown, as bench/README.md shows it."""
+    head = (
+        "| set | puzzles | solved | unique | multiple | none | unknown | agree | nonosat total s | median s | max s "
+        "| peak MiB | peer total s | median s | max s | peak MiB | peer unknown | nonosat/peer |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )
+    lines = [head]
+    for r in rows:
+        v, n, p = r["verdicts"], r["nonosat"], r["peer"]  # type: ignore[index]
+        lines.append(
+            f"| {r['set']} | {r['puzzles']} | {r['solved']} | {v['unique']} | {v['multiple']} | {v['none']} "  # type: ignore[index]
+            f"| {v['unknown']} | {r['agree']} | {n['total_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
+            f"| {p['total_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} |"  # type: ignore[index]
+        )
+    return "\n".join(lines)
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, from: {', '.join(SETS)}")
+    parser.add_argument("--first", type=int, metavar="N", help="only the first N puzzles of each multi-puzzle file")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="time limit per puzzle per side (default 60)")
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
+    parser.add_argument("--force", action="store_true", help="overwrite the --json file")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_arguments(argv)
+    names = [name.strip() for name in args.sets.split(",") if name.strip()]
+    unknown = [name for name in names if name not in SETS]
+    if unknown:
+        print(f"bench: unknown set(s) {', '.join(unknown)}; choose from {', '.join(SETS)}", file=sys.stderr)
+        return 2
+    if args.json is not None and args.json.exists() and not args.force:
+        print(f"bench: {args.json} already exists; use --force to overwrite it", file=sys.stderr)
+        return 2
+    rows = []
+    started = time.time()
+    try:
+        for name in names:
+            result = run_set(name, args.first, args.timeout)
+            row = result.row()
+            rows.append(row)
+            print(table([row]).splitlines()[-1], flush=True)
+            for label, c in zip(result.labels, result.comparisons, strict=True):
+                if not c.agrees:
+                    print(f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
+                          f"peer {c.peer.status} {c.peer.seconds:.2f} s", flush=True)
+            for skipped in result.skipped:
+                print(f"  skipped {skipped}", flush=True)
+    except BadAnswer as error:
+        print(f"bench: wrong answer, no time reported: {error}", file=sys.stderr)
+        return 1
+    print()
+    print(table(rows))
+    print(f"\n{time.time() - started:.0f} s in all; versions: " + ", ".join(f"{p} {version(p)}" for p in PACKAGES))
+    if args.json is not None:
+        settings = {"first": args.first, "timeout": args.timeout, "versions": {p: version(p) for p in PACKAGES}}
+        write_text_atomic(args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force)
+    return 0
+
+
