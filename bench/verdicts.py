@@ -26,7 +26,7 @@ from bench.peer_cpsat import PeerError, PeerResult, peer_check
 from nonosat import ImpossiblePuzzle, NonosatError, Puzzle, load_all, solve
 from nonosat.files import write_text_atomic
 from nonosat.model import Grid
-from nonosat.solve import WrongAnswer
+from nonosat.solver import WrongAnswer
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("nonosat", "python-sat", "ortools")

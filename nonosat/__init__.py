@@ -15,7 +15,7 @@ from nonosat.model import Clue, Grid, Puzzle, Solution
 
 if TYPE_CHECKING:
     from nonosat.formats import load, load_all, save
-    from nonosat.solve import Result, Status, Verdict, check, solve
+    from nonosat.solver import Result, Status, Verdict, check, solve
 
 __version__ = "0.1.0"
 
@@ -23,11 +23,11 @@ _LAZY = {
     "load": "nonosat.formats",
     "load_all": "nonosat.formats",
     "save": "nonosat.formats",
-    "solve": "nonosat.solve",
-    "check": "nonosat.solve",
-    "Result": "nonosat.solve",
-    "Status": "nonosat.solve",
-    "Verdict": "nonosat.solve",
+    "solve": "nonosat.solver",
+    "check": "nonosat.solver",
+    "Result": "nonosat.solver",
+    "Status": "nonosat.solver",
+    "Verdict": "nonosat.solver",
 }
 
 __all__ = [

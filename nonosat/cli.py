@@ -19,7 +19,7 @@ from nonosat.errors import NonosatError
 
 if TYPE_CHECKING:
     from nonosat.model import Puzzle
-    from nonosat.solve import Result
+    from nonosat.solver import Result
 
 EXIT_CODES = """\
 Exit codes: 0 unique (or solved, with --count 1); 1 multiple solutions;
@@ -151,7 +151,7 @@ def solve(
     Example: nonosat solve puzzles/webpbn-00001-dancer.non
     """
     from nonosat.formats import load
-    from nonosat.solve import solve as solve_puzzle
+    from nonosat.solver import solve as solve_puzzle
 
     puzzle = load(file)
     result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value)
@@ -182,7 +182,7 @@ def check(
     """
     from nonosat.formats import load
     from nonosat.render import describe_cells, side_by_side
-    from nonosat.solve import check as check_puzzle
+    from nonosat.solver import check as check_puzzle
 
     puzzle = load(file)
     verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value)

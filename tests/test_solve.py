@@ -8,7 +8,7 @@ import pytest
 
 from nonosat import ImpossiblePuzzle, Puzzle, load, load_all, solve
 from nonosat.formats.tournament import load_tournament_solutions
-from nonosat.solve import SOLVERS, Status, check
+from nonosat.solver import SOLVERS, Status, check
 
 
 def _assert_sound(puzzle: Puzzle, timeout: float | None = None) -> Status:
@@ -143,7 +143,7 @@ def test_only_time_limited_solvers_are_offered() -> None:
 
 @pytest.mark.parametrize("alias, canonical", [("g4", "glucose4"), ("cd19", "cadical195"), ("m22", "minisat22")])
 def test_pysat_aliases_name_the_same_solver(alias: str, canonical: str) -> None:
-    from nonosat.solve import resolve_solver
+    from nonosat.solver import resolve_solver
 
     assert resolve_solver(alias) == canonical
     puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -156,3 +156,14 @@ def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> Non
 
     with pytest.raises(UsageError, match=name):
         solve(Puzzle(rows=((1,),), columns=((1,),)), solver=name)
+
+
+def test_the_solve_function_is_never_shadowed_by_a_module() -> None:
+    import importlib
+
+    import nonosat
+
+    importlib.import_module("nonosat.solver")
+    from nonosat import solve as solve_again
+
+    assert callable(solve_again) and solve_again is nonosat.solver.solve

@@ -13,6 +13,7 @@ from nonosat.encodings import DEFAULT_ENCODING
 from nonosat.errors import NonosatError, UsageError
 from nonosat.linesolve import Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
+from nonosat.swaps import switched_solution
 
 DEFAULT_SOLVER = "cadical195"
 
@@ -205,6 +206,10 @@ def _enumerate(
             solutions.append(_verified(puzzle, formula.grid(model)))
             if not formula.unknown:
                 return solutions, True
+            if len(solutions) == 1 and count == 2:
+                switched = switched_solution(puzzle, solutions[0].grid)
+                if switched is not None:
+                    return [solutions[0], _verified(puzzle, switched)], False
             search.sat.add_clause(formula.blocking_clause(model))
     finally:
         search.close()
