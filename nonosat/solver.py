@@ -135,14 +135,22 @@ class _Search:
         return answer
 
     def _solve_with_budgets(self) -> Optional[bool]:
+        """Solve in slices of conflicts, each sized to take about a tenth of a second, so the
+        deadline is overrun by no more than one slice."""
         budget = 1000
-        while time.monotonic() < self.deadline:  # type: ignore[operator]
+        while True:
+            started = time.monotonic()
+            if started >= self.deadline:  # type: ignore[operator]
+                return None
             self.sat.conf_budget(budget)
             answer: Optional[bool] = self.sat.solve_limited()
             if answer is not None:
                 return answer
-            budget = min(budget * 2, 100_000)
-        return None
+            took = time.monotonic() - started
+            if took < 0.05:
+                budget *= 2
+            elif took > 0.2:
+                budget = max(100, budget // 2)
 
     def close(self) -> None:
         self.sat.delete()
