@@ -48,7 +48,7 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
-PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file; FILE#N picks puzzle N of a tournament file.")]
+PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file (or a Tatham game ID); FILE#N picks puzzle N of a file that holds several.")]
 TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", min=0.0, help="Give up after S seconds: status unknown.")]
 SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. cadical195, glucose4, minisat22.")]
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
@@ -92,14 +92,22 @@ def _status_line(result: "Result") -> str:
 
 
 def _show_grid(puzzle: "Puzzle", grid: Any, ascii_cells: bool) -> None:
-    from nonosat.render import grid_view, grid_width, plain_grid
+    """The grid with its clues if it fits the terminal, else the bare cells (half-blocks, or # and .
+    with --ascii), else one line on how to draw it as a picture."""
+    from nonosat.render import grid_view, grid_width, half_block_grid, plain_grid
 
     if grid_width(puzzle, ascii_cells) <= out.width:
         out.print(grid_view(puzzle, grid, ascii_cells=ascii_cells))
     elif grid is not None and puzzle.width <= out.width:
-        out.print(plain_grid(grid, ascii_cells=ascii_cells))
+        out.print(plain_grid(grid, ascii_cells=True) if ascii_cells else half_block_grid(grid))
     else:
-        out.print(f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; use --output to save it)")
+        draw = f"nonosat render {puzzle.source or 'FILE'}{' --solution' if grid is not None else ''} -o out.png"
+        out.print(
+            f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; draw it with "
+            f"{draw}, or save it with --output)",
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _result_json(result: "Result", path: str) -> dict[str, Any]:
@@ -133,6 +141,15 @@ def _write_solution(result: "Result", target: Path, force: bool) -> None:
         save(replace(result.puzzle, goal=grid), target, force=force)
 
 
+def _draw_solution(result: "Result", target: Path, force: bool) -> None:
+    from nonosat.errors import UsageError
+    from nonosat.picture import save_picture
+
+    if result.solution is None:
+        raise UsageError(f"no solution to draw in {target}")
+    save_picture(result.puzzle, result.solution.grid, target, force=force)
+
+
 @app.command()
 @friendly
 def solve(
@@ -142,9 +159,10 @@ def solve(
     solver: SolverOption = "cadical195",
     encoding: EncodingOption = Encoding.blocks,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite --output if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --render if it exists.")] = False,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
+    render: Annotated[Optional[Path], typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")] = None,
 ) -> None:
     """Solve a puzzle, draw it with its clues, and say whether the solution is unique.
 
@@ -154,9 +172,15 @@ def solve(
     from nonosat.solver import solve as solve_puzzle
 
     puzzle = load(file)
+    if render is not None:
+        from nonosat.picture import check_picture_path
+
+        check_picture_path(render, force=force)
     result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value)
     if output is not None:
         _write_solution(result, output, force)
+    if render is not None:
+        _draw_solution(result, render, force)
     if format is OutputFormat.json:
         out.print_json(json.dumps(_result_json(result, file)))
     else:
@@ -254,6 +278,36 @@ def convert(
     dropped = convert_puzzle(file, output, to=to, force=force)
     note = f" (dropped: {', '.join(dropped)})" if dropped else ""
     err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
+
+
+@app.command()
+@friendly
+def render(
+    file: PuzzleFile,
+    output: Annotated[Path, typer.Option("--output", "-o", help="The picture to write: .svg, or .png (needs nonosat[image]).")],
+    solution: Annotated[bool, typer.Option("--solution", help="Draw the solved picture (the first found), not the empty sheet.")] = False,
+    timeout: TimeoutOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Draw the puzzle as printed, clues and all, as SVG or PNG: the empty sheet, or with --solution solved.
+
+    Example: nonosat render puzzles/webpbn-00016-knot.non -o knot.svg
+    """
+    from nonosat.formats import load
+    from nonosat.picture import check_picture_path, save_picture
+    from nonosat.solver import solve as solve_puzzle
+
+    puzzle = load(file)
+    check_picture_path(output, force=force)
+    grid = None
+    if solution:
+        result = solve_puzzle(puzzle, count=1, timeout=timeout)
+        if result.solution is None:
+            typer.echo(f"nonosat: {file}: nothing to draw: {_status_line(result)}", err=True)
+            raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+        grid = result.solution.grid
+    save_picture(puzzle, grid, output, force=force)
+    err.print(f"wrote {output}", markup=False)
 
 
 def _version(value: bool) -> None:

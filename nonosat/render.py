@@ -1,4 +1,5 @@
-"""Rich views of puzzles and solutions: the grid with its clues, and two solutions side by side."""
+"""Rich views of puzzles and solutions: the grid with its clues, bare cells for large grids (one
+character per cell, or half-blocks for two rows per line), and two solutions side by side."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def grid_view(
     number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
     cell = max(len(filled), number)
     row_texts = [" ".join(map(str, c)) or "0" for c in puzzle.rows]
+    clue_style = None if ascii_cells else "cyan"  # --ascii is for logs: no colour at all
+    mark_style = None if ascii_cells else DIFFERENT
     margin = max(map(len, row_texts))
     columns = _clue_columns(puzzle.columns)
     depth = max(map(len, columns))
@@ -51,14 +54,14 @@ def grid_view(
         text.append(" " * (margin + 1))
         for numbers in columns:
             offset = level - (depth - len(numbers))
-            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style="cyan")
+            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style=clue_style)
         text.append("\n")
     for r, clue in enumerate(row_texts):
-        text.append(clue.rjust(margin) + " ", style="cyan")
+        text.append(clue.rjust(margin) + " ", style=clue_style)
         for c in range(puzzle.width):
             value = None if grid is None else grid[r][c]
             glyph = (filled if value else empty).ljust(cell) if value is not None else " " * cell
-            text.append(glyph, style=DIFFERENT if (r, c) in marked else None)
+            text.append(glyph, style=mark_style if (r, c) in marked else None)
         if r + 1 < len(row_texts):
             text.append("\n")
     return text
@@ -88,6 +91,23 @@ def plain_grid(
     return text
 
 
+HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+"""The character for a (top, bottom) pair of cells."""
+
+
+def half_block_grid(grid: Grid) -> Text:
+    """Just the cells, two rows per character line (`▀`, `▄`, `█` or a space), for large grids.
+
+    A grid of odd height ends with a line whose lower halves are empty.
+    """
+    lines = []
+    for r in range(0, len(grid), 2):
+        top = grid[r]
+        bottom = grid[r + 1] if r + 1 < len(grid) else (0,) * len(top)
+        lines.append("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in zip(top, bottom)))
+    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+
+
 def side_by_side(
     puzzle: Puzzle, first: Grid, second: Grid, *, width: int, ascii_cells: bool = False
 ) -> Optional[RenderableType]:
@@ -110,7 +130,8 @@ def side_by_side(
     else:
         return None
     table = Table.grid(padding=(0, gap))
-    table.add_row(Text("solution 1", style="bold"), Text("solution 2", style="bold"))
+    heading = "" if ascii_cells else "bold"
+    table.add_row(Text("solution 1", style=heading), Text("solution 2", style=heading))
     table.add_row(*views)
     return Group(table)
 
