@@ -135,22 +135,24 @@ class _Search:
         return answer
 
     def _solve_with_budgets(self) -> Optional[bool]:
-        """Solve in slices of conflicts, each sized to take about a tenth of a second, so the
-        deadline is overrun by no more than one slice."""
-        budget = 1000
+        """Solve in slices of conflicts. Each call restarts CaDiCaL's search, so slices grow
+        geometrically while they take under a tenth of the time left, and shrink near the
+        deadline, which is then overrun by at most about a tenth of the last time left."""
+        budget = 10_000
         while True:
             started = time.monotonic()
-            if started >= self.deadline:  # type: ignore[operator]
+            remaining = self.deadline - started  # type: ignore[operator]
+            if remaining <= 0:
                 return None
             self.sat.conf_budget(budget)
             answer: Optional[bool] = self.sat.solve_limited()
             if answer is not None:
                 return answer
             took = time.monotonic() - started
-            if took < 0.05:
+            if took < remaining / 20:
                 budget *= 2
-            elif took > 0.2:
-                budget = max(100, budget // 2)
+            elif took > remaining / 10:
+                budget = max(1000, budget // 2)
 
     def close(self) -> None:
         self.sat.delete()
