@@ -193,23 +193,17 @@ def propagate(board: Board, lines: Sequence[tuple[bool, int]] | None = None) -> 
         is_row, index = line
         board.passes += 1
         if is_row:
-            old_f, old_e = row_f[index], row_e[index]
-            new_f, new_e = settle(puzzle.rows[index], width, old_f, old_e)
-            new_f, new_e = new_f & ~old_f, new_e & ~old_e
-            if not (new_f | new_e):
-                continue
-            row_f[index] = old_f | new_f
-            row_e[index] = old_e | new_e
-            crossing_f, crossing_e, other = col_f, col_e, False
+            own_f, own_e, clues, length, crossing_f, crossing_e = row_f, row_e, puzzle.rows, width, col_f, col_e
         else:
-            old_f, old_e = col_f[index], col_e[index]
-            new_f, new_e = settle(puzzle.columns[index], height, old_f, old_e)
-            new_f, new_e = new_f & ~old_f, new_e & ~old_e
-            if not (new_f | new_e):
-                continue
-            col_f[index] = old_f | new_f
-            col_e[index] = old_e | new_e
-            crossing_f, crossing_e, other = row_f, row_e, True
+            own_f, own_e, clues, length, crossing_f, crossing_e = col_f, col_e, puzzle.columns, height, row_f, row_e
+        old_f, old_e = own_f[index], own_e[index]
+        new_f, new_e = settle(clues[index], length, old_f, old_e)
+        new_f, new_e = new_f & ~old_f, new_e & ~old_e
+        if not (new_f | new_e):
+            continue
+        own_f[index] = old_f | new_f
+        own_e[index] = old_e | new_e
+        other = not is_row
         bit = 1 << index
         for masks, news in ((crossing_f, new_f), (crossing_e, new_e)):
             while news:
