@@ -8,7 +8,7 @@ from pysat.formula import IDPool
 
 from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, Line, Literal
 from nonosat.errors import UsageError
-from nonosat.linesolve import Board, alive_states
+from nonosat.linesolve import Board, Contradiction, alive_states, line_solve
 from nonosat.model import Grid, Puzzle
 
 
@@ -117,7 +117,6 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
 
 def encode_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> str:
     """DIMACS CNF for a whole puzzle, after line logic; an unsatisfiable one has an empty clause."""
-    from nonosat.linesolve import Contradiction, line_solve
 
     check_encoding(encoding)
     puzzle.ensure_possible()
