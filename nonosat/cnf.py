@@ -117,7 +117,6 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
 
 def encode_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> str:
     """DIMACS CNF for a whole puzzle, after line logic; an unsatisfiable one has an empty clause."""
-
     check_encoding(encoding)
     puzzle.ensure_possible()
     try:
