@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, TypeVar
 
 import typer
-from rich.console import Console
 
 from nonosat.errors import NonosatError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from nonosat.model import Puzzle
     from nonosat.solver import Result
 
@@ -32,8 +33,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+
+
+class _LazyConsole:
+    """A Rich console made on first use, so that `nonosat --help` does not import Rich."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Optional[Console] = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, **self._options)
+        return getattr(self._console, name)
+
+
+out = _LazyConsole()
+err = _LazyConsole(stderr=True)
 
 EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
 
@@ -50,7 +68,8 @@ class OutputFormat(str, Enum):
 
 PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file (or a Tatham game ID); FILE#N picks puzzle N of a file that holds several.")]
 TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", min=0.0, help="Give up after S seconds: status unknown.")]
-SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. cadical195, glucose4, minisat22.")]
+SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. minisat22, cadical195, glucose4.")]
+JobsOption = Annotated[Optional[int], typer.Option("--jobs", min=1, help="Cores a hard puzzle may use: with 2 or more (the default on a multi-core machine), a search that takes over 0.1 s races two solvers.")]
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
 AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
@@ -156,7 +175,8 @@ def solve(
     file: PuzzleFile,
     count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions (2 proves uniqueness).")] = 2,
     timeout: TimeoutOption = None,
-    solver: SolverOption = "cadical195",
+    solver: SolverOption = "minisat22",
+    jobs: JobsOption = None,
     encoding: EncodingOption = Encoding.blocks,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --render if it exists.")] = False,
@@ -176,7 +196,7 @@ def solve(
         from nonosat.picture import check_picture_path
 
         check_picture_path(render, force=force)
-    result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value)
+    result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
     if output is not None:
         _write_solution(result, output, force)
     if render is not None:
@@ -195,7 +215,8 @@ def solve(
 def check(
     file: PuzzleFile,
     timeout: TimeoutOption = None,
-    solver: SolverOption = "cadical195",
+    solver: SolverOption = "minisat22",
+    jobs: JobsOption = None,
     encoding: EncodingOption = Encoding.blocks,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
@@ -209,7 +230,7 @@ def check(
     from nonosat.solver import check as check_puzzle
 
     puzzle = load(file)
-    verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value)
+    verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
     result = verdict.result
     if format is OutputFormat.json:
         data = _result_json(result, file)
