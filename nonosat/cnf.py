@@ -44,6 +44,11 @@ class GridFormula:
         true = set(lit for lit in model if lit > 0)
         return [-v if v in true else v for v in self.unknown]
 
+    def blocking_clause_for(self, grid: Grid) -> Clause:
+        """The clause that rules out a picture, over the unknown cells only."""
+        width = self.board.puzzle.width
+        return [-v if grid[(v - 1) // width][(v - 1) % width] else v for v in self.unknown]
+
     def units(self) -> list[Clause]:
         """One unit clause per fixed cell, for a formula that stands on its own."""
         puzzle = self.board.puzzle
@@ -71,26 +76,29 @@ def build_formula(board: Board, encoding: str = DEFAULT_ENCODING) -> GridFormula
     pool = IDPool(start_from=width * height + 1)
     clauses: list[Clause] = []
 
-    def literal(r: int, c: int) -> Literal:
-        value = board.cell(r, c)
-        return cell_variable(puzzle, r, c) if value is None else bool(value)
+    def literals(filled: int, empty: int, length: int, first: int, step: int) -> list[Literal]:
+        """Each cell's literal along a line: its variable if unknown, else its known value."""
+        return [
+            True if filled >> i & 1 else False if empty >> i & 1 else first + i * step
+            for i in range(length)
+        ]
 
     full_row, full_col = (1 << width) - 1, (1 << height) - 1
     for r, clue in enumerate(puzzle.rows):
         f, e = board.row_filled[r], board.row_empty[r]
         if (f | e) != full_row:
-            cells = [literal(r, c) for c in range(width)]
+            cells = literals(f, e, width, r * width + 1, 1)
             clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
     for c, clue in enumerate(puzzle.columns):
         f, e = board.col_filled[c], board.col_empty[c]
         if (f | e) != full_col:
-            cells = [literal(r, c) for r in range(height)]
+            cells = literals(f, e, height, c + 1, width)
             clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
     unknown = [
-        cell_variable(puzzle, r, c)
+        r * width + c + 1
         for r in range(height)
         for c in range(width)
-        if board.cell(r, c) is None
+        if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
     ]
     return GridFormula(board, clauses, pool.top, unknown)
 

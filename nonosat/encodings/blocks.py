@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from nonosat.encodings.base import Clause, Line, Literal, add_clause, negate
+from nonosat.encodings.base import Clause, Line, fresh_variables
 from nonosat.linesolve import automaton
 
 
@@ -24,52 +24,78 @@ def feasible_starts(line: Line) -> list[list[int]]:
     return starts
 
 
+_TRUE = 1 << 62
+"""A literal known true; 0 is a literal known false. Both are folded away before a clause is kept."""
+
+
 def encode(line: Line, pool: IDPool) -> list[Clause]:
-    """Clauses true exactly when `line.cells` meet the clue, over block-start variables."""
+    """Clauses true exactly when `line.cells` meet the clue, over block-start variables.
+
+    Written for speed (this runs for every line of every puzzle that line logic leaves open):
+    literals are looked up in per-block tables in which the constants are `_TRUE` and 0, and a
+    clause is written only when no literal in it is `_TRUE`, without its 0s. The clauses and
+    their order are those of encodings/blocks.md.
+    """
     clue, cells = line.clue, line.cells
+    n = len(cells)
     starts = feasible_starts(line)
     low = [s[0] for s in starts]
     high = [s[-1] for s in starts]
+    k = len(clue)
 
-    named: list[list[int]] = [[pool.id((line.name, j, t)) for t in range(low[j] + 1, high[j] + 1)] for j in range(len(clue))]
+    # at[j][t] is the literal of "block j starts at t or later", and off[j][t] its negation, for
+    # t = 0 .. n + 1. off[j] then has c_j more entries, for t = -c_j .. -1 through Python's
+    # negative indices: the cover clause (V) asks about starts before the line.
+    at: list[list[int]] = []
+    off: list[list[int]] = []
+    for j in range(k):
+        named = fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)])
+        before = low[j] + 1
+        after = n + 2 - high[j] - 1
+        at.append([_TRUE] * before + named + [0] * after)
+        off.append([0] * before + [-v for v in named] + [_TRUE] * after + [0] * clue[j])
+    unknown = [_TRUE if x is True or x is False else x for x in cells]  # (V) is for unknown cells
+    uncell = [0 if x is True else _TRUE if x is False else -x for x in cells]
 
-    def start(j: int, t: int) -> Literal:
-        """Block j starts at t or later."""
-        if t <= low[j]:
-            return True
-        if t > high[j]:
-            return False
-        return named[j][t - low[j] - 1]
-
+    zeros = [0] * (n + 2)
     clauses: list[Clause] = []
+    append = clauses.append
     for j, size in enumerate(clue):
+        at_j, off_j = at[j], off[j]
         feasible = set(starts[j])
+        at_next = at[j + 1] if j + 1 < k else None
         for t in range(low[j] + 1, high[j] + 1):
             if t + 1 <= high[j]:
-                add_clause(clauses, [negate(start(j, t + 1)), start(j, t)])  # order
+                append([off_j[t + 1], at_j[t]])  # (O) order: both are variables
             if t not in feasible:
-                add_clause(clauses, [negate(start(j, t)), start(j, t + 1)])  # never exactly t
-            if j + 1 < len(clue):
-                add_clause(clauses, [negate(start(j, t)), start(j + 1, t + size + 1)])  # gap after j
-    for i, cell in enumerate(cells):
-        if cell is False:
-            continue  # no feasible start covers a known empty cell
-        # before the first block (or anywhere, in an empty line) the cell is empty
-        add_clause(clauses, [negate(start(0, i + 1)) if clue else False, negate(cell)])
-    last = len(clue) - 1
+                append([off_j[t], at_j[t + 1]])  # (H) never exactly t: t < high, a variable
+            if at_next is not None:  # (G) gap after block j
+                later = at_next[t + size + 1]  # t + c_j + 1 <= h_{j+1} < n: in the table
+                if later != _TRUE:
+                    append([off_j[t], later] if later else [off_j[t]])
+    first_off = off[0] if k else None
+    for i in range(n):
+        x = uncell[i]
+        if x == _TRUE:
+            continue  # a known empty cell: no feasible start covers it
+        # (E) before the first block (or anywhere, in an empty line) the cell is empty
+        b = first_off[i + 1] if first_off is not None else 0
+        if b != _TRUE:
+            append([lit for lit in (b, x) if lit])
     for j, size in enumerate(clue):
-        # block j covering cell i fills it (only starts low..high can cover)
-        for i in range(low[j], min(high[j] + size, len(cells))):
-            cell = cells[i]
-            if cell is not True and cell is not False:
-                add_clause(clauses, [negate(start(j, i - size + 1)), start(j, i + 1), cell])
-        # if block j is the last to start at or before cell i, it must reach i; other cells
-        # make the clause true by a constant, so only these are written
-        end = len(cells) if j == last else min(high[j + 1], len(cells))
-        for i in range(low[j] + size, end):
-            cell = cells[i]
-            if cell is False:
-                continue
-            later = False if j == last else negate(start(j + 1, i + 1))
-            add_clause(clauses, [start(j, i + 1), later, negate(cell), start(j, i - size + 1)])
+        at_j, off_j = at[j], off[j]
+        # (V) block j covering cell i fills it; (R) if block j is the last to start at or before
+        # cell i, it must reach i. Built whole, then folded: constants are rare.
+        cover = [
+            [off_j[i - size + 1], at_j[i + 1], unknown[i]] for i in range(low[j], min(high[j] + size, n))
+        ]
+        last = j == k - 1
+        off_next = zeros if last else off[j + 1]
+        end = n if last else min(high[j + 1], n)
+        reach = [[at_j[i + 1], off_next[i + 1], uncell[i], at_j[i - size + 1]] for i in range(low[j] + size, end)]
+        for group in (cover, reach):
+            for clause in group:
+                if _TRUE in clause:
+                    continue
+                append([lit for lit in clause if lit] if 0 in clause else clause)
     return clauses
