@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import resource
 import statistics
 import sys
@@ -73,25 +74,28 @@ def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]],
     return found, skipped
 
 
-def _run_side(side: str, name: str, first: int | None, timeout: float | None, queue: "multiprocessing.Queue[object]") -> None:
-    """In a child process: one side's answers on a whole set, and the child's peak memory."""
-    warm_up(1)
+def _run_side(
+    side: str, name: str, first: int | None, timeout: float | None, jobs: int, queue: "multiprocessing.Queue[object]"
+) -> None:
+    """In a child process: one side's answers on a whole set, and the peak memory of the
+    largest process it ran (itself, or a solver worker nonosat forked)."""
+    warm_up(jobs)
     puzzles, _ = set_puzzles(name, first)
     answers = []
     for _label, puzzle in puzzles:
         if side == "nonosat":
-            answers.append(nonosat_answer(puzzle, timeout))
+            answers.append(nonosat_answer(puzzle, timeout, jobs))
         else:
-            answers.append(peer_answer(puzzle, timeout, 1))
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            answers.append(peer_answer(puzzle, timeout, jobs))
+    peak_kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     queue.put((answers, peak_kib))
 
 
-def run_side(side: str, name: str, first: int | None, timeout: float | None) -> tuple[list[Answer], int]:
+def run_side(side: str, name: str, first: int | None, timeout: float | None, jobs: int) -> tuple[list[Answer], int]:
     """Run one side on a set in a fresh process; returns its answers and peak memory in KiB."""
     context = multiprocessing.get_context("spawn")
     queue: multiprocessing.Queue[object] = context.Queue()
-    child = context.Process(target=_run_side, args=(side, name, first, timeout, queue))
+    child = context.Process(target=_run_side, args=(side, name, first, timeout, jobs, queue))
     child.start()
     while True:
         try:
@@ -145,11 +149,11 @@ def _summary(times: list[float], memory_kib: int) -> dict[str, float]:
     }
 
 
-def run_set(name: str, first: int | None, timeout: float | None) -> SetResult:
+def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1) -> SetResult:
     """Run both sides on a set, check every answer, and pair them up."""
     puzzles, skipped = set_puzzles(name, first)
-    ours, our_memory = run_side("nonosat", name, first, timeout)
-    theirs, their_memory = run_side("peer", name, first, timeout)
+    ours, our_memory = run_side("nonosat", name, first, timeout, jobs)
+    theirs, their_memory = run_side("peer", name, first, timeout, jobs)
     comparisons = []
     for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
         for answer in (mine, peer):
@@ -185,6 +189,10 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, from: {', '.join(SETS)}")
     parser.add_argument("--first", type=int, metavar="N", help="only the first N puzzles of each multi-puzzle file")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="time limit per puzzle per side (default 60)")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+        help="cores per puzzle for each side: nonosat's solve(jobs=N), CP-SAT's num_workers=N (default: all)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
     return parser.parse_args(argv)
@@ -204,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     try:
         for name in names:
-            result = run_set(name, args.first, args.timeout)
+            result = run_set(name, args.first, args.timeout, args.jobs)
             row = result.row()
             rows.append(row)
             print(table([row]).splitlines()[-1], flush=True)
@@ -221,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(table(rows))
     print(f"\n{time.time() - started:.0f} s in all; versions: " + ", ".join(f"{p} {version(p)}" for p in PACKAGES))
     if args.json is not None:
-        settings = {"first": args.first, "timeout": args.timeout, "versions": {p: version(p) for p in PACKAGES}}
+        settings = {"first": args.first, "timeout": args.timeout, "jobs": args.jobs, "versions": {p: version(p) for p in PACKAGES}}
         write_text_atomic(args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force)
     return 0
 

@@ -144,11 +144,11 @@ def puzzle_number(puzzle: Puzzle, index: int) -> int:
     return int(tail) if tail.isdigit() else index + 1
 
 
-def nonosat_answer(puzzle: Puzzle, timeout: float | None) -> Answer:
+def nonosat_answer(puzzle: Puzzle, timeout: float | None, jobs: int | None = 1) -> Answer:
     """nonosat's uniqueness verdict; a puzzle refuted before search is "none"."""
     started = time.perf_counter()
     try:
-        result = solve(puzzle, timeout=timeout)
+        result = solve(puzzle, timeout=timeout, jobs=jobs)
     except ImpossiblePuzzle:
         return Answer("none", (), time.perf_counter() - started)
     grids = tuple(solution.grid for solution in result.solutions)
@@ -164,7 +164,7 @@ def peer_answer(puzzle: Puzzle, timeout: float | None, workers: int) -> Answer:
 
 def compare(puzzle: Puzzle, number: int, timeout: float | None, workers: int) -> Comparison:
     """Run both solvers on one puzzle."""
-    nonosat = nonosat_answer(puzzle, timeout)
+    nonosat = nonosat_answer(puzzle, timeout, workers)
     peer = peer_answer(puzzle, timeout, workers)
     for answer in (nonosat, peer):
         if any(not puzzle.satisfied_by(grid) for grid in answer.solutions):

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from nonosat.cnf import GridFormula, build_formula, check_encoding
+from nonosat.encodings import Clause
 from nonosat.encodings import DEFAULT_ENCODING
 from nonosat.errors import NonosatError, UsageError
 from nonosat.linesolve import Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.swaps import switched_solution
 
-DEFAULT_SOLVER = "cadical195"
+DEFAULT_SOLVER = "minisat22"
+"""Fastest on the tournament sets and the n-Dom puzzles (bench/README.md)."""
 
 SOLVERS = (
     "cadical103", "cadical153", "cadical195", "cadical300",
@@ -97,6 +100,32 @@ def _status(found: int, count: int, complete: bool) -> Status:
     return Status.UNKNOWN
 
 
+_RAW_ADD = {"cadical195": ("cadical195_add_cl", "cadical"), "minisat22": ("minisat22_add_cl", "minisat")}
+"""PySAT's C function that adds one clause, and the wrapper's handle that it takes, for the
+solvers used by default: calling it directly halves the cost of loading a formula."""
+
+
+def _load(sat: Any, name: str, clauses: list[Clause]) -> bool:
+    """Add the clauses to a PySAT solver; False if one of them is empty."""
+    raw = _RAW_ADD.get(name)
+    handle = getattr(sat.solver, raw[1], None) if raw else None
+    add = getattr(_pysolvers(), raw[0], None) if raw else None
+    if handle is None or add is None:
+        sat.append_formula(clauses)
+        return all(clauses)
+    for clause in clauses:
+        if not clause:
+            return False
+        add(handle, clause)
+    return True
+
+
+def _pysolvers() -> Any:
+    import pysolvers  # type: ignore[import-not-found]  # PySAT's C extension
+
+    return pysolvers
+
+
 class _Search:
     """One incremental PySAT solver over a grid formula, with a deadline."""
 
@@ -107,7 +136,7 @@ class _Search:
         self.name = solver
         self.deadline = deadline
         self.sat = Solver(solver)
-        self.sat.append_formula(formula.clauses)
+        self.unsatisfiable = not _load(self.sat, solver, formula.clauses)
 
     def next_model(self) -> list[int] | Literal[False] | None:
         """A model, False when there is none, or None when the deadline passed first."""
@@ -165,16 +194,21 @@ def solve(
     timeout: Optional[float] = None,
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
+    jobs: Optional[int] = None,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
     Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
     the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
-    to look for the next. Raises `ImpossiblePuzzle` before any search when a clue cannot fit its
+    to look for the next. `jobs` is the number of cores a hard puzzle may use (default: all of
+    them); with two or more, a search that takes more than RACE_AFTER seconds becomes a race of
+    two solvers in forked processes. Raises `ImpossiblePuzzle` before any search when a clue cannot fit its
     line or the row and column totals differ.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
+    if jobs is not None and jobs < 1:
+        raise UsageError("jobs must be at least 1")
     solver = resolve_solver(solver)
     check_encoding(encoding)
     started = time.monotonic()
@@ -193,37 +227,88 @@ def solve(
     formula = build_formula(board, encoding)
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
-    solutions, complete = _enumerate(formula, count, solver, deadline)
+    race = (os.cpu_count() or 1) > 1 if jobs is None else jobs > 1
+    solutions, complete = _enumerate(formula, count, solver, deadline, race)
     return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
 
 
+RACE_AFTER = 0.1
+"""Seconds one solver gets on its own before a race of solvers starts on a hard puzzle."""
+
+def rival(solver: str) -> str:
+    """The solver raced against the chosen one: CaDiCaL, or MiniSat when CaDiCaL was chosen.
+    On hard tournament puzzles each is the faster on a good share of them (bench/README.md)."""
+    return "cadical195" if solver != "cadical195" else "minisat22"
+
+
 def _enumerate(
-    formula: GridFormula, count: int, solver: str, deadline: Optional[float]
+    formula: GridFormula, count: int, solver: str, deadline: Optional[float], race: bool = False
 ) -> tuple[list[Solution], bool]:
-    """Up to `count` verified solutions of what line logic left open, and whether that is all."""
+    """Up to `count` verified solutions of what line logic left open, and whether that is all.
+
+    With `race`, a search still going after RACE_AFTER seconds goes on in two forked workers,
+    the chosen solver and its `rival`, and the first to finish answers (see `portfolio`).
+    """
+    from nonosat import portfolio
+
     puzzle = formula.board.puzzle
-    if any(not clause for clause in formula.clauses):
+    race = race and portfolio.can_race()
+    first_deadline = deadline
+    if race:
+        first_deadline = time.monotonic() + RACE_AFTER
+        if deadline is not None:
+            first_deadline = min(first_deadline, deadline)
+    search = _Search(formula, solver, first_deadline)
+    grids: list[Grid] = []
+    if search.unsatisfiable:
+        search.close()
         return [], True
-    search = _Search(formula, solver, deadline)
-    solutions: list[Solution] = []
     try:
-        while len(solutions) < count:
-            model = search.next_model()
-            if model is None:
-                return solutions, False
-            if model is False:
-                return solutions, True
-            solutions.append(_verified(puzzle, formula.grid(model)))
-            if not formula.unknown:
-                return solutions, True
-            if len(solutions) == 1 and count == 2:
-                switched = switched_solution(puzzle, solutions[0].grid)
-                if switched is not None:
-                    return [solutions[0], _verified(puzzle, switched)], False
-            search.sat.add_clause(formula.blocking_clause(model))
+        ended = _collect(search, formula, count, grids)
+        if ended is None and race and (deadline is None or time.monotonic() < deadline):
+            found_before = list(grids)
+
+            def enumerate_with(name: str, found: list[Grid]) -> bool:
+                if name == solver:
+                    worker = search  # the forked copy goes on where the parent stopped
+                    worker.deadline = None
+                else:
+                    worker = _Search(formula, name, None)
+                    for grid in found_before:
+                        worker.sat.add_clause(formula.blocking_clause_for(grid))
+                for grid in found_before:
+                    found.append(grid)  # streamed to the parent, like the grids found later
+                done = _collect(worker, formula, count, found)
+                return bool(done)
+
+            grids, ended, _ = portfolio.race(enumerate_with, (solver, rival(solver)), deadline)
     finally:
         search.close()
-    return solutions, False
+    return [_verified(puzzle, grid) for grid in grids], bool(ended)
+
+
+def _collect(search: _Search, formula: GridFormula, count: int, grids: list[Grid]) -> Optional[bool]:
+    """Add grids to `grids` until there are `count`: True when the search shows there are no
+    more, False when `count` is reached first, None when the deadline passes first."""
+    puzzle = formula.board.puzzle
+    while len(grids) < count:
+        model = search.next_model()
+        if model is None:
+            return None
+        if model is False:
+            return True
+        grid = formula.grid(model)
+        _verified(puzzle, grid)
+        grids.append(grid)
+        if not formula.unknown:
+            return True
+        if len(grids) == 1 and count == 2:
+            switched = switched_solution(puzzle, grid)
+            if switched is not None:
+                grids.append(switched)
+                return False
+        search.sat.add_clause(formula.blocking_clause(model))
+    return False
 
 
 @dataclass(frozen=True)
@@ -252,8 +337,9 @@ def check(
     timeout: Optional[float] = None,
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
+    jobs: Optional[int] = None,
 ) -> Verdict:
     """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
-    result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding)
+    result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)
     goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
     return Verdict(result, goal_ok)
