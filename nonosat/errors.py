@@ -40,3 +40,13 @@ class ImpossiblePuzzle(NonosatError):
 
 class UsageError(NonosatError):
     """A request the library cannot carry out as asked (unknown solver, existing output file...)."""
+
+
+class BadImage(NonosatError):
+    """A picture cannot become a puzzle: missing, not an image, or blank after thresholding."""
+
+
+class GenerateFailed(NonosatError):
+    """No puzzle meeting the requirement was found within the allowed changes (nothing written)."""
+
+    exit_code = 5

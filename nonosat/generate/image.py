@@ -1,0 +1,165 @@
+"""From a picture file to a black-and-white grid: load, greyscale, downscale, threshold.
+
+Pillow reads the file (PNG, JPEG, GIF, BMP, WebP and the rest it knows) and is imported only
+here. Transparent pixels are laid on white, so they count as background. The picture is shrunk
+to the grid size by area averaging (each cell is the mean grey of the pixels it covers), then
+each cell is filled when it is darker than the threshold, Otsu's by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Union
+
+from nonosat.errors import BadImage, UsageError
+from nonosat.formats.image import INSTALL_HINT
+from nonosat.model import Grid
+
+DEFAULT_LONG_SIDE = 30
+"""With neither width nor height given, the longer side of the grid gets this many cells
+(or the picture's own size, when it is smaller)."""
+
+Threshold = Union[str, int]
+""""otsu", or a grey level 0..255: cells darker than it are filled."""
+
+
+@dataclass(frozen=True)
+class Shades:
+    """A picture shrunk to the grid: one grey level (0 black .. 255 white) per cell."""
+
+    levels: tuple[tuple[float, ...], ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.levels)
+
+    @property
+    def width(self) -> int:
+        return len(self.levels[0])
+
+
+@dataclass(frozen=True)
+class Thresholded:
+    """The black-and-white grid of a picture, and how sure each cell is."""
+
+    grid: Grid
+    threshold: float
+    margin: tuple[tuple[float, ...], ...]
+    """How far each cell's grey level is from the threshold: the smaller, the less the picture
+    changes when the cell is flipped."""
+
+
+def grid_size(picture: tuple[int, int], width: Optional[int], height: Optional[int]) -> tuple[int, int]:
+    """The grid's (width, height): either given side sets the other by the picture's aspect."""
+    pixels_wide, pixels_high = picture
+    for side in (width, height):
+        if side is not None and side < 1:
+            raise UsageError("the grid's width and height must be at least 1")
+    if width is None and height is None:
+        long_side = min(DEFAULT_LONG_SIDE, max(pixels_wide, pixels_high))
+        if pixels_wide >= pixels_high:
+            width = long_side
+        else:
+            height = long_side
+    if width is None:
+        width = max(1, round(pixels_wide * height / pixels_high))  # type: ignore[operator]
+    if height is None:
+        height = max(1, round(pixels_high * width / pixels_wide))
+    return width, height
+
+
+def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Optional[int] = None) -> Shades:
+    """Read a picture and shrink it to the grid size by area averaging."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise UsageError(f"reading pictures needs Pillow: {INSTALL_HINT}") from None
+    source = Path(path)
+    if not source.is_file():
+        raise BadImage(f"{source}: no such file")
+    try:
+        with Image.open(source) as image:
+            image.load()
+            rgba = image.convert("RGBA")
+    except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
+        raise BadImage(f"{source}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
+    if rgba.width == 0 or rgba.height == 0:
+        raise BadImage(f"{source}: the picture has no pixels")
+    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    grey = Image.alpha_composite(white, rgba).convert("F")  # floats keep the averages exact
+    size = grid_size(rgba.size, width, height)
+    small = grey.resize(size, Image.Resampling.BOX)
+    values = list(getattr(small, "get_flattened_data", small.getdata)())  # Pillow 12 renamed it
+    w, h = size
+    return Shades(tuple(tuple(values[r * w : (r + 1) * w]) for r in range(h)))
+
+
+def otsu(levels: list[float]) -> float:
+    """Otsu's threshold: the grey level that best splits the cells into a dark and a light class
+    (largest between-class variance). Cells below it are dark."""
+    ordered = sorted(levels)
+    total = len(ordered)
+    grand = sum(ordered)
+    best, best_score = ordered[0] + 0.5, -1.0
+    below = 0.0
+    for count in range(1, total):
+        below += ordered[count - 1]
+        if ordered[count] == ordered[count - 1]:
+            continue  # a threshold must fall between two different levels
+        dark_mean = below / count
+        light_mean = (grand - below) / (total - count)
+        score = count * (total - count) * (dark_mean - light_mean) ** 2
+        if score > best_score:
+            best, best_score = (ordered[count - 1] + ordered[count]) / 2, score
+    return best
+
+
+def threshold(shades: Shades, level: Threshold = "otsu", invert: bool = False, source: str = "the picture") -> Thresholded:
+    """Fill the cells darker than the threshold (lighter ones, with `invert`)."""
+    flat = [v for row in shades.levels for v in row]
+    if level == "otsu":
+        if min(flat) == max(flat):
+            raise BadImage(f"{source}: the picture is one flat shade (grey level {flat[0]:.0f}) at this size: nothing to tell apart")
+        cut = otsu(flat)
+    elif isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 255:
+        cut = float(level)
+    else:
+        raise UsageError(f"the threshold is 'otsu' or a grey level from 0 to 255, not {level!r}")
+    grid = tuple(tuple(int((v < cut) != invert) for v in row) for row in shades.levels)
+    filled = sum(map(sum, grid))
+    if filled == 0 or filled == shades.width * shades.height:
+        kind = "background" if filled == 0 else "filled"
+        raise BadImage(
+            f"{source}: every cell is {kind} after thresholding at grey level {cut:.0f}"
+            f"{' (inverted)' if invert else ''}: the picture is blank at this size;"
+            " try --invert, another --threshold, or a larger --width"
+        )
+    margin = tuple(tuple(abs(v - cut) for v in row) for row in shades.levels)
+    return Thresholded(grid, cut, margin)
+
+
+def draw_scan(grid: Grid, path: Union[str, Path], *, scale: int = 8, blur: float = 2.0, noise: int = 30, seed: int = 0) -> None:
+    """The way back, for tests and the generator benchmark: a grid drawn as a greyscale PNG at
+    `scale` pixels a cell, with a Gaussian blur of radius `blur` and uniform noise of up to
+    `noise` grey levels (seeded), like a scanned or photographed puzzle."""
+    import random
+
+    try:
+        from PIL import Image, ImageDraw, ImageFilter
+    except ImportError:
+        raise UsageError(f"drawing pictures needs Pillow: {INSTALL_HINT}") from None
+    height, width = len(grid), len(grid[0])
+    image = Image.new("L", (width * scale, height * scale), 255)
+    pen = ImageDraw.Draw(image)
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell:
+                pen.rectangle([c * scale, r * scale, (c + 1) * scale - 1, (r + 1) * scale - 1], fill=0)
+    if blur:
+        image = image.filter(ImageFilter.GaussianBlur(blur))
+    if noise:
+        rng = random.Random(seed)
+        pixels = getattr(image, "get_flattened_data", image.getdata)()
+        image.putdata([min(255, max(0, v + rng.randint(-noise, noise))) for v in pixels])  # type: ignore[union-attr]
+    image.save(path)

@@ -1,0 +1,130 @@
+"""Make a picture's puzzle uniquely solvable (or solvable by line logic) by changing few cells.
+
+Each round proves or refutes the requirement, then flips one cell of the picture:
+- a cell that line logic cannot decide (for `line`), or on which two solutions found by SAT
+  disagree (for `unique`): flipping such a cell changes the clues right where the ambiguity is;
+- among those, the few whose grey level lies nearest the threshold, since flipping them changes
+  the picture least, and of these the one after which line logic leaves the fewest cells open.
+A cell is flipped at most once, so the search cannot cycle. It stops with a proof, or fails
+when `max_changes` cells have been flipped: success is never claimed without a proof.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal, Optional, Sequence
+
+from nonosat.errors import GenerateFailed
+from nonosat.linesolve import Board, line_solve
+from nonosat.model import Grid, Puzzle
+from nonosat.solver import Result, Status, solve
+
+Requirement = Literal["unique", "line"]
+REQUIREMENTS = ("unique", "line")
+
+LOOKAHEAD = 4
+"""How many of the cheapest candidate cells are tried with line logic before one is flipped."""
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Repaired:
+    """A picture that meets the requirement, and the proof."""
+
+    grid: Grid
+    changed: tuple[Cell, ...]
+    """The (row, column) cells, from 0, flipped from the starting picture."""
+    result: Result
+    """The solver's verdict on the final puzzle: unique, with `method` "line" when line logic
+    alone solved it."""
+
+
+def open_cells(puzzle: Puzzle) -> list[Cell]:
+    """The cells line logic leaves undecided (a puzzle made from a picture is never refuted)."""
+    board: Board = line_solve(puzzle)
+    width = puzzle.width
+    full = (1 << width) - 1
+    found = []
+    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty)):
+        unknown = full & ~(f | e)
+        while unknown:
+            low = unknown & -unknown
+            found.append((r, low.bit_length() - 1))
+            unknown ^= low
+    return found
+
+
+def _flipped(grid: list[list[int]], cell: Cell) -> list[list[int]]:
+    other = [list(row) for row in grid]
+    r, c = cell
+    other[r][c] = 1 - other[r][c]
+    return other
+
+
+def repair(
+    grid: Grid,
+    margin: Sequence[Sequence[float]],
+    require: Requirement = "unique",
+    *,
+    max_changes: int,
+    seed: int = 0,
+    timeout: Optional[float] = None,
+) -> Repaired:
+    """Flip as few cells of `grid` as this greedy search finds to meet `require`.
+
+    `margin[r][c]` is the cost of flipping a cell (its grey level's distance from the
+    threshold). Raises `GenerateFailed` after `max_changes` flips, or when a uniqueness check
+    runs out of `timeout` seconds. Deterministic for a given seed.
+    """
+    if require not in REQUIREMENTS:
+        raise ValueError(f"require is 'unique' or 'line', not {require!r}")
+    rng = random.Random(seed)
+    height, width = len(grid), len(grid[0])
+    tie = [[rng.random() for _ in range(width)] for _ in range(height)]  # seeded tie-breaks
+    current = [list(row) for row in grid]
+    changed: list[Cell] = []
+    while True:
+        puzzle = Puzzle.from_grid(current)
+        undecided = open_cells(puzzle)
+        if not undecided:
+            return _proved(puzzle, current, changed, timeout)
+        candidates = undecided
+        if require == "unique":
+            result = solve(puzzle, count=2, timeout=timeout, jobs=1)
+            if result.status is Status.UNIQUE:
+                return _proved(puzzle, current, changed, timeout, result)
+            if result.status is not Status.MULTIPLE:
+                raise GenerateFailed(f"uniqueness could not be decided within the time limit ({result.status.value})")
+            disputed = result.solutions[0].differences(result.solutions[1])
+            candidates = disputed or undecided
+        fresh = [cell for cell in candidates if cell not in changed]
+        if len(changed) >= max_changes or not fresh:
+            why = "its ambiguous cells were all changed already" if not fresh else f"{len(changed)} changes"
+            raise GenerateFailed(
+                f"no {'line-solvable' if require == 'line' else 'unique'} puzzle found within {max_changes}"
+                f" changed cells (stopped after {why}); try a larger --max-changes or another size"
+            )
+        cheapest = sorted(fresh, key=lambda cell: (margin[cell[0]][cell[1]], tie[cell[0]][cell[1]]))[:LOOKAHEAD]
+        if len(cheapest) > 1:
+            cheapest.sort(key=lambda cell: len(open_cells(Puzzle.from_grid(_flipped(current, cell)))))
+        pick = cheapest[0]
+        current = _flipped(current, pick)
+        changed.append(pick)
+
+
+def _proved(
+    puzzle: Puzzle,
+    current: list[list[int]],
+    changed: list[Cell],
+    timeout: Optional[float],
+    result: Optional[Result] = None,
+) -> Repaired:
+    """Check the final puzzle with the solver (again, from its clues alone) before claiming it."""
+    if result is None:
+        result = solve(puzzle, count=2, timeout=timeout, jobs=1)
+    grid = tuple(tuple(row) for row in current)
+    if result.status is not Status.UNIQUE or result.solutions[0].grid != grid:
+        raise GenerateFailed(f"internal error: the final puzzle was not proved unique ({result.status.value})")
+    return Repaired(grid, tuple(changed), result)

@@ -1,0 +1,210 @@
+"""Puzzles generated from pictures and at random: always proved, close to the picture, repeatable."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonosat import load
+from nonosat.cli import app
+from nonosat.errors import BadImage, GenerateFailed
+from nonosat.generate import from_image, random_puzzle
+from nonosat.generate.image import Shades, draw_scan, grid_size, load_shades, otsu, threshold
+from nonosat.linesolve import line_solve
+from nonosat.model import Grid, Puzzle
+from nonosat.solver import Status, check
+
+Image = pytest.importorskip("PIL.Image")
+
+SCALE = 8
+
+
+def draw(grid: Grid, path: Path, blur: float = 2.0, noise: int = 0, seed: int = 0) -> Path:
+    """A greyscale picture of a grid at 8 pixels a cell, blurred and noisy like a real scan."""
+    draw_scan(grid, path, scale=SCALE, blur=blur, noise=noise, seed=seed)
+    return path
+
+
+def differing(a: Grid, b: Grid) -> int:
+    return sum(x != y for row_a, row_b in zip(a, b) for x, y in zip(row_a, row_b))
+
+
+# --- picture to grid ---------------------------------------------------------------------------
+
+
+def test_otsu_picks_the_split_with_the_largest_between_class_variance() -> None:
+    rng = random.Random(4)
+    for _ in range(50):
+        levels = [float(rng.choice([rng.randint(0, 90), rng.randint(150, 255)])) for _ in range(40)]
+        if len(set(levels)) < 2:
+            continue
+
+        def score(cut: float) -> float:
+            dark = [v for v in levels if v < cut]
+            light = [v for v in levels if v >= cut]
+            if not dark or not light:
+                return -1.0
+            mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+            return len(dark) * len(light) * (mean(dark) - mean(light)) ** 2
+
+        cuts = sorted({(a + b) / 2 for a, b in zip(sorted(set(levels)), sorted(set(levels))[1:])})
+        assert score(otsu(levels)) == pytest.approx(max(score(c) for c in cuts))
+
+
+def test_either_side_alone_keeps_the_aspect_ratio() -> None:
+    assert grid_size((400, 200), 40, None) == (40, 20)
+    assert grid_size((400, 200), None, 10) == (20, 10)
+    assert grid_size((400, 200), 7, 9) == (7, 9)
+    assert grid_size((100, 300), None, None) == (10, 30)  # the long side gets 30 cells
+    assert grid_size((12, 6), None, None) == (12, 6)  # a small picture keeps its size
+
+
+def test_shrinking_averages_the_pixels_each_cell_covers(tmp_path: Path) -> None:
+    image = Image.new("L", (4, 4), 255)
+    image.putpixel((0, 0), 0)  # one black pixel of the top-left 2x2 block
+    image.save(tmp_path / "dot.png")
+    shades = load_shades(tmp_path / "dot.png", 2, 2)
+    assert shades.levels == ((255 * 3 / 4, 255.0), (255.0, 255.0))
+
+
+def test_transparent_pixels_are_background(tmp_path: Path) -> None:
+    image = Image.new("RGBA", (2, 1), (0, 0, 0, 0))  # black, but fully transparent
+    image.putpixel((1, 0), (0, 0, 0, 255))
+    image.save(tmp_path / "clear.png")
+    cut = threshold(load_shades(tmp_path / "clear.png", 2, 1))
+    assert cut.grid == ((0, 1),)
+
+
+def test_invert_fills_the_light_cells() -> None:
+    shades = Shades(((0.0, 255.0, 10.0),))
+    assert threshold(shades).grid == ((1, 0, 1),)
+    assert threshold(shades, invert=True).grid == ((0, 1, 0),)
+    assert threshold(shades, 5).grid == ((1, 0, 0),)
+
+
+@pytest.mark.parametrize("levels", [((255.0, 255.0),), ((0.0, 0.0),)])
+def test_a_blank_picture_is_refused(levels: tuple[tuple[float, ...], ...]) -> None:
+    with pytest.raises(BadImage, match="flat shade"):
+        threshold(Shades(levels))
+    with pytest.raises(BadImage, match="after thresholding"):
+        threshold(Shades(levels), 128, invert=levels[0][0] == 0.0)
+
+
+# --- generation --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, require",
+    [
+        ("webpbn-00016-knot.non", "unique"),
+        ("webpbn-00016-knot.non", "line"),
+        ("webpbn-00529-swing.non", "unique"),
+        ("webpbn-00529-swing.non", "line"),
+        ("webpbn-06574-forever.non", "unique"),  # made to defeat line logic: see bench/README.md
+    ],
+)
+def test_a_picture_of_a_corpus_goal_comes_back_proved_and_close(
+    corpus: Path, tmp_path: Path, name: str, require: str
+) -> None:
+    goal = load(corpus / "webpbn" / name).goal
+    assert goal is not None
+    picture = draw(goal, tmp_path / "picture.png", noise=30, seed=1)
+    made = from_image(picture, width=len(goal[0]), require=require)
+    puzzle = made.puzzle
+    assert puzzle.goal is not None and puzzle.satisfied_by(puzzle.goal)
+    assert differing(puzzle.goal, made.start) == len(made.changed) == len(set(made.changed))
+    assert differing(puzzle.goal, goal) <= len(made.changed) + differing(made.start, goal)
+    assert differing(puzzle.goal, goal) <= 0.05 * len(goal) * len(goal[0])
+    verdict = check(Puzzle(rows=puzzle.rows, columns=puzzle.columns))  # from the clues alone
+    assert verdict.status is Status.UNIQUE and verdict.result.solutions[0].grid == puzzle.goal
+    if require == "line":
+        assert line_solve(puzzle).is_complete() and made.result.method == "line"
+    assert puzzle.title == "picture"
+
+
+def test_shrinking_a_picture_needs_repairs_that_are_proved(corpus: Path, tmp_path: Path) -> None:
+    goal = load(corpus / "webpbn" / "webpbn-00529-swing.non").goal
+    assert goal is not None
+    made = from_image(draw(goal, tmp_path / "swing.png"), width=31, require="line")
+    assert made.changed  # 45 -> 31 cells across loses detail that had to be repaired
+    assert line_solve(made.puzzle).is_complete()
+
+
+def test_the_same_seed_gives_the_same_puzzle(tmp_path: Path) -> None:
+    first = random_puzzle(15, 12, density=0.5, seed=11, require="unique")
+    again = random_puzzle(15, 12, density=0.5, seed=11, require="unique")
+    assert first.puzzle == again.puzzle and first.changed == again.changed
+
+
+@pytest.mark.parametrize("require", ["unique", "line"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_puzzles_meet_their_requirement(require: str, seed: int) -> None:
+    made = random_puzzle(12, 10, density=0.5, seed=seed, require=require)
+    puzzle = made.puzzle
+    assert (puzzle.width, puzzle.height) == (12, 10)
+    assert check(Puzzle(rows=puzzle.rows, columns=puzzle.columns)).status is Status.UNIQUE
+    if require == "line":
+        assert line_solve(puzzle).is_complete()
+    filled = sum(map(sum, made.start))
+    assert 30 <= filled <= 90  # about half of 120 cells
+
+
+def test_too_few_changes_allowed_fails_without_a_claim(tmp_path: Path) -> None:
+    checkerboard = tuple(tuple((r + c) % 2 for c in range(6)) for r in range(6))  # many solutions
+    picture = draw(checkerboard, tmp_path / "board.png", blur=0)
+    with pytest.raises(GenerateFailed, match="within 0 changed cells"):
+        from_image(picture, width=6, max_changes=0)
+
+
+# --- command line ------------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_path: Path) -> None:
+    goal = load(corpus / "webpbn" / "webpbn-00016-knot.non").goal
+    picture = draw(goal, tmp_path / "knot.png")  # type: ignore[arg-type]
+    out, preview = tmp_path / "knot.non", tmp_path / "knot-preview.png"
+    done = runner.invoke(app, ["generate", str(picture), "--width", "25", "--require", "line", "-o", str(out), "--preview", str(preview), "--author", "A. Author"])
+    assert done.exit_code == 0, done.output
+    assert "unique (proved by line logic)" in done.output and "cells changed" in done.output
+    assert preview.stat().st_size > 0
+    puzzle = load(out)
+    assert puzzle.width == 25 and puzzle.author == "A. Author" and puzzle.goal is not None
+    checked = runner.invoke(app, ["check", str(out)])
+    assert checked.exit_code == 0 and "unique" in checked.output
+    again = runner.invoke(app, ["generate", str(picture), "--width", "25", "-o", str(out)])
+    assert again.exit_code == 2 and "--force" in again.output
+
+
+def test_generate_failure_exits_5_and_writes_nothing(tmp_path: Path) -> None:
+    checkerboard = tuple(tuple((r + c) % 2 for c in range(6)) for r in range(6))
+    picture = draw(checkerboard, tmp_path / "board.png", blur=0)
+    out = tmp_path / "board.non"
+    done = runner.invoke(app, ["generate", str(picture), "--max-changes", "0", "-o", str(out)])
+    assert done.exit_code == 5 and not out.exists()
+    assert done.output.count("\n") == 1 and "Traceback" not in done.output
+
+
+@pytest.mark.parametrize("kind", ["missing", "not an image", "blank"])
+def test_bad_pictures_get_one_line_and_exit_2(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "picture.png"
+    if kind == "not an image":
+        path.write_text("hello")
+    elif kind == "blank":
+        Image.new("L", (10, 10), 255).save(path)
+    done = runner.invoke(app, ["generate", str(path)])
+    assert done.exit_code == 2
+    assert done.output.startswith(f"nonosat: {path}: ") and done.output.count("\n") == 1
+
+
+def test_random_prints_a_non_file_that_loads(tmp_path: Path) -> None:
+    done = runner.invoke(app, ["random", "--width", "9", "--height", "7", "--seed", "5", "--require", "line"])
+    assert done.exit_code == 0
+    text = done.stdout
+    (tmp_path / "r.non").write_text(text)
+    puzzle = load(tmp_path / "r.non")
+    assert (puzzle.width, puzzle.height) == (9, 7) and line_solve(puzzle).is_complete()
