@@ -42,12 +42,15 @@ class _LazyConsole:
         self._options = options
         self._console: Optional[Console] = None
 
-    def __getattr__(self, name: str) -> Any:
+    def console(self) -> Console:
         if self._console is None:
             from rich.console import Console
 
             self._console = Console(highlight=False, **self._options)
-        return getattr(self._console, name)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.console(), name)
 
 
 out = _LazyConsole()
@@ -439,6 +442,102 @@ def random_command(
         width, height, density=density, seed=seed, require=require, max_changes=max_changes, timeout=timeout
     )
     _write_generated(made, output, preview, force)
+
+
+@app.command()
+@friendly
+def batch(
+    paths: Annotated[list[str], typer.Argument(help="Puzzle files, folders (searched recursively) and globs; files of several puzzles count each one.")],
+    results: Annotated[Path, typer.Option("--out", help="Results, one JSON object per line; rerunning with the same file resumes.")],
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Worker processes (default: the cores).")] = None,
+    timeout: TimeoutOption = None,
+    count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")] = 2,
+    require: Annotated[Optional[str], typer.Option("--require", help="unique: exit 1 unless every puzzle is unique (as --fail-on multiple,none,unknown,error).")] = None,
+    fail_on: Annotated[Optional[str], typer.Option("--fail-on", help="Exit 1 if any puzzle has one of these statuses, e.g. multiple,none,unknown,error.")] = None,
+    executor: Annotated[str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")] = "local",
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started.")] = None,
+) -> None:
+    """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
+
+    Example: nonosat batch puzzles/ --out results.jsonl
+    """
+    from nonosat.batch import STATUSES, pending, run
+
+    failing = _fail_statuses(require, fail_on, STATUSES)
+    todo, done = pending(paths, results)
+    records = list(done)
+    if todo:
+        records += _run_with_progress(run(paths, out=results, jobs=jobs, timeout=timeout, count=count,
+                                          executor=executor, scheduler=scheduler, todo=todo), len(todo), len(done))  # fmt: skip
+    else:
+        err.print(f"nothing to do: all {len(done)} puzzles are already in {results}", markup=False)
+    _print_summary(records, results)
+    bad = sorted({r["status"] for r in records} & failing)
+    if bad:
+        err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
+        raise typer.Exit(1)
+
+
+def _fail_statuses(require: Optional[str], fail_on: Optional[str], statuses: tuple[str, ...]) -> set[str]:
+    failing: set[str] = set()
+    if require is not None:
+        if require != "unique":
+            raise typer.BadParameter("the only requirement is unique", param_hint="--require")
+        failing |= {"multiple", "none", "unknown", "error"}
+    if fail_on:
+        named = {name.strip() for name in fail_on.split(",") if name.strip()}
+        unknown = named - set(statuses)
+        if unknown:
+            raise typer.BadParameter(f"statuses are {', '.join(statuses)}; not {', '.join(sorted(unknown))}", param_hint="--fail-on")
+        failing |= named
+    return failing
+
+
+def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, Any]]:
+    """Consume the records, showing a progress bar with the ETA and running counts by status."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    counts: dict[str, int] = {}
+    records = []
+    note = f" (resuming: {before} already done)" if before else ""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+    with Progress(*columns, console=err.console(), transient=False) as progress:
+        task = progress.add_task(f"solving{note}", total=total)
+        try:
+            for record in stream:
+                records.append(record)
+                counts[record["status"]] = counts.get(record["status"], 0) + 1
+                shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+                progress.update(task, advance=1, description=f"solving{note} · {shown}")
+        except KeyboardInterrupt:
+            progress.stop()
+            err.print(f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False)
+            raise typer.Exit(130) from None
+    return records
+
+
+SLOW = 0.25
+"""Puzzles taking at least this many seconds are listed after a batch run (the five slowest)."""
+
+
+def _print_summary(records: list[dict[str, Any]], results: Path) -> None:
+    from rich.table import Table
+
+    counts: dict[str, int] = {}
+    for record in records:
+        counts[record["status"]] = counts.get(record["status"], 0) + 1
+    table = Table(title=f"{len(records)} puzzles in {results}", title_justify="left")
+    table.add_column("status")
+    table.add_column("puzzles", justify="right")
+    table.add_column("total s", justify="right")
+    table.add_column("slowest s", justify="right")
+    for status in sorted(counts):
+        times = [r["seconds"] for r in records if r["status"] == status]
+        table.add_row(status, str(counts[status]), f"{sum(times):.2f}", f"{max(times):.3f}")
+    out.print(table)
+    slowest = sorted((r for r in records if r["seconds"] >= SLOW), key=lambda r: r["seconds"], reverse=True)[:5]
+    if slowest:
+        out.print(f"slowest (over {SLOW} s): " + ", ".join(f"{r['path']} ({r['status']}, {r['seconds']:.2f} s)" for r in slowest), markup=False, soft_wrap=True)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,311 @@
+"""Batch runs over whole collections: every puzzle solved once, results streamed to JSON Lines.
+
+    from nonosat.batch import run
+    for record in run(["puzzles/"], out="results.jsonl", jobs=2):
+        print(record["path"], record["status"])
+
+Paths may be folders (searched recursively), globs, and files holding several puzzles
+(tournament files, `.nonpack`, webpbn XML sets), which are expanded to `FILE#N`, one record each.
+Each record is one JSON object on its own line (see `RECORD_KEYS`). With `out`, records already
+in that file are skipped, so a run that was interrupted or killed picks up where it stopped: a
+half-written last line is dropped, and at most the puzzles in flight are redone.
+
+Executors: "local" runs worker processes on this machine; "dask" sends batches of puzzles to a
+Dask cluster (`scheduler="tcp://host:8786"`), or to a `LocalCluster` it starts. Dask is an
+optional extra, imported only here and only for that executor.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
+from nonosat.model import Grid, Puzzle
+
+Record = dict[str, Any]
+
+RECORD_KEYS = ("path", "width", "height", "status", "method", "solutions", "seconds", "solution_sha1", "error")
+STATUSES = ("unique", "multiple", "none", "unknown", "error")
+EXECUTORS = ("local", "dask")
+DASK_HINT = "pip install 'nonosat[dask]'"
+
+SKIPPED_NAMES = ("README", "LICENSE", "LICENCE", "SOURCE", "COPYING", "FORMAT")
+SKIPPED_SUFFIXES = (".md", ".out", ".rst", ".html", ".py")
+"""Files a folder search passes over: documents and solutions that sit beside puzzle files."""
+
+LOCAL_CHUNK = 8
+DASK_CHUNK = 64
+"""Puzzles per task: tournament puzzles take milliseconds, so one task per puzzle would spend
+more time on scheduling than on solving."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One puzzle to solve, or one file that could not be read (`puzzle` is None)."""
+
+    path: str
+    puzzle: Optional[Puzzle]
+    error: Optional[str] = None
+
+
+def solution_sha1(grid: Grid) -> str:
+    """SHA-1 of the grid written as rows of '#' and '.' joined by newlines."""
+    text = "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def _files(path: str) -> list[str]:
+    """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's."""
+    if Path(path).is_dir():
+        found = []
+        for file in sorted(Path(path).rglob("*")):
+            name = file.name
+            if not file.is_file() or name.startswith(".") or file.suffix.lower() in SKIPPED_SUFFIXES:
+                continue
+            if name.upper().startswith(SKIPPED_NAMES):
+                continue
+            found.append(str(file))
+        return found
+    if not Path(path).exists() and glob.has_magic(path):
+        return sorted(p for p in glob.glob(path, recursive=True) if Path(p).is_file())
+    return [path]
+
+
+def tasks(paths: Sequence[str]) -> Iterator[Task]:
+    """Every puzzle the paths hold, in order; a file that cannot be read gives one error task."""
+    from nonosat.formats import load_all
+
+    for given in paths:
+        files = _files(given)
+        if not files:
+            yield Task(given, None, "no files match")
+        for file in files:
+            try:
+                puzzles = load_all(file)
+            except NonosatError as error:
+                yield Task(file, None, str(error))
+                continue
+            for index, puzzle in enumerate(puzzles):
+                yield Task(_label(file, puzzle, index, len(puzzles)), puzzle)
+
+
+def _label(file: str, puzzle: Puzzle, index: int, count: int) -> str:
+    if count == 1:
+        return file
+    tail = (puzzle.source or "").rpartition("#")[2]
+    return f"{file}#{tail if tail.isdigit() else index + 1}"
+
+
+def solve_task(task: Task, timeout: Optional[float], count: int) -> Record:
+    """Solve one task in this process (jobs=1: the batch already uses every core)."""
+    from nonosat.solver import solve
+
+    record: Record = dict.fromkeys(RECORD_KEYS)
+    record.update(path=task.path, solutions=0, seconds=0.0)
+    if task.puzzle is None:
+        record.update(status="error", error=task.error)
+        return record
+    puzzle = task.puzzle
+    record.update(width=puzzle.width, height=puzzle.height)
+    started = time.perf_counter()
+    try:
+        result = solve(puzzle, count=count, timeout=timeout, jobs=1)
+    except ImpossiblePuzzle:
+        record.update(status="none", method="line", seconds=round(time.perf_counter() - started, 6))
+        return record
+    except NonosatError as error:
+        record.update(status="error", error=str(error), seconds=round(time.perf_counter() - started, 6))
+        return record
+    status = result.status.value
+    if status == "solved":  # count=1: a solution, uniqueness not asked
+        status = "unique" if result.complete else "solved"
+    record.update(
+        status=status,
+        method=result.method,
+        solutions=len(result.solutions),
+        seconds=round(result.seconds, 6),
+        solution_sha1=solution_sha1(result.solutions[0].grid) if result.solutions else None,
+    )
+    return record
+
+
+def solve_chunk(chunk: list[Task], timeout: Optional[float], count: int) -> list[Record]:
+    """What one worker task does: solve a batch of puzzles, one record each."""
+    return [solve_task(task, timeout, count) for task in chunk]
+
+
+# --- the results file -------------------------------------------------------------------------
+
+
+def read_results(out: Path) -> list[Record]:
+    """The complete records of a results file. A half-written last line (a killed run) is cut
+    off the file; any other unreadable line is an error, since it is not ours to drop."""
+    if not out.exists():
+        return []
+    data = out.read_bytes()
+    records = []
+    lines = data.split(b"\n")
+    kept = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            kept += len(line) + 1
+            continue
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict) or "path" not in record:
+                raise ValueError
+        except ValueError:
+            if number == len(lines):  # the last line, without its newline: cut short by a kill
+                with open(out, "r+b") as handle:
+                    handle.truncate(min(kept, len(data)))
+                break
+            raise UsageError(f"{out}, line {number}: not a nonosat batch record; use another --out") from None
+        records.append(record)
+        kept += len(line) + 1
+    return records
+
+
+class _Writer:
+    """Appends records to the results file, one flushed line each."""
+
+    def __init__(self, out: Path) -> None:
+        if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+            with open(out, "ab") as handle:
+                handle.write(b"\n")
+        self.handle = open(out, "a", encoding="utf-8")
+        self.written = 0
+
+    def write(self, record: Record) -> None:
+        self.handle.write(json.dumps(record, separators=(", ", ": ")) + "\n")
+        self.handle.flush()
+        self.written += 1
+        if self.written % 64 == 0:
+            os.fsync(self.handle.fileno())
+
+    def close(self) -> None:
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+        self.handle.close()
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+def _chunks(items: list[Task], size: int) -> Iterator[list[Task]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) -> Iterator[Record]:
+    if jobs == 1:
+        for task in todo:
+            yield solve_task(task, timeout, count)
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")  # no fork while Rich's refresh thread runs
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    pending: set[Any] = set()
+    chunks = _chunks(todo, LOCAL_CHUNK)
+    try:
+        for chunk in chunks:  # keep every worker busy, and no more than a few chunks queued
+            pending.add(pool.submit(solve_chunk, chunk, timeout, count))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield from future.result()
+                following = next(chunks, None)
+                if following is not None:
+                    pending.add(pool.submit(solve_chunk, following, timeout, count))
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _dask(todo: list[Task], scheduler: Optional[str], jobs: int, timeout: Optional[float], count: int) -> Iterator[Record]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except OSError as error:
+            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        futures = [client.submit(solve_chunk, chunk, timeout, count, pure=False) for chunk in _chunks(todo, DASK_CHUNK)]
+        for future in as_completed(futures):
+            yield from future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def run(
+    paths: Sequence[str],
+    *,
+    out: Optional[str | Path] = None,
+    jobs: Optional[int] = None,
+    timeout: Optional[float] = None,
+    count: int = 2,
+    executor: str = "local",
+    scheduler: Optional[str] = None,
+    todo: Optional[list[Task]] = None,
+) -> Iterator[Record]:
+    """Solve every puzzle the paths hold, yielding each new record as it finishes.
+
+    With `out`, records are appended to that JSON Lines file as they come, and puzzles it
+    already holds are skipped. `jobs` is the number of worker processes (default: the cores),
+    `count` the solutions looked for (2 decides uniqueness). `todo` gives the tasks directly
+    (see `pending`), instead of expanding `paths` again.
+    """
+    if executor not in EXECUTORS:
+        raise UsageError(f"--executor is {' or '.join(EXECUTORS)}, not {executor!r}")
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    workers = jobs or os.cpu_count() or 1
+    if todo is None:
+        todo = pending(paths, out)[0]
+    writer = _Writer(Path(out)) if out is not None else None
+    stream: Iterable[Record]
+    if executor == "dask":
+        stream = _dask(todo, scheduler, workers, timeout, count)
+    else:
+        stream = _local(todo, workers, timeout, count)
+    try:
+        for record in stream:
+            if writer is not None:
+                writer.write(record)
+            yield record
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def pending(paths: Sequence[str], out: Optional[str | Path]) -> tuple[list[Task], list[Record]]:
+    """The tasks still to do, and the records `out` already holds (empty without `out`)."""
+    done = read_results(Path(out)) if out is not None else []
+    seen = {record["path"] for record in done}
+    todo = []
+    for task in tasks(paths):
+        if task.path not in seen:  # done before, or named twice in this run
+            seen.add(task.path)
+            todo.append(task)
+    return todo, done

@@ -1,0 +1,170 @@
+"""Batch runs: every puzzle once, results that agree with `check`, resumable after a kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonosat import load_all
+from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, tasks
+from nonosat.cli import app
+from nonosat.formats.tournament import dump_tournament
+from nonosat.solver import check
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def tournament(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tournament file of the first 120 puzzles of TAAI 2011, numbered $1..$120 as there."""
+    puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[:120]
+    path = tmp_path_factory.mktemp("sets") / "taai2011-120.txt"
+    path.write_text(dump_tournament(puzzles))
+    return path
+
+
+def lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def key(record: dict[str, object]) -> tuple[object, ...]:
+    return (record["path"], record["status"], record["solutions"], record["solution_sha1"])
+
+
+def test_paths_expand_to_single_puzzles(tmp_path: Path, tournament: Path) -> None:
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    (tmp_path / "deep" / "er" / "a.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    (tmp_path / "README.md").write_text("# not a puzzle")
+    (tmp_path / "b.non").write_text("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n")
+    found = [task.path for task in tasks([str(tmp_path), str(tournament)])]
+    assert found[:2] == [str(tmp_path / "b.non"), str(tmp_path / "deep" / "er" / "a.non")]
+    assert found[2:5] == [f"{tournament}#1", f"{tournament}#2", f"{tournament}#3"]
+    assert len(found) == 2 + 120
+    assert [task.path for task in tasks([str(tmp_path / "*.non")])] == [str(tmp_path / "b.non")]
+
+
+def test_statuses_agree_with_check(tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    records = list(run([str(tournament)], out=out, jobs=2))
+    assert len(records) == 120 and lines(out) == records
+    puzzles = load_all(tournament)
+    for record, puzzle in zip(sorted(records, key=lambda r: int(str(r["path"]).rpartition("#")[2])), puzzles):
+        assert set(record) == set(RECORD_KEYS)
+        verdict = check(puzzle, jobs=1)
+        assert record["status"] == verdict.status.value, record["path"]
+        assert record["solutions"] == len(verdict.result.solutions)
+        assert record["method"] == verdict.result.method
+        if record["status"] == "unique":
+            assert record["solution_sha1"] == solution_sha1(verdict.result.solutions[0].grid)
+
+
+def test_a_bad_file_is_one_error_record_and_the_run_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "bad.non").write_text("width 2\nheight x\n")
+    (tmp_path / "good.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    records = {r["path"]: r for r in run([str(tmp_path)], jobs=1)}
+    bad = records[str(tmp_path / "bad.non")]
+    assert bad["status"] == "error" and "bad.non" in str(bad["error"]) and "line 2" in str(bad["error"])
+    assert records[str(tmp_path / "good.non")]["status"] == "unique"
+
+
+def test_a_stopped_run_resumes_without_losing_or_repeating(tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    stream = run([str(tournament)], out=out, jobs=2)
+    first = [next(stream) for _ in range(30)]
+    stream.close()  # as Ctrl-C does: the file keeps what was written
+    kept = lines(out)
+    assert 30 <= len(kept) < 120 and kept[:30] == first
+    rest = list(run([str(tournament)], out=out, jobs=2))
+    final = lines(out)
+    assert len(rest) == 120 - len(kept)
+    assert len(final) == 120 and len({r["path"] for r in final}) == 120
+
+
+def test_a_half_written_last_line_is_dropped_and_redone(tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    reference = {key(r) for r in run([str(tournament)], out=out, jobs=1)}
+    text = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(text[:50]) + text[50][:25])  # killed while writing line 51
+    assert len(read_results(out)) == 50 and out.read_text() == "".join(text[:50])
+    list(run([str(tournament)], out=out, jobs=1))
+    assert {key(r) for r in lines(out)} == reference
+
+
+def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    command = [sys.executable, "-m", "nonosat", "batch", str(tournament), "--out", str(out), "--jobs", "2"]
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 20):
+        time.sleep(0.05)
+    os.killpg(child.pid, signal.SIGKILL)  # the command and its workers, with no chance to clean up
+    child.wait()
+    partial = read_results(out)
+    assert 20 <= len(partial) < 120
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    final = lines(out)
+    assert len(final) == 120 and len({r["path"] for r in final}) == 120
+    reference = {key(r) for r in run([str(tournament)], jobs=1)}
+    assert {key(r) for r in final} == reference
+
+
+def test_fail_on_sets_the_exit_code(tournament: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    done = runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--jobs", "1", "--fail-on", "multiple"])
+    assert done.exit_code == 1 and "multiple" in done.output  # most tournament puzzles have several
+    again = runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--fail-on", "none"])
+    assert again.exit_code == 0 and "nothing to do" in again.output
+    assert runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--require", "unique"]).exit_code == 1
+    assert runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--fail-on", "maybe"]).exit_code == 2
+
+
+# --- Dask --------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_dask_workers_give_the_same_results_as_local_ones(tournament: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "dask"]
+    scheduler = subprocess.Popen(
+        [*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [*dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        out = tmp_path / "dask.jsonl"
+        remote = list(run([str(tournament)], out=out, executor="dask", scheduler=address))
+        local = list(run([str(tournament)], jobs=2))
+        assert len(remote) == 120 and len(lines(out)) == 120
+        assert {key(r) for r in remote} == {key(r) for r in local}
+    finally:
+        for process in (worker, scheduler):
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def test_dask_without_a_scheduler_starts_a_local_cluster(tournament: Path) -> None:
+    pytest.importorskip("distributed")
+    first = [str(tournament)]
+    remote = list(run(first, executor="dask", jobs=2))
+    local = list(run(first, jobs=2))
+    assert {key(r) for r in remote} == {key(r) for r in local}
