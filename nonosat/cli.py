@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, TypeVar
 
 import typer
 
-from nonosat.errors import NonosatError
+from nonosat.errors import ImpossiblePuzzle, NonosatError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -186,6 +187,8 @@ def solve(
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
     render: Annotated[Optional[Path], typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")] = None,
+    live: Annotated[bool, typer.Option("--live", help="Show the grid filling in as line logic works (when it fits the terminal).")] = False,
+    linestats: Annotated[bool, typer.Option("--linestats", help="After solving, a table per line: passes, cells fixed, time.")] = False,
 ) -> None:
     """Solve a puzzle, draw it with its clues, and say whether the solution is unique.
 
@@ -199,7 +202,12 @@ def solve(
         from nonosat.picture import check_picture_path
 
         check_picture_path(render, force=force)
-    result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+    if live:
+        _live_line_logic(puzzle, ascii_cells)
+    try:
+        result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+    except ImpossiblePuzzle as error:
+        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file)
     if output is not None:
         _write_solution(result, output, force)
     if render is not None:
@@ -210,6 +218,10 @@ def solve(
         if result.solution is not None:
             _show_grid(puzzle, result.solution.grid, ascii_cells)
         out.print(_status_line(result), markup=False)
+        if result.status.value == "none":
+            _show_diagnosis(puzzle, ascii_cells)
+        if linestats:
+            _show_line_stats(puzzle)
     raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
 
 
@@ -229,14 +241,23 @@ def check(
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
     from nonosat.formats import load
+    from nonosat.rating import rate
     from nonosat.render import describe_cells, side_by_side
     from nonosat.solver import check as check_puzzle
 
     puzzle = load(file)
-    verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+    try:
+        verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+    except ImpossiblePuzzle as error:
+        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file)
     result = verdict.result
+    rating = rate(puzzle, result=result) if result.status.value != "unknown" else None
     if format is OutputFormat.json:
         data = _result_json(result, file)
+        data["level"] = rating.level if rating else None
+        data["difficulty"] = rating.score if rating else None
+        if result.status.value == "none":
+            data["diagnosis"] = _diagnosis_json(puzzle)
         data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
         data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
         out.print_json(json.dumps(data))
@@ -251,6 +272,10 @@ def check(
             out.print("(the two solutions are wider than the terminal; --format json lists them)")
         out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
     out.print(_status_line(result), markup=False)
+    if rating is not None and rating.level != "none":
+        out.print(f"level: {rating.level} · difficulty {rating.score}/5", markup=False)
+    if result.status.value == "none":
+        _show_diagnosis(puzzle, ascii_cells)
     if verdict.goal_satisfies_clues is not None:
         if verdict.goal_satisfies_clues:
             out.print("goal: satisfies the clues")
@@ -258,6 +283,241 @@ def check(
             wrong = puzzle.violations(puzzle.goal)  # type: ignore[arg-type]
             out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
     raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5 -> "1-3, 5" (numbers counted from 1)."""
+    parts: list[str] = []
+    for n in numbers:
+        if parts and parts[-1].split("-")[-1] == str(n - 1):
+            parts[-1] = parts[-1].split("-")[0] + f"-{n}"
+        else:
+            parts.append(str(n))
+    return ", ".join(parts)
+
+
+def _fixed_text(step: Any) -> str:
+    """A step's fixed cells along its line: "columns 4-19 filled; column 1 empty"."""
+    along_row = step.line.startswith("row")
+    across = "column" if along_row else "row"
+    found = []
+    for mark, word in (("#", "filled"), (".", "empty")):
+        positions = sorted((c if along_row else r) + 1 for r, c in step.fixed if step.after[c if along_row else r] == mark)
+        if positions:
+            found.append(f"{across}{'s' if len(positions) > 1 else ''} {_spans(positions)} {word}")
+    return "; ".join(found)
+
+
+def _no_solution(puzzle: "Puzzle", error: ImpossiblePuzzle, ascii_cells: bool, as_json: bool, file: str) -> NoReturn:
+    """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
+    any error), then the lines at fault on stdout; exit 3."""
+    typer.echo(f"nonosat: {error}", err=True)
+    if as_json:
+        data = {"path": file, "width": puzzle.width, "height": puzzle.height, "status": "none", "method": "checks",
+                "problems": error.problems, "diagnosis": _diagnosis_json(puzzle)}  # fmt: skip
+        out.print_json(json.dumps(data))
+    else:
+        _show_diagnosis(puzzle, ascii_cells)
+    raise typer.Exit(3)
+
+
+def _diagnosis_json(puzzle: "Puzzle") -> Optional[dict[str, Any]]:
+    from nonosat.diagnosis import diagnose
+
+    found = diagnose(puzzle)
+    if found is None:
+        return None
+    return {"lines": found.names(puzzle), "problems": list(found.problems)}
+
+
+def _show_diagnosis(puzzle: "Puzzle", ascii_cells: bool) -> None:
+    """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
+    from nonosat.diagnosis import diagnose
+    from nonosat.render import grid_view, grid_width
+
+    found = diagnose(puzzle)
+    if found is None:
+        return
+    count = len(found.lines)
+    lead = "this line's clue cannot hold" if count == 1 else f"these {count} lines cannot all hold together"
+    out.print(f"{lead} (drop any one and the rest can): {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
+    if grid_width(puzzle, ascii_cells) + 2 <= out.width:
+        out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
+
+
+def _partial(board: Any) -> Any:
+    return tuple(tuple(board.cell(r, c) for c in range(board.width)) for r in range(board.height))
+
+
+def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool) -> None:
+    """Show the grid filling in, step by step, while line logic works (then the solve goes on)."""
+    from nonosat.render import grid_view, grid_width
+    from nonosat.steps import trace
+
+    if grid_width(puzzle, ascii_cells) > out.width:
+        err.print("(--live: the grid is wider than the terminal; solving without it)", markup=False)
+        return
+    from rich.live import Live
+
+    with Live(grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True) as view:
+        def show(step: Any, board: Any) -> None:
+            view.update(grid_view(puzzle, _partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
+            time.sleep(LIVE_DELAY)
+
+        trace(puzzle, probing=False, on_step=show)
+
+
+LIVE_DELAY = 0.02
+"""Seconds each line step stays on screen with --live, so that people can follow it."""
+
+
+def _show_line_stats(puzzle: "Puzzle") -> None:
+    """Per line: how many passes line logic made over it, the cells it fixed, and the time."""
+    from rich.table import Table
+
+    from nonosat.linesolve import Board, Contradiction, propagate
+    from nonosat.model import clue_text, line_name
+
+    stats: dict[tuple[bool, int], list[float]] = {}
+
+    def count(is_row: bool, index: int, fixed: int, seconds: float) -> None:
+        entry = stats.setdefault((is_row, index), [0, 0, 0.0])
+        entry[0] += 1
+        entry[1] += fixed
+        entry[2] += seconds
+
+    try:
+        propagate(Board(puzzle), on_pass=count)
+    except Contradiction:
+        pass
+    table = Table(title="line logic, per line", title_justify="left")
+    for name, justify in (("line", "left"), ("clue", "left"), ("passes", "right"), ("cells fixed", "right"), ("ms", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for (is_row, index), (passes, fixed, seconds) in sorted(stats.items(), key=lambda kv: (not kv[0][0], kv[0][1])):
+        clue = puzzle.rows[index] if is_row else puzzle.columns[index]
+        table.add_row(line_name("row" if is_row else "column", index), clue_text(clue), str(int(passes)), str(int(fixed)), f"{1000 * seconds:.2f}")
+    out.print(table)
+
+
+@app.command()
+@friendly
+def explain(
+    file: PuzzleFile,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """The solution as numbered steps of line logic (and probing), then search if logic stalls.
+
+    Example: nonosat explain puzzles/webpbn-00001-dancer.non
+    """
+    from nonosat.formats import load
+    from nonosat.model import clue_text
+    from nonosat.solver import solve as solve_puzzle
+    from nonosat.steps import trace
+
+    puzzle = load(file)
+    puzzle.ensure_possible()
+    logic = trace(puzzle)
+    board = logic.board
+    left = board.unknown_count()
+    result = None
+    if logic.contradiction is None and left:
+        result = solve_puzzle(puzzle, count=2, timeout=timeout)
+    if format is OutputFormat.json:
+        data = {
+            "path": file,
+            "steps": [
+                {"step": s.number, "kind": s.kind, "line": s.line, "clue": list(s.clue), "before": s.before,
+                 "after": s.after, "fixed": [[r + 1, c + 1] for r, c in s.fixed], "reason": s.describe()}
+                for s in logic.steps
+            ],  # fmt: skip
+            "level": logic.level if logic.complete else None,
+            "contradiction": logic.contradiction,
+            "open_cells": left,
+            "search": None if result is None else result.status.value,
+        }
+        out.print_json(json.dumps(data))
+    else:
+        for step in logic.steps:
+            if step.kind == "probe":
+                out.print(f"{step.number}. {step.reason}", markup=False, soft_wrap=True)
+            else:
+                cells = ", ".join(f"{c + 1}" if step.line.startswith("row") else f"{r + 1}" for r, c in step.fixed)
+                where = ("column" if step.line.startswith("row") else "row") + ("s" if len(step.fixed) > 1 else "")
+                out.print(f"{step.number}. {step.line}, clue {clue_text(step.clue)}: {step.before} -> {step.after} (fixes {where} {cells})", markup=False, soft_wrap=True)
+        if logic.contradiction is not None:
+            out.print(f"line logic finds {logic.contradiction} impossible: the puzzle has no solution", markup=False)
+            _show_diagnosis(puzzle, False)
+            raise typer.Exit(3)
+        if not left:
+            out.print(f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} in {len(logic.steps)} steps", markup=False)
+        else:
+            out.print(f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False)
+            assert result is not None
+            out.print(_status_line(result), markup=False)
+    if result is not None:
+        raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+@app.command()
+@friendly
+def rate(
+    file: PuzzleFile,
+    format: FormatOption = OutputFormat.text,
+    timeout: TimeoutOption = None,
+) -> None:
+    """How hard the puzzle is for a person: line, probe, search or ambiguous, and a 1-5 score.
+
+    Example: nonosat rate puzzles/webpbn-06574-forever.non
+    """
+    from nonosat.formats import load
+    from nonosat.rating import rate as rate_puzzle
+
+    puzzle = load(file)
+    rating = rate_puzzle(puzzle, timeout=timeout)
+    if format is OutputFormat.json:
+        out.print_json(json.dumps({"path": file, "level": rating.level, "difficulty": rating.score, "line_passes": rating.passes,
+                                   "passes_per_line": round(rating.passes_per_line, 3), "probes": rating.probes}))  # fmt: skip
+    else:
+        out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
+        out.print(f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
+                  f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed", markup=False)  # fmt: skip
+    raise typer.Exit(3 if rating.level == "none" else 4 if rating.level == "unknown" else 0)
+
+
+@app.command()
+@friendly
+def hint(
+    file: PuzzleFile,
+    state: Annotated[Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")],
+    steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
+) -> None:
+    """The next cells logic decides from a partly filled grid, with the reason, or the wrong cell.
+
+    Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
+    """
+    from nonosat.formats import load
+    from nonosat.hint import hint as next_hint
+    from nonosat.hint import load_state
+
+    puzzle = load(file)
+    found = next_hint(puzzle, load_state(state, puzzle), steps)
+    if found.wrong is not None:
+        (r, c), value = found.wrong
+        out.print(f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
+                  f"no completion of this grid meets the clues", markup=False)  # fmt: skip
+        raise typer.Exit(3)
+    if found.solved:
+        out.print("the grid is complete and meets every clue", markup=False)
+    for step in found.steps:
+        if step.kind == "probe":
+            out.print(f"{step.reason}", markup=False, soft_wrap=True)
+        else:
+            out.print(f"{step.line}, clue {' '.join(map(str, step.clue)) or '0'}: {step.before} -> {step.after}, "
+                      f"so in {step.line}: {_fixed_text(step)}", markup=False, soft_wrap=True)  # fmt: skip
+    if found.searched is not None:
+        (r, c), value = found.searched
+        out.print(f"logic finds nothing more; search says (row {r + 1}, column {c + 1}) is {'filled' if value else 'empty'}", markup=False)
 
 
 @app.command()

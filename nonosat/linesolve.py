@@ -19,13 +19,26 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from time import perf_counter
+from typing import Callable, Sequence
 
 from nonosat.model import Clue, Grid, Puzzle
 
 
 class Contradiction(Exception):
-    """The known cells of a line (or grid) cannot be completed to meet the clues."""
+    """The known cells of a line (or grid) cannot be completed to meet the clues.
+
+    `line` is the (is_row, index) of the line found in contradiction, when known.
+    """
+
+    def __init__(self, line: tuple[bool, int] | None = None) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+Observer = Callable[[bool, int, int, int, int, int], None]
+"""Called by `propagate` after each line pass that fixes cells: (is_row, index, filled before,
+empty before, newly filled, newly emptied), the masks over that line's cells."""
 
 
 @dataclass(frozen=True)
@@ -173,11 +186,21 @@ class Board:
             self.col_empty[column] |= 1 << row
 
 
-def propagate(board: Board, lines: Sequence[tuple[bool, int]] | None = None) -> Board:
+PassTimer = Callable[[bool, int, int, float], None]
+"""Called by `propagate` after every line pass, when given: (is_row, index, cells fixed, seconds)."""
+
+
+def propagate(
+    board: Board,
+    lines: Sequence[tuple[bool, int]] | None = None,
+    observe: Observer | None = None,
+    on_pass: PassTimer | None = None,
+) -> Board:
     """Run complete line deduction to a fixed point, with a queue of lines whose cells changed.
 
     `lines` holds (is_row, index) pairs to start from; by default every line. Raises
-    `Contradiction` if some line cannot be completed.
+    `Contradiction` (naming the line) if some line cannot be completed. `observe` hears of every
+    pass that fixes cells, `on_pass` of every pass with its time.
     """
     puzzle = board.puzzle
     width, height = board.width, board.height
@@ -197,10 +220,18 @@ def propagate(board: Board, lines: Sequence[tuple[bool, int]] | None = None) -> 
         else:
             own_f, own_e, clues, length, crossing_f, crossing_e = col_f, col_e, puzzle.columns, height, row_f, row_e
         old_f, old_e = own_f[index], own_e[index]
-        new_f, new_e = settle(clues[index], length, old_f, old_e)
+        started = perf_counter() if on_pass is not None else 0.0
+        try:
+            new_f, new_e = settle(clues[index], length, old_f, old_e)
+        except Contradiction:
+            raise Contradiction(line) from None
         new_f, new_e = new_f & ~old_f, new_e & ~old_e
+        if on_pass is not None:
+            on_pass(is_row, index, bin(new_f | new_e).count("1"), perf_counter() - started)
         if not (new_f | new_e):
             continue
+        if observe is not None:
+            observe(is_row, index, old_f, old_e, new_f, new_e)
         own_f[index] = old_f | new_f
         own_e[index] = old_e | new_e
         other = not is_row

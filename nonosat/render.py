@@ -33,13 +33,18 @@ def grid_view(
     grid: Optional[Grid],
     *,
     highlight: Iterable[tuple[int, int]] = (),
+    lines: Iterable[tuple[str, int]] = (),
     ascii_cells: bool = False,
 ) -> Text:
     """The grid with row clues right-aligned at the left and column clues bottom-aligned above.
 
-    `grid` None draws the empty puzzle sheet; `highlight` marks cells (row, column) in red.
+    `grid` None draws the empty puzzle sheet, and a cell None in `grid` is left blank;
+    `highlight` marks cells (row, column) in red, `lines` marks ("row"|"column", index) clues in
+    red (with --ascii, a `<` after the row and a `^` under the column).
     """
     marked = set(highlight)
+    marked_rows = {index for kind, index in lines if kind == "row"}
+    marked_columns = {index for kind, index in lines if kind == "column"}
     filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else (FILLED, EMPTY)
     number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
     cell = max(len(filled), number)
@@ -52,18 +57,24 @@ def grid_view(
     text = Text(no_wrap=True, overflow="ignore")
     for level in range(depth):
         text.append(" " * (margin + 1))
-        for numbers in columns:
+        for c, numbers in enumerate(columns):
             offset = level - (depth - len(numbers))
-            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style=clue_style)
+            style = mark_style if c in marked_columns else clue_style
+            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style=style)
         text.append("\n")
     for r, clue in enumerate(row_texts):
-        text.append(clue.rjust(margin) + " ", style=clue_style)
+        text.append(clue.rjust(margin) + " ", style=mark_style if r in marked_rows else clue_style)
         for c in range(puzzle.width):
             value = None if grid is None else grid[r][c]
             glyph = (filled if value else empty).ljust(cell) if value is not None else " " * cell
             text.append(glyph, style=mark_style if (r, c) in marked else None)
+        if ascii_cells and r in marked_rows:
+            text.append(" <")
         if r + 1 < len(row_texts):
             text.append("\n")
+    if ascii_cells and marked_columns:
+        text.append("\n" + " " * (margin + 1))
+        text.append("".join(("^" if c in marked_columns else "").rjust(cell) for c in range(puzzle.width)).rstrip())
     return text
 
 

@@ -66,11 +66,25 @@ def test_if_every_worker_dies_the_race_says_so() -> None:
         portfolio.race(enumerate_with, ("a", "b"), None)
 
 
-def test_no_worker_outlives_the_race() -> None:
+def test_no_worker_outlives_the_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
     plan = {"slow": (30.0, [], True), "fast": (0.0, [A], True)}
     portfolio.race(fake(plan), ("slow", "fast"), None)
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # no children left, reaped or not
+    assert len(forked) == 2
+    for pid in forked:  # both killed (the slow one) or ended, and reaped: not even zombies
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
 
 
 @pytest.mark.parametrize("solver", ["minisat22", "cadical195"])

@@ -1,0 +1,87 @@
+"""Why a puzzle has no solution: a minimal set of lines whose clues cannot all hold together.
+
+Each line's clue is encoded on its own (no line logic first: that would mix the lines) and
+guarded by one assumption literal. A SAT call under all the assumptions is unsatisfiable; its
+core names some lines, and deletion shrinks it to a minimal set: dropping any one line of the
+set makes the rest satisfiable. A clue too long for its line is a set of one by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from pysat.formula import IDPool
+
+from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Line
+from nonosat.linesolve import Contradiction, alive_states
+from nonosat.model import Clue, Puzzle, clue_span, clue_text, line_name
+
+LineKey = tuple[str, int]
+"""("row", index) or ("column", index), from 0."""
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The lines at fault, and the cheap checks that failed before any search."""
+
+    lines: tuple[LineKey, ...]
+    problems: tuple[str, ...]
+
+    def names(self, puzzle: Puzzle) -> list[str]:
+        """Each line with its clue, as people name them: "row 3 (clue 2 1)"."""
+        return [f"{line_name(kind, index)} (clue {clue_text(_clue(puzzle, (kind, index)))})" for kind, index in self.lines]
+
+
+def _clue(puzzle: Puzzle, key: LineKey) -> Clue:
+    kind, index = key
+    return puzzle.rows[index] if kind == "row" else puzzle.columns[index]
+
+
+def _all_lines(puzzle: Puzzle) -> list[LineKey]:
+    return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
+
+
+def diagnose(puzzle: Puzzle, solver: str = "minisat22") -> Optional[Diagnosis]:
+    """A minimal set of lines that cannot all hold, or None if the puzzle has a solution."""
+    from pysat.solvers import Solver
+
+    problems = tuple(puzzle.problems())
+    for key in _all_lines(puzzle):
+        length = puzzle.width if key[0] == "row" else puzzle.height
+        if clue_span(_clue(puzzle, key)) > length:
+            return Diagnosis((key,), problems)
+    width = puzzle.width
+    pool = IDPool(start_from=width * puzzle.height + 1)
+    guards: dict[int, LineKey] = {}
+    encode = ENCODINGS[DEFAULT_ENCODING]
+    sat = Solver(solver)
+    try:
+        for key in _all_lines(puzzle):
+            kind, index = key
+            if kind == "row":
+                cells = [index * width + c + 1 for c in range(width)]
+            else:
+                cells = [r * width + index + 1 for r in range(puzzle.height)]
+            clue = _clue(puzzle, key)
+            try:
+                alive = alive_states(clue, len(cells), 0, 0)
+            except Contradiction:  # cannot happen once the clue fits; kept as a set of one
+                return Diagnosis((key,), problems)
+            guard = pool.id(("guard", key))
+            guards[guard] = key
+            for clause in encode(Line(key, clue, cells, alive), pool):
+                sat.add_clause(clause + [-guard])
+        if sat.solve(assumptions=list(guards)):
+            return None
+        core = sorted(sat.get_core() or list(guards), key=lambda g: list(guards).index(g))
+        for guard in list(core):  # deletion: keep a line only if the rest is satisfiable without it
+            if guard not in core:
+                continue  # dropped already, by a smaller core
+            rest = [g for g in core if g != guard]
+            if not sat.solve(assumptions=rest):
+                shrunk = set(sat.get_core() or rest)
+                core = [g for g in rest if g in shrunk]
+        return Diagnosis(tuple(guards[g] for g in core), problems)
+    finally:
+        sat.delete()

@@ -1,0 +1,81 @@
+"""How hard a puzzle is for a person: the technique it needs, and a 1-5 score.
+
+Levels, from easiest:
+- `line`: line logic alone solves it;
+- `probe`: it needs one-cell lookahead (try a cell both ways with line logic, keep the value that
+  does not lead to a contradiction), like pbnsolve's depth-2 probing;
+- `search`: it is unique, but only search (SAT) finishes it;
+- `ambiguous`: it has several solutions (`none` when it has none).
+
+The score: `line` puzzles get 1, 2 or 3 by how many line passes they need per line, cut at the
+thirds of the line-solvable corpus puzzles (webpbn, nonogram-db, jwilk; see
+bench/calibrate_rating.py, which recomputes the cuts); `probe` is 4; `search` and `ambiguous`
+are 5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from nonosat.model import Puzzle
+from nonosat.solver import Result, Status, solve
+from nonosat.steps import Trace, trace
+
+LEVELS = ("line", "probe", "search", "ambiguous", "none")
+
+PASS_CUTS = (3.79, 5.21)
+"""Line passes per line that separate scores 1|2 and 2|3 among line-solvable puzzles: the
+first and second thirds of the 184 line-solvable corpus puzzles up to 100x100
+(bench/calibrate_rating.py)."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    level: str
+    score: int
+    passes: int
+    """Line passes of the logical solve (line logic, and probing's resumed line logic)."""
+    probes: int
+    """Cells tried both ways while probing."""
+    trace: Trace
+    result: Optional[Result]
+    """The solver's verdict, when logic alone did not finish the grid."""
+
+    @property
+    def passes_per_line(self) -> float:
+        board = self.trace.board
+        return self.passes / (board.width + board.height)
+
+
+def score_for(level: str, passes_per_line: float) -> int:
+    if level == "line":
+        low, high = PASS_CUTS
+        return 1 if passes_per_line <= low else 2 if passes_per_line <= high else 3
+    return 4 if level == "probe" else 5
+
+
+def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, result: Optional[Result] = None) -> Rating:
+    """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
+
+    `result`, a `solve(puzzle, count=2)` already made, saves solving again.
+    """
+    puzzle.ensure_possible()
+    if result is not None and result.method == "line":
+        logic = trace(puzzle, probing=False)  # line logic finished it: no probing to do
+    else:
+        logic = trace(puzzle)
+    if logic.contradiction is not None:
+        level = "none"
+    elif logic.complete:
+        level = logic.level
+    else:
+        if result is None:
+            result = solve(puzzle, count=2, timeout=timeout)
+        level = {
+            Status.UNIQUE: "search",
+            Status.MULTIPLE: "ambiguous",
+            Status.NONE: "none",
+        }.get(result.status, "unknown")
+    passes_per_line = logic.passes / (puzzle.width + puzzle.height)
+    return Rating(level, score_for(level, passes_per_line), logic.passes, logic.probes, logic, result)

@@ -1,0 +1,158 @@
+"""Line logic as steps a person can follow, with probing when it stalls.
+
+A step is one line pass that fixes cells: the line, its clue, the line's cells before and after
+(`#` filled, `.` empty, `?` unknown), and the cells newly fixed. When line logic stalls, probing
+tries each unknown cell both ways with line logic; a value that leads to a contradiction is
+ruled out, which fixes the cell (a "probe" step naming the cell and the line that broke). When
+probing finds nothing either, the rest needs search (SAT).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Literal, Optional
+
+from nonosat.linesolve import Board, Contradiction, propagate
+from nonosat.model import Clue, Puzzle, clue_text, line_name
+
+Kind = Literal["line", "probe"]
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction."""
+
+    number: int
+    kind: Kind
+    line: str
+    """The line whose clue made the deduction, as people name it ("row 3", "column 12")."""
+    clue: Clue
+    before: str
+    after: str
+    fixed: tuple[Cell, ...]
+    """The (row, column) cells, from 0, fixed by this step."""
+    probe: Optional[Cell] = None
+    """For a probe step: the cell tried, and `reason` says how."""
+    reason: str = ""
+
+    def describe(self) -> str:
+        cells = ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in self.fixed)
+        if self.kind == "probe":
+            return self.reason
+        return f"{self.line}, clue {clue_text(self.clue)}: {self.before} -> {self.after}; fixed {cells}"
+
+
+@dataclass
+class Trace:
+    """The steps of a logical solve, and where it ended."""
+
+    board: Board
+    steps: list[Step] = field(default_factory=list)
+    passes: int = 0
+    probes: int = 0
+    """How many cells were probed (each tried both ways)."""
+    contradiction: Optional[str] = None
+    """The line found impossible, if the clues contradict each other (or the given cells)."""
+
+    @property
+    def complete(self) -> bool:
+        return self.contradiction is None and self.board.is_complete()
+
+    @property
+    def level(self) -> str:
+        """"line" if line logic alone got this far, "probe" if probing was needed."""
+        return "probe" if any(step.kind == "probe" for step in self.steps) else "line"
+
+
+def line_text(board: Board, is_row: bool, index: int) -> str:
+    """The cells of one line as `#`, `.` and `?`."""
+    if is_row:
+        f, e, length = board.row_filled[index], board.row_empty[index], board.width
+    else:
+        f, e, length = board.col_filled[index], board.col_empty[index], board.height
+    return "".join("#" if f >> i & 1 else "." if e >> i & 1 else "?" for i in range(length))
+
+
+def _line_label(is_row: bool, index: int) -> str:
+    return line_name("row" if is_row else "column", index)
+
+
+def trace(
+    puzzle: Puzzle,
+    board: Optional[Board] = None,
+    *,
+    probing: bool = True,
+    on_step: Optional[Callable[[Step, Board], None]] = None,
+) -> Trace:
+    """Solve by line logic (then probing) as far as it goes, recording every step."""
+    board = board if board is not None else Board(puzzle)
+    result = Trace(board)
+
+    def record(step: Step) -> None:
+        result.steps.append(step)
+        if on_step is not None:
+            on_step(step, board)
+
+    def observe(is_row: bool, index: int, old_f: int, old_e: int, new_f: int, new_e: int) -> None:
+        length = board.width if is_row else board.height
+        before = "".join("#" if old_f >> i & 1 else "." if old_e >> i & 1 else "?" for i in range(length))
+        now_f, now_e = old_f | new_f, old_e | new_e
+        after = "".join("#" if now_f >> i & 1 else "." if now_e >> i & 1 else "?" for i in range(length))
+        positions = [i for i in range(length) if (new_f | new_e) >> i & 1]
+        fixed = tuple((index, i) if is_row else (i, index) for i in positions)
+        clue = puzzle.rows[index] if is_row else puzzle.columns[index]
+        record(Step(len(result.steps) + 1, "line", _line_label(is_row, index), clue, before, after, fixed))
+
+    def logic(lines: Optional[list[tuple[bool, int]]]) -> bool:
+        before = board.passes
+        try:
+            propagate(board, lines, observe)
+        except Contradiction as error:
+            result.contradiction = _line_label(*error.line) if error.line else "a line"
+            return False
+        finally:
+            result.passes += board.passes - before
+        return True
+
+    if not logic(None):
+        return result
+    while probing and not board.is_complete():
+        found = _probe_once(puzzle, board, result)
+        if found is None:
+            break
+        cell, value, broken = found
+        r, c = cell
+        line_before = line_text(board, True, r)
+        board.set_cell(r, c, value)
+        tried = "empty" if value else "filled"
+        reason = (
+            f"probe (row {r + 1}, column {c + 1}): if it were {tried}, line logic would find "
+            f"{broken} impossible, so it is {'filled' if value else 'empty'}"
+        )
+        record(Step(len(result.steps) + 1, "probe", _line_label(True, r), puzzle.rows[r], line_before,
+                    line_text(board, True, r), (cell,), cell, reason))  # fmt: skip
+        if not logic([(True, r), (False, c)]):
+            return result
+    return result
+
+
+def _probe_once(puzzle: Puzzle, board: Board, result: Trace) -> Optional[tuple[Cell, int, str]]:
+    """The first unknown cell (row by row) that one value of leads to a contradiction: the cell,
+    its value, and the line that broke under the other value."""
+    full = (1 << board.width) - 1
+    for r in range(board.height):
+        unknown = full & ~(board.row_filled[r] | board.row_empty[r])
+        for c in range(board.width):
+            if not unknown >> c & 1:
+                continue
+            result.probes += 1
+            for value in (1, 0):
+                guess = board.copy()
+                guess.set_cell(r, c, value)
+                try:
+                    propagate(guess, [(True, r), (False, c)])
+                except Contradiction as error:
+                    broken = _line_label(*error.line) if error.line else "a line"
+                    return (r, c), 1 - value, broken
+    return None

@@ -1,0 +1,255 @@
+"""Explain, rate, hint and diagnose: steps a person can follow, levels, next moves, faulty lines."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+from typer.testing import CliRunner
+
+from nonosat import load, load_all
+from nonosat.cli import app
+from nonosat.diagnosis import LineKey, diagnose
+from nonosat.encodings import ENCODINGS, Line
+from nonosat.hint import hint, parse_state
+from nonosat.linesolve import alive_states
+from nonosat.model import Puzzle
+from nonosat.rating import PASS_CUTS, rate, score_for
+from nonosat.steps import trace
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+DANCER = ROOT / "puzzles" / "webpbn-00001-dancer.non"
+CAT = ROOT / "puzzles" / "webpbn-00006-cat.non"
+FOREVER = ROOT / "puzzles" / "webpbn-06574-forever.non"
+RING = ROOT / "puzzles" / "ring.non"
+
+
+# --- explain -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", [DANCER, CAT])
+def test_the_steps_lead_to_the_picture_one_line_at_a_time(path: Path) -> None:
+    puzzle = load(path)
+    goal = puzzle.goal
+    assert goal is not None
+    logic = trace(puzzle)
+    assert logic.complete and logic.level == "line" and logic.steps
+    known: dict[tuple[int, int], int] = {}
+    for number, step in enumerate(logic.steps, 1):
+        assert step.number == number and step.kind == "line"
+        kind, index = step.line.split()
+        index_0 = int(index) - 1
+        cells = [(index_0, i) if kind == "row" else (i, index_0) for i in range(len(step.before))]
+        # "before" is exactly what earlier steps fixed on this line; "after" adds the fixed cells
+        assert step.before == "".join("?" if cell not in known else "#" if known[cell] else "." for cell in cells)
+        assert step.fixed and all(cell not in known for cell in step.fixed)
+        for cell in step.fixed:
+            known[cell] = 1 if step.after[cells.index(cell)] == "#" else 0
+            assert known[cell] == goal[cell[0]][cell[1]]
+        assert step.after == "".join("?" if cell not in known else "#" if known[cell] else "." for cell in cells)
+    assert len(known) == puzzle.width * puzzle.height
+
+
+def test_explain_prints_numbered_steps_and_says_how_it_ended() -> None:
+    done = runner.invoke(app, ["explain", str(DANCER)])
+    assert done.exit_code == 0
+    lines = done.stdout.strip().splitlines()
+    assert lines[0].startswith("1. row ") and "->" in lines[0]
+    assert lines[-1] == f"solved by line logic in {len(lines) - 1} steps"
+    data = runner.invoke(app, ["explain", str(DANCER), "--format", "json"])
+    import json
+
+    parsed = json.loads(data.stdout)
+    assert parsed["level"] == "line" and parsed["open_cells"] == 0 and len(parsed["steps"]) == len(lines) - 1
+
+
+def test_explain_says_where_logic_stalls_and_that_search_goes_on() -> None:
+    done = runner.invoke(app, ["explain", str(FOREVER)])
+    assert done.exit_code == 0
+    assert "stall with" in done.stdout and "search (SAT)" in done.stdout and "unique" in done.stdout
+
+
+# --- rate --------------------------------------------------------------------------------------
+
+
+def test_levels() -> None:
+    assert rate(load(DANCER)).level == "line"
+    assert rate(load(FOREVER)).level in ("probe", "search")
+    assert rate(load(RING)).level == "ambiguous"
+    refuted = Puzzle(rows=((1, 1), (), (1,)), columns=((2,), (), (1,)))
+    assert rate(refuted).level == "none"
+
+
+def test_probing_level_for_a_puzzle_that_needs_lookahead(corpus: Path) -> None:
+    """Some corpus puzzle needs probing but not search; every probe step is sound."""
+    for path in sorted((corpus / "jwilk").glob("*.nin")):
+        puzzle = load(path)
+        logic = trace(puzzle)
+        if logic.complete and logic.level == "probe":
+            solution = rate(puzzle).trace.board.grid()
+            assert puzzle.satisfied_by(solution)
+            for step in logic.steps:
+                if step.kind == "probe":
+                    (r, c), = step.fixed
+                    assert "impossible" in step.reason
+            assert rate(puzzle).score == 4
+            return
+    pytest.fail("no jwilk puzzle needs probing")
+
+
+def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:
+    low, high = PASS_CUTS
+    assert [score_for("line", x) for x in (low - 0.1, low + 0.01, high + 0.01)] == [1, 2, 3]
+    assert [score_for(level, 0) for level in ("probe", "search", "ambiguous")] == [4, 5, 5]
+    assert 1 <= rate(load(CAT)).score <= 3
+
+
+def test_check_shows_the_level() -> None:
+    done = runner.invoke(app, ["check", str(FOREVER)])
+    assert "level: search · difficulty 5/5" in done.stdout or "level: probe" in done.stdout
+
+
+# --- hint --------------------------------------------------------------------------------------
+
+
+def half_solved(puzzle: Puzzle, seed: int) -> str:
+    rng = random.Random(seed)
+    goal = puzzle.goal
+    assert goal is not None
+    return "\n".join("".join(("#" if v else ".") if rng.random() < 0.5 else "?" for v in row) for row in goal)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_hint_on_a_half_solved_cat_gives_correct_cells(seed: int) -> None:
+    cat = load(CAT)
+    state = parse_state(half_solved(cat, seed), cat, "cat.txt")
+    found = hint(cat, state, steps=3)
+    assert found.wrong is None
+    assert found.steps or found.solved
+    for step in found.steps:
+        along_row = step.line.startswith("row")
+        for r, c in step.fixed:
+            assert state[r][c] is None
+            mark = step.after[c if along_row else r]
+            assert (mark == "#") == bool(cat.goal[r][c])  # type: ignore[index]
+
+
+def test_hint_names_the_wrong_cell() -> None:
+    cat = load(CAT)
+    text = half_solved(cat, 1).splitlines()
+    r, c = next((r, c) for r, row in enumerate(text) for c, mark in enumerate(row) if mark != "?")
+    flipped = "." if text[r][c] == "#" else "#"
+    text[r] = text[r][:c] + flipped + text[r][c + 1 :]
+    found = hint(cat, parse_state("\n".join(text), cat, "cat.txt"))
+    assert found.wrong is not None
+    (wr, wc), value = found.wrong
+    assert text[wr][wc] != "?" and value == cat.goal[wr][wc]  # type: ignore[index]
+    assert (text[wr][wc] == "#") != bool(value)
+
+
+def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> None:
+    dancer = load(DANCER)
+    cells = [v for row in dancer.goal for v in row]  # type: ignore[union-attr]
+    complete = "".join("1" if v else "x" for v in cells)
+    assert hint(dancer, parse_state(f'saved "{complete}"\n', dancer, "d.non")).solved
+    marked = "".join("1" if v else "0" for v in cells)  # 0: not marked yet, as in a goal's blanks
+    (step,) = hint(dancer, parse_state(f'saved "{marked}"\n', dancer, "d.non")).steps
+    assert "?" in step.before and set(step.after) - set(step.before) == {"."}
+    state = tmp_path / "state.txt"
+    state.write_text("#####\n")
+    done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
+    assert done.exit_code == 2 and "expected 10 rows" in done.output
+
+
+# --- diagnosis ---------------------------------------------------------------------------------
+
+
+def satisfiable(puzzle: Puzzle, lines: list[LineKey]) -> bool:
+    """Whether these lines' clues can hold together: a check apart from `diagnose`'s own SAT
+    calls, with another solver (CaDiCaL; diagnose uses MiniSat) and no assumptions."""
+    pool = IDPool(start_from=puzzle.width * puzzle.height + 1)
+    with Solver("cadical195") as sat:
+        for kind, index in lines:
+            if kind == "row":
+                cells = [index * puzzle.width + c + 1 for c in range(puzzle.width)]
+                clue = puzzle.rows[index]
+            else:
+                cells = [r * puzzle.width + index + 1 for r in range(puzzle.height)]
+                clue = puzzle.columns[index]
+            alive = alive_states(clue, len(cells), 0, 0)
+            for clause in ENCODINGS["blocks"](Line((kind, index), clue, cells, alive), pool):
+                sat.add_clause(clause)
+        return bool(sat.solve())
+
+
+def mutated(puzzle: Puzzle, rng: random.Random) -> tuple[Puzzle, LineKey]:
+    """The puzzle with one clue number of one line changed by one."""
+    kind = rng.choice(["rows", "columns"])
+    clues = list(getattr(puzzle, kind))
+    index = rng.choice([i for i, clue in enumerate(clues) if clue])
+    clue = list(clues[index])
+    j = rng.randrange(len(clue))
+    clue[j] += 1 if clue[j] == 1 or rng.random() < 0.5 else -1
+    clues[index] = tuple(clue)
+    changed = Puzzle(rows=tuple(clues) if kind == "rows" else puzzle.rows, columns=tuple(clues) if kind == "columns" else puzzle.columns)
+    return changed, ("row" if kind == "rows" else "column", index)
+
+
+def test_diagnoses_of_mutated_corpus_puzzles_name_the_changed_line_and_are_minimal(corpus: Path) -> None:
+    rng = random.Random(2026)
+    sources = [load(corpus / "webpbn" / name) for name in ("webpbn-00006-cat.non", "webpbn-00016-knot.non", "webpbn-00021-skid.non")]
+    sources += load_all(corpus / "tcga" / "question" / "taai2011.txt")[:2]
+    checked = 0
+    for puzzle in sources:
+        for _ in range(5):
+            broken, key = mutated(puzzle, rng)
+            found = diagnose(broken)
+            assert found is not None, key
+            lines = list(found.lines)
+            assert key in lines
+            assert not satisfiable(broken, lines)
+            for line in lines:
+                assert satisfiable(broken, [other for other in lines if other != line]), (key, line)
+            checked += 1
+    assert checked == 25
+
+
+def test_a_solvable_puzzle_has_no_diagnosis() -> None:
+    assert diagnose(load(CAT)) is None
+
+
+def test_no_solution_names_the_lines_on_the_grid(tmp_path: Path) -> None:
+    path = tmp_path / "broken.non"
+    path.write_text("width 3\nheight 3\nrows\n1,1\n1\n1\ncolumns\n2\n0\n2\n")
+    done = runner.invoke(app, ["check", str(path), "--ascii"])
+    assert done.exit_code == 3
+    assert "row 2 (clue 1), column 1 (clue 2), column 3 (clue 2)" in done.stdout
+    assert " <" in done.stdout and "^" in done.stdout
+    totals = tmp_path / "totals.non"
+    totals.write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n")
+    done = runner.invoke(app, ["solve", str(totals)])
+    assert done.exit_code == 3 and "the row clues fill 2 cells but the column clues fill 1" in done.output
+    assert "cannot all hold" in done.stdout
+
+
+# --- live and line statistics ------------------------------------------------------------------
+
+
+def test_linestats_lists_every_line_with_passes() -> None:
+    done = runner.invoke(app, ["solve", str(DANCER), "--linestats"], env={"COLUMNS": "120"})
+    assert done.exit_code == 0
+    table = done.stdout.split("line logic, per line")[1]
+    dancer = load(DANCER)
+    for r in range(dancer.height):
+        assert f"row {r + 1} " in table
+    for c in range(dancer.width):
+        assert f"column {c + 1} " in table
+
+
+def test_live_still_solves() -> None:
+    done = runner.invoke(app, ["solve", str(DANCER), "--live"], env={"COLUMNS": "120"})
+    assert done.exit_code == 0 and "unique" in done.stdout
