@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 from nonosat.errors import UsageError
@@ -34,7 +33,7 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
 
 def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
     ensure_writable(target, force=force)
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
     try:
         write_new_file(temporary, content)
         os.replace(temporary, target)
