@@ -76,6 +76,7 @@ SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, 
 JobsOption = Annotated[Optional[int], typer.Option("--jobs", min=1, help="Cores a hard puzzle may use: with 2 or more (the default on a multi-core machine), a search that takes over 0.1 s races two solvers.")]
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Short for --format json.")]
 AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -404,6 +405,7 @@ def _show_line_stats(puzzle: "Puzzle") -> None:
 def explain(
     file: PuzzleFile,
     format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
     timeout: TimeoutOption = None,
 ) -> None:
     """The solution as numbered steps of line logic (and probing), then search if logic stalls.
@@ -415,6 +417,8 @@ def explain(
     from nonosat.solver import solve as solve_puzzle
     from nonosat.steps import trace
 
+    if as_json:
+        format = OutputFormat.json
     puzzle = load(file)
     puzzle.ensure_possible()
     logic = trace(puzzle)
@@ -464,6 +468,7 @@ def explain(
 def rate(
     file: PuzzleFile,
     format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
     timeout: TimeoutOption = None,
 ) -> None:
     """How hard the puzzle is for a person: line, probe, search or ambiguous, and a 1-5 score.
@@ -473,6 +478,8 @@ def rate(
     from nonosat.formats import load
     from nonosat.rating import rate as rate_puzzle
 
+    if as_json:
+        format = OutputFormat.json
     puzzle = load(file)
     rating = rate_puzzle(puzzle, timeout=timeout)
     if format is OutputFormat.json:

@@ -108,6 +108,15 @@ def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:
     assert 1 <= rate(load(CAT)).score <= 3
 
 
+def test_rate_and_explain_take_a_json_flag() -> None:
+    import json
+
+    rated = json.loads(runner.invoke(app, ["rate", str(DANCER), "--json"]).stdout)
+    assert rated["level"] == "line" and rated["difficulty"] == 1
+    explained = json.loads(runner.invoke(app, ["explain", str(DANCER), "--json"]).stdout)
+    assert explained["level"] == "line" and explained["steps"][0]["step"] == 1
+
+
 def test_check_shows_the_level() -> None:
     done = runner.invoke(app, ["check", str(FOREVER)])
     assert "level: search · difficulty 5/5" in done.stdout or "level: probe" in done.stdout

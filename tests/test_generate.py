@@ -208,3 +208,15 @@ def test_random_prints_a_non_file_that_loads(tmp_path: Path) -> None:
     (tmp_path / "r.non").write_text(text)
     puzzle = load(tmp_path / "r.non")
     assert (puzzle.width, puzzle.height) == (9, 7) and line_solve(puzzle).is_complete()
+
+
+@pytest.mark.parametrize("suffix", [".png", ".jpg", ".gif", ".bmp", ".webp"])
+def test_every_common_picture_format_gives_the_same_grid(corpus: Path, tmp_path: Path, suffix: str) -> None:
+    goal = load(corpus / "webpbn" / "webpbn-00006-cat.non").goal
+    assert goal is not None
+    png = draw(goal, tmp_path / "cat.png", blur=1.0)
+    other = tmp_path / f"cat{suffix}"
+    Image.open(png).convert("RGB").save(other)  # JPEG's losses stay far from the threshold
+    made = from_image(other, width=20)
+    assert made.start == goal and made.puzzle.goal == goal and not made.changed
+
