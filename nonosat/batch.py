@@ -234,6 +234,17 @@ def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) ->
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+def check_executor(executor: str) -> None:
+    """Refuse an unknown executor, or Dask when it is not installed, before any work starts."""
+    if executor not in EXECUTORS:
+        raise UsageError(f"--executor is {' or '.join(EXECUTORS)}, not {executor!r}")
+    if executor == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+
+
 def _dask(todo: list[Task], scheduler: Optional[str], jobs: int, timeout: Optional[float], count: int) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -276,8 +287,7 @@ def run(
     `count` the solutions looked for (2 decides uniqueness). `todo` gives the tasks directly
     (see `pending`), instead of expanding `paths` again.
     """
-    if executor not in EXECUTORS:
-        raise UsageError(f"--executor is {' or '.join(EXECUTORS)}, not {executor!r}")
+    check_executor(executor)
     if count < 1:
         raise UsageError("count must be at least 1")
     workers = jobs or os.cpu_count() or 1

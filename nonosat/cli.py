@@ -728,9 +728,10 @@ def batch(
 
     Example: nonosat batch puzzles/ --out results.jsonl
     """
-    from nonosat.batch import STATUSES, pending, run
+    from nonosat.batch import STATUSES, check_executor, pending, run
 
     failing = _fail_statuses(require, fail_on, STATUSES)
+    check_executor(executor)
     todo, done = pending(paths, results)
     records = list(done)
     if todo:
