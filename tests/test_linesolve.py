@@ -8,10 +8,12 @@ from itertools import product
 
 import pytest
 
+from nonosat import linesolve
 from nonosat.linesolve import (
     Board,
     Contradiction,
     _cached_settle,
+    _settle_by_states,
     line_solve,
     propagate,
     settle_line,
@@ -53,6 +55,14 @@ def settled(clue: Clue, length: int, filled: int, empty: int) -> Known | None:
         return None
 
 
+@pytest.fixture(params=["blockwise", "by states"])
+def solver_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test once with every line going through the blockwise line solver, and once with
+    every line going through the automaton (`settle_line` picks one by the line's shape)."""
+    monkeypatch.setattr(linesolve, "BLOCKWISE_FROM", 0 if request.param == "blockwise" else 10**9)
+    return str(request.param)
+
+
 def random_case(rng: random.Random) -> tuple[Clue, int, int, int]:
     """A clue (possibly too long for the line) and some known cells, none both filled and empty."""
     length = rng.randint(1, MAX_LENGTH)
@@ -71,7 +81,7 @@ def random_case(rng: random.Random) -> tuple[Clue, int, int, int]:
     return clue, length, filled, empty
 
 
-def test_settle_line_matches_brute_force_on_every_small_line() -> None:
+def test_settle_line_matches_brute_force_on_every_small_line(solver_kind: str) -> None:
     """Every clue and every pattern of known cells, for lines of 1 to 6 cells."""
     for length in range(1, 7):
         for clue in words(length):
@@ -83,7 +93,7 @@ def test_settle_line_matches_brute_force_on_every_small_line() -> None:
                 ), (clue, length, bin(filled), bin(empty))
 
 
-def test_settle_line_matches_brute_force_on_random_lines() -> None:
+def test_settle_line_matches_brute_force_on_random_lines(solver_kind: str) -> None:
     """Lines of 1 to 12 cells, contradictions included: it raises exactly when none fits."""
     rng = random.Random(7)
     refuted = 0
@@ -99,9 +109,48 @@ def test_settle_line_matches_brute_force_on_random_lines() -> None:
     "clue, length",
     [((3,), 2), ((1, 1), 2), ((2, 2), 4), ((1,) * 4, 6)],
 )
-def test_a_clue_longer_than_its_line_is_a_contradiction(clue: Clue, length: int) -> None:
+def test_a_clue_longer_than_its_line_is_a_contradiction(clue: Clue, length: int, solver_kind: str) -> None:
     with pytest.raises(Contradiction):
         settle_line(clue, length, 0, 0)
+
+
+def test_both_line_solvers_agree_on_long_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lines of up to 600 cells, too long for brute force: the blockwise solver and the automaton
+    are independent, and must fix the same cells and refute the same lines."""
+    rng = random.Random(11)
+    refuted = 0
+    for _ in range(400):
+        length = rng.randint(13, 600)
+        density = rng.choice((0.3, 0.5, 0.7, 0.9))
+        picture = [rng.random() < density for _ in range(length)]
+        clue = clue_of(picture)
+        filled = empty = 0
+        share = rng.choice((0.0, 0.05, 0.2, 0.5))
+        for i, cell in enumerate(picture):
+            if rng.random() < share:
+                if rng.random() < 0.05:  # now and then a wrong mark, to make contradictions
+                    cell = not cell
+                if cell:
+                    filled |= 1 << i
+                else:
+                    empty |= 1 << i
+        outcomes = []
+        for blockwise in (0, 10**9):
+            monkeypatch.setattr(linesolve, "BLOCKWISE_FROM", blockwise)
+            try:
+                outcomes.append(settle_line(clue, length, filled, empty))
+            except Contradiction:
+                outcomes.append(None)
+        assert outcomes[0] == outcomes[1] == _settled_by_states(clue, length, filled, empty), (clue, length)
+        refuted += outcomes[0] is None
+    assert 20 < refuted < 300
+
+
+def _settled_by_states(clue: Clue, length: int, filled: int, empty: int) -> Known | None:
+    try:
+        return _settle_by_states(clue, length, filled, empty)
+    except Contradiction:
+        return None
 
 
 HEART = [".#.#.", "#####", "#####", ".###.", "..#.."]
