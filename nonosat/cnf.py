@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from pysat.formula import IDPool
 
-from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, Line, Literal
-from nonosat.errors import UsageError
+from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, Line, Literal, check_encoding
 from nonosat.linesolve import Board, Contradiction, alive_states, line_solve
 from nonosat.model import Grid, Puzzle
 
@@ -60,11 +59,6 @@ class GridFormula:
                     v = cell_variable(puzzle, r, c)
                     found.append([v if value else -v])
         return found
-
-
-def check_encoding(name: str) -> None:
-    if name not in ENCODINGS:
-        raise UsageError(f"unknown encoding {name!r}; choose one of {', '.join(ENCODINGS)}")
 
 
 def build_formula(board: Board, encoding: str = DEFAULT_ENCODING) -> GridFormula:

@@ -3,11 +3,12 @@ character per cell, or half-blocks for two rows per line), and two solutions sid
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 from nonosat.model import Clue, Grid, Puzzle
 
@@ -140,6 +141,9 @@ def side_by_side(
         views = [plain_grid(g, ascii_cells=ascii_cells, highlight=differ) for g in (first, second)]
     else:
         return None
+    from rich.console import Group
+    from rich.table import Table
+
     table = Table.grid(padding=(0, gap))
     heading = "" if ascii_cells else "bold"
     table.add_row(Text("solution 1", style=heading), Text("solution 2", style=heading))

@@ -7,15 +7,16 @@ import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
-from nonosat.cnf import GridFormula, build_formula, check_encoding
-from nonosat.encodings import Clause
-from nonosat.encodings import DEFAULT_ENCODING
+from nonosat.encodings import DEFAULT_ENCODING, Clause, check_encoding
 from nonosat.errors import NonosatError, UsageError
 from nonosat.linesolve import Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.swaps import switched_solution
+
+if TYPE_CHECKING:
+    from nonosat.cnf import GridFormula
 
 DEFAULT_SOLVER = "minisat22"
 """Fastest on the tournament sets and the n-Dom puzzles (bench/README.md)."""
@@ -74,6 +75,8 @@ def resolve_solver(name: str) -> str:
 
     Only solvers that enumerate incrementally and honour a time limit are accepted.
     """
+    if name in SOLVERS:
+        return name  # without importing PySAT, which a puzzle solved by line logic never needs
     from pysat.solvers import SolverNames
 
     for canonical in SOLVERS:
@@ -224,6 +227,8 @@ def solve(
         return result(Status.NONE, [], "line", True)
     if board.is_complete():
         return result(Status.UNIQUE, [_verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
+    from nonosat.cnf import build_formula  # only now: a puzzle solved by line logic needs no PySAT
+
     formula = build_formula(board, encoding)
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip

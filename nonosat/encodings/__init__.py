@@ -1,14 +1,48 @@
-"""CNF encodings of one line's clue, by name: `ENCODINGS["blocks"](line, pool)`."""
+"""CNF encodings of one line's clue, by name: `ENCODINGS["blocks"](line, pool)`.
+
+An encoder's module is imported when it is first asked for, so that a puzzle that line logic
+solves never imports PySAT.
+"""
 
 from __future__ import annotations
 
-from nonosat.encodings import automaton, blocks
-from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, negate
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 
-ENCODINGS: dict[str, LineEncoder] = {
-    "automaton": automaton.encode,
-    "blocks": blocks.encode,
-}
+from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, negate
+from nonosat.errors import UsageError
+
+
+class _Encoders(Mapping[str, LineEncoder]):
+    """Encoding name -> its `encode` function, imported on first use."""
+
+    _modules = {"automaton": "nonosat.encodings.automaton", "blocks": "nonosat.encodings.blocks"}
+
+    def __getitem__(self, name: str) -> LineEncoder:
+        encode: LineEncoder = import_module(self._modules[name]).encode
+        return encode
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+ENCODINGS: Mapping[str, LineEncoder] = _Encoders()
 DEFAULT_ENCODING = "blocks"
 
-__all__ = ["ENCODINGS", "DEFAULT_ENCODING", "Clause", "Line", "LineEncoder", "Literal", "add_clause", "negate"]
+
+def check_encoding(name: str) -> None:
+    """Raise UsageError unless `name` is an encoding."""
+    if name not in ENCODINGS:
+        raise UsageError(f"unknown encoding {name!r}; choose one of {', '.join(ENCODINGS)}")
+
+
+__all__ = [
+    "ENCODINGS", "DEFAULT_ENCODING", "Clause", "Line", "LineEncoder", "Literal", "add_clause",
+    "check_encoding", "negate",
+]  # fmt: skip

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence, Union
-
-from pysat.formula import IDPool
+from typing import TYPE_CHECKING, Protocol, Sequence, Union
 
 from nonosat.model import Clue
+
+if TYPE_CHECKING:
+    from pysat.formula import IDPool
 
 Literal = Union[int, bool]
 """A DIMACS literal, or True/False for a value already known (a cell the line solver fixed)."""

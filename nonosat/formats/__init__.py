@@ -10,31 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.files import write_text_atomic
-from nonosat.formats.cluelist import dump_cluelist, load_cluelist
 from nonosat.formats.common import PathName, split_lines
-from nonosat.formats.cwd import load_cwd
-from nonosat.formats.dzn import load_dzn, load_dzn_solution
 from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
-from nonosat.formats.jsonfmt import dump_json, dump_solution_json, load_json
-from nonosat.formats.nin import dump_nin, load_nin
-from nonosat.formats.non import dump_non, load_non
-from nonosat.formats.nonpack import load_nonpack, load_nonpack_all
-from nonosat.formats.olsak import dump_mk, load_g, load_mk
-from nonosat.formats.pycsp3text import load_pycsp3_text, looks_like_pycsp3_text
-from nonosat.formats.pynogram import load_pynogram
 from nonosat.formats.several import choose
 from nonosat.formats.tatham import dump_tatham, is_game_id, load_tatham, read_game_id
-from nonosat.formats.tournament import (
-    dump_tournament,
-    load_tournament,
-    load_tournament_all,
-    load_tournament_solutions,
-)
-from nonosat.formats.webpbn import dump_xml, load_xml, load_xml_all
 from nonosat.model import Puzzle
 
 __all__ = [
@@ -55,6 +40,34 @@ __all__ = [
     "read_text",
     "save",
 ]
+
+
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """A function of a format module, imported on its first call: a command reads one format,
+    and importing all fifteen readers would slow the start of every small solve."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(f"nonosat.formats.{module}"), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+load_non, dump_non = _lazy("non", "load_non"), _lazy("non", "dump_non")
+load_nin, dump_nin = _lazy("nin", "load_nin"), _lazy("nin", "dump_nin")
+load_tournament, load_tournament_all = _lazy("tournament", "load_tournament"), _lazy("tournament", "load_tournament_all")
+dump_tournament = _lazy("tournament", "dump_tournament")
+load_tournament_solutions = _lazy("tournament", "load_tournament_solutions")
+load_cluelist, dump_cluelist = _lazy("cluelist", "load_cluelist"), _lazy("cluelist", "dump_cluelist")
+load_json, dump_json = _lazy("jsonfmt", "load_json"), _lazy("jsonfmt", "dump_json")
+dump_solution_json = _lazy("jsonfmt", "dump_solution_json")
+load_xml, load_xml_all, dump_xml = _lazy("webpbn", "load_xml"), _lazy("webpbn", "load_xml_all"), _lazy("webpbn", "dump_xml")
+load_mk, load_g, dump_mk = _lazy("olsak", "load_mk"), _lazy("olsak", "load_g"), _lazy("olsak", "dump_mk")
+load_cwd = _lazy("cwd", "load_cwd")
+load_dzn, load_dzn_solution = _lazy("dzn", "load_dzn"), _lazy("dzn", "load_dzn_solution")
+load_pynogram = _lazy("pynogram", "load_pynogram")
+load_pycsp3_text, looks_like_pycsp3_text = _lazy("pycsp3text", "load_pycsp3_text"), _lazy("pycsp3text", "looks_like_pycsp3_text")
+load_nonpack, load_nonpack_all = _lazy("nonpack", "load_nonpack"), _lazy("nonpack", "load_nonpack_all")
 
 
 FIELDS = ("title", "author", "copyright", "license", "catalogue", "goal")
