@@ -4,8 +4,6 @@ Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage,
 3 no solution, 4 unknown (time limit reached).
 """
 
-from __future__ import annotations
-
 import functools
 import json
 import time
@@ -41,9 +39,9 @@ class _LazyConsole:
 
     def __init__(self, **options: Any) -> None:
         self._options = options
-        self._console: Optional[Console] = None
+        self._console: Optional["Console"] = None
 
-    def console(self) -> Console:
+    def console(self) -> "Console":
         if self._console is None:
             from rich.console import Console
 
