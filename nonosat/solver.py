@@ -190,6 +190,10 @@ class _Search:
         self.sat.delete()
 
 
+RACE_AFTER = 0.1
+"""Seconds one solver gets on its own before a race of solvers starts on a hard puzzle."""
+
+
 def solve(
     puzzle: Puzzle,
     *,
@@ -198,13 +202,14 @@ def solve(
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
     jobs: Optional[int] = None,
+    race_after: float = RACE_AFTER,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
     Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
     the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
     to look for the next. `jobs` is the number of cores a hard puzzle may use (default: all of
-    them); with two or more, a search that takes more than RACE_AFTER seconds becomes a race of
+    them); with two or more, a search that takes more than `race_after` seconds becomes a race of
     two solvers in forked processes. Raises `ImpossiblePuzzle` before any search when a clue cannot fit its
     line or the row and column totals differ.
     """
@@ -233,12 +238,9 @@ def solve(
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
     race = (os.cpu_count() or 1) > 1 if jobs is None else jobs > 1
-    solutions, complete = _enumerate(formula, count, solver, deadline, race)
+    solutions, complete = _enumerate(formula, count, solver, deadline, race, race_after)
     return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
 
-
-RACE_AFTER = 0.1
-"""Seconds one solver gets on its own before a race of solvers starts on a hard puzzle."""
 
 def rival(solver: str) -> str:
     """The solver raced against the chosen one: CaDiCaL, or MiniSat when CaDiCaL was chosen.
@@ -247,11 +249,16 @@ def rival(solver: str) -> str:
 
 
 def _enumerate(
-    formula: GridFormula, count: int, solver: str, deadline: Optional[float], race: bool = False
+    formula: GridFormula,
+    count: int,
+    solver: str,
+    deadline: Optional[float],
+    race: bool = False,
+    race_after: float = RACE_AFTER,
 ) -> tuple[list[Solution], bool]:
     """Up to `count` verified solutions of what line logic left open, and whether that is all.
 
-    With `race`, a search still going after RACE_AFTER seconds goes on in two forked workers,
+    With `race`, a search still going after `race_after` seconds goes on in two forked workers,
     the chosen solver and its `rival`, and the first to finish answers (see `portfolio`).
     """
     from nonosat import portfolio
@@ -260,7 +267,7 @@ def _enumerate(
     race = race and portfolio.can_race()
     first_deadline = deadline
     if race:
-        first_deadline = time.monotonic() + RACE_AFTER
+        first_deadline = time.monotonic() + race_after
         if deadline is not None:
             first_deadline = min(first_deadline, deadline)
     search = _Search(formula, solver, first_deadline)

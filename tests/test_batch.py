@@ -15,7 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from nonosat import load_all
-from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, tasks
+from nonosat import batch
+from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_task, tasks
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
 from nonosat.solver import check
@@ -65,6 +66,23 @@ def test_statuses_agree_with_check(tournament: Path, tmp_path: Path) -> None:
         assert record["method"] == verdict.result.method
         if record["status"] == "unique":
             assert record["solution_sha1"] == solution_sha1(verdict.result.solutions[0].grid)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="the race needs fork and two cores")
+def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
+    tournament: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers race puzzles that take over batch.RACE_AFTER; with that at 0 every puzzle that
+    needs SAT goes through the race, and the records must not change."""
+    monkeypatch.setattr(batch, "RACE_AFTER", 0.0)
+    found = list(tasks([str(tournament)]))[100:110]
+    raced = [solve_task(task, None, 2, race=True) for task in found]
+    alone = [solve_task(task, None, 2, race=False) for task in found]
+    assert [record["method"] for record in raced].count("sat") >= 5
+    for one, other in zip(raced, alone):  # the first of several solutions depends on the solver
+        assert (one["path"], one["status"], one["solutions"]) == (other["path"], other["status"], other["solutions"])
+        if one["status"] == "unique":
+            assert one["solution_sha1"] == other["solution_sha1"]
 
 
 def test_a_bad_file_is_one_error_record_and_the_run_goes_on(tmp_path: Path) -> None:
