@@ -155,3 +155,23 @@ def solve_once(
     if not puzzle.satisfied_by(grid):
         raise PeerError(f"CP-SAT's grid breaks {', '.join(puzzle.violations(grid)[:5])}")
     return grid
+
+
+EXIT_FOR_STATUS = {"unique": 0, "multiple": 1, "none": 3, "unknown": 4}
+"""The exit codes of `python bench/peer_cpsat.py FILE`, as nonosat's."""
+
+
+def main(argv: list[str]) -> int:
+    """The peer as a command, for end-to-end timing (bench/cli_times.py): check one puzzle file,
+    print its verdict and exit as `nonosat check` does."""
+    from nonosat import load
+
+    result = peer_check(load(argv[0]), workers=1)
+    print(result.status)
+    return EXIT_FOR_STATUS[result.status]
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
