@@ -38,11 +38,26 @@ def _decode(line: str) -> Grid:
     return tuple(tuple(int(c) for c in row) for row in line[2:].split("/"))
 
 
-def _worker(enumerate_with: Enumerator, solver: str, pipe: int) -> None:
+def _die_with(parent: int) -> None:
+    """Have Linux kill this worker when its parent dies, so that no solver goes on for nobody
+    after a `nonosat` (or a batch worker) is killed with SIGKILL. Elsewhere this does nothing,
+    and a worker ends when its search does."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+def _worker(enumerate_with: Enumerator, solver: str, pipe: int, parent: int) -> None:
     """The forked worker's whole life: never returns, never runs the parent's cleanup."""
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        _die_with(parent)
         found: list[Grid] = []
 
         class Streaming(list):  # type: ignore[type-arg]
@@ -101,13 +116,14 @@ def race(
     passed first; then the grids are those of the worker that found the most), and its solver.
     """
     runners: list[_Runner] = []
+    parent = os.getpid()
     try:
         for solver in solvers:
             read_end, write_end = os.pipe()
             pid = os.fork()
             if pid == 0:
                 os.close(read_end)
-                _worker(enumerate_with, solver, write_end)
+                _worker(enumerate_with, solver, write_end, parent)
             os.close(write_end)
             runners.append(_Runner(solver, pid, read_end))
         while True:

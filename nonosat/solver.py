@@ -202,16 +202,16 @@ def solve(
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
     jobs: Optional[int] = None,
-    race_after: float = RACE_AFTER,
+    race_after: Optional[float] = None,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
     Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
     the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
     to look for the next. `jobs` is the number of cores a hard puzzle may use (default: all of
-    them); with two or more, a search that takes more than `race_after` seconds becomes a race of
-    two solvers in forked processes. Raises `ImpossiblePuzzle` before any search when a clue cannot fit its
-    line or the row and column totals differ.
+    them); with two or more, a search that takes more than `race_after` seconds (default
+    RACE_AFTER) becomes a race of two solvers in forked processes. Raises `ImpossiblePuzzle`
+    before any search when a clue cannot fit its line or the row and column totals differ.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -238,7 +238,8 @@ def solve(
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
     race = (os.cpu_count() or 1) > 1 if jobs is None else jobs > 1
-    solutions, complete = _enumerate(formula, count, solver, deadline, race, race_after)
+    wait = RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
+    solutions, complete = _enumerate(formula, count, solver, deadline, race, wait)
     return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
 
 

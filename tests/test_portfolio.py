@@ -96,8 +96,16 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
     puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[:40]
     single = [solve(p, jobs=1, solver=solver) for p in puzzles]
     monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
+    races = []
+    real_race = portfolio.race
+
+    def counted(*args: object, **kwargs: object) -> object:
+        races.append(1)
+        return real_race(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(portfolio, "race", counted)
     raced = [solve(p, jobs=2, solver=solver) for p in puzzles]
-    assert sum(r.method == "sat" for r in raced) > 20
+    assert len(races) > 20 and sum(r.method == "sat" for r in raced) == len(races)
     for puzzle, one, two in zip(puzzles, single, raced):
         assert one.status is two.status, puzzle.name
         assert one.status in (Status.UNIQUE, Status.MULTIPLE)
@@ -115,3 +123,45 @@ def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: py
     assert result.status is Status.UNKNOWN
     assert not result.complete
     assert result.seconds < 5
+
+
+KILLED_MID_RACE = """
+import sys
+from nonosat import load_all, solve
+from nonosat import solver
+solver.RACE_AFTER = 0.0
+solve(load_all(sys.argv[1])[509], jobs=2)  # taai2011 #510: seconds for either solver
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, dead but not yet reaped by init, does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux's /proc")
+def test_workers_die_with_a_killed_parent(corpus: Path) -> None:
+    """SIGKILL gives the parent no chance to stop its workers; they must not go on solving."""
+    import signal
+    import subprocess
+    import sys
+
+    path = str(corpus / "tcga" / "question" / "taai2011.txt")
+    parent = subprocess.Popen([sys.executable, "-c", KILLED_MID_RACE, path])
+    children: list[int] = []
+    deadline = time.monotonic() + 30
+    while len(children) < 2 and time.monotonic() < deadline and parent.poll() is None:
+        time.sleep(0.05)
+        with open(f"/proc/{parent.pid}/task/{parent.pid}/children") as listing:
+            children = [int(pid) for pid in listing.read().split()]
+    assert len(children) == 2, "the race never started"
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in children)
