@@ -8,6 +8,8 @@ second SAT search, which on hard random puzzles costs as much as the first.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from nonosat.model import Grid, Puzzle
 
 
@@ -24,17 +26,28 @@ of the time."""
 
 def line_swaps(cells: str, reach: int = REACH) -> set[tuple[int, int]]:
     """The pairs of cells (a < b <= a + reach), one filled and one empty, whose exchange keeps
-    the line's clue."""
-    clue = _runs(cells)
+    the line's clue.
+
+    Only the window from a-1 to b+1 is looked at: the cells outside it do not change, and the
+    window's edge cells do not either, so a run that crosses an edge crosses it in both lines,
+    and the clue is kept exactly when the window's own runs are (`_keeps_runs`, remembered).
+    """
     found = set()
-    for a, first in enumerate(cells):
-        for b in range(a + 1, min(len(cells), a + reach + 1)):
-            second = cells[b]
-            if first != second:
-                swapped = cells[:a] + second + cells[a + 1 : b] + first + cells[b + 1 :]
-                if _runs(swapped) == clue:
-                    found.add((a, b))
+    length = len(cells)
+    for a in range(length):
+        first = cells[a]
+        start = a - 1 if a else 0
+        for b in range(a + 1, min(length, a + reach + 1)):
+            if first != cells[b] and _keeps_runs(cells[start : b + 2], a - start, b - start):
+                found.add((a, b))
     return found
+
+
+@lru_cache(maxsize=None)
+def _keeps_runs(window: str, a: int, b: int) -> bool:
+    """Whether exchanging characters a and b of a short window keeps its runs."""
+    swapped = window[:a] + window[b] + window[a + 1 : b] + window[a] + window[b + 1 :]
+    return _runs(swapped) == _runs(window)
 
 
 def switched_solution(puzzle: Puzzle, grid: Grid) -> Grid | None:
