@@ -833,7 +833,9 @@ def _only_the_command_asked_for(args: list[str]) -> None:
 
 
 def _command_name(info: Any) -> str:
-    return info.name or info.callback.__name__.lower().replace("_", "-")
+    from typer.main import get_command_name  # how Typer names a command after its function
+
+    return info.name or get_command_name(info.callback.__name__)
 
 
 def main() -> None:

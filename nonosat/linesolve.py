@@ -136,7 +136,8 @@ def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, 
         return 0, full
     starts, gaps = _placements(clue, free_of_fill, free_of_gap)
     # From the far end, block k-1-j is block j, and its start t there is length - t - size here.
-    back_starts, back_gaps = _placements(clue[::-1], _reverse(free_of_fill, length), _reverse(free_of_gap, length))
+    back_free_of_gap, back_free_of_fill = _reverse_all([free_of_fill, free_of_gap], length)
+    back_starts, back_gaps = _placements(clue[::-1], back_free_of_fill, back_free_of_gap)
     may_fill = 0
     for start, back, size in zip(starts, _reverse_all(back_starts, length), clue):
         block = start & (back >> (size - 1))  # the starts some completion takes
@@ -223,12 +224,6 @@ def _reverse_all(masks: list[int], length: int) -> list[int]:
     pad = 8 * size - length
     data = b"".join([mask.to_bytes(size, "little") for mask in masks]).translate(_BYTE_REVERSED)[::-1]
     return [int.from_bytes(data[i : i + size], "little") >> pad for i in range(0, len(data), size)]
-
-
-def _reverse(mask: int, length: int) -> int:
-    """The mask read from the other end: bit i becomes bit length-1-i."""
-    size = (length + 7) >> 3
-    return int.from_bytes(mask.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> (8 * size - length)
 
 
 class Board:
