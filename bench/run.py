@@ -1,14 +1,23 @@
 """The speed benchmark: nonosat against the CP-SAT peer, set by set, on the same files in one run.
 
-    python -m bench                       # every set (about an hour on 2 cores)
+    python -m bench                       # every set, all of each tournament set
     python -m bench --sets webpbn,minizinc --json today.json
-    python -m bench --sets taai2011 --first 200
+    python -m bench --sets taai2011 --first 200 --mode single
 
 Each set runs twice in fresh child processes, one after the other: once with nonosat, once with
 the peer (OR-tools CP-SAT, one AddAutomaton per line, and a second solve with the first solution
-blocked). Every solution either side returns is checked against the clues, and the verdicts must
-agree; a wrong answer is reported instead of a time. Printed per set: puzzles solved, verdicts,
-total, median and maximum time, each side's peak memory, and the ratio nonosat/peer.
+blocked). Both sides get the same cores, used the same way (`--mode`):
+
+- `batch` (default): N puzzles at a time, one core each, on N worker processes: nonosat through
+  `nonosat.batch.solve_many`, the peer with one CP-SAT worker per puzzle. This is how a set is
+  solved for throughput.
+- `single`: one puzzle at a time with all N cores: nonosat's `solve(jobs=N)` (a race of two
+  solvers on a puzzle past 0.1 s), CP-SAT with N workers. This is each puzzle's latency.
+
+Every solution either side returns is checked against the clues, and the verdicts must agree; a
+wrong answer is reported instead of a time. Printed per set: puzzles solved, verdicts, the set's
+wall-clock time, the median and maximum time of one puzzle, each side's peak memory, and the
+ratio of wall-clock times nonosat/peer.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from bench.verdicts import (
     warm_up,
 )
 from nonosat import NonosatError, Puzzle, load_all
+from nonosat.batch import solve_many
 from nonosat.files import write_text_atomic
 
 SETS: dict[str, list[str]] = {
@@ -74,38 +84,64 @@ def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]],
     return found, skipped
 
 
+MODES = ("batch", "single")
+
+
+def side_answers(side: str, puzzles: list[Puzzle], timeout: float | None, jobs: int, mode: str) -> list[Answer]:
+    """One side's answers on some puzzles, in their order, with the cores used as `mode` says."""
+    if mode == "single":
+        if side == "nonosat":
+            return [nonosat_answer(puzzle, timeout, jobs) for puzzle in puzzles]
+        return [peer_answer(puzzle, timeout, jobs) for puzzle in puzzles]
+    if side == "nonosat":
+        answers: list[Answer | None] = [None] * len(puzzles)
+        for index, result in solve_many(puzzles, jobs=jobs, timeout=timeout):
+            grids = tuple(solution.grid for solution in result.solutions)
+            answers[index] = Answer(result.status.value, grids, result.seconds)
+        return [answer for answer in answers if answer is not None]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return list(pool.map(_peer_answer_one_core, puzzles, [timeout] * len(puzzles), chunksize=4))
+
+
+def _peer_answer_one_core(puzzle: Puzzle, timeout: float | None) -> Answer:
+    return peer_answer(puzzle, timeout, 1)
+
+
 def _run_side(
-    side: str, name: str, first: int | None, timeout: float | None, jobs: int, queue: "multiprocessing.Queue[object]"
-) -> None:
-    """In a child process: one side's answers on a whole set, and the peak memory of the
-    largest process it ran (itself, or a solver worker nonosat forked)."""
+    side: str, name: str, first: int | None, timeout: float | None, jobs: int, mode: str,
+    queue: "multiprocessing.Queue[object]",
+) -> None:  # fmt: skip
+    """In a child process: one side's answers on a whole set, the set's wall-clock time, and
+    the peak memory of the largest process it ran (itself, or a worker)."""
     warm_up(jobs)
     puzzles, _ = set_puzzles(name, first)
-    answers = []
-    for _label, puzzle in puzzles:
-        if side == "nonosat":
-            answers.append(nonosat_answer(puzzle, timeout, jobs))
-        else:
-            answers.append(peer_answer(puzzle, timeout, jobs))
+    started = time.perf_counter()
+    answers = side_answers(side, [puzzle for _label, puzzle in puzzles], timeout, jobs, mode)
+    wall = time.perf_counter() - started
     peak_kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    queue.put((answers, peak_kib))
+    queue.put((answers, wall, peak_kib))
 
 
-def run_side(side: str, name: str, first: int | None, timeout: float | None, jobs: int) -> tuple[list[Answer], int]:
-    """Run one side on a set in a fresh process; returns its answers and peak memory in KiB."""
+def run_side(
+    side: str, name: str, first: int | None, timeout: float | None, jobs: int, mode: str = "batch"
+) -> tuple[list[Answer], float, int]:
+    """Run one side on a set in a fresh process; returns its answers, the set's wall-clock
+    seconds and the peak memory in KiB."""
     context = multiprocessing.get_context("spawn")
     queue: multiprocessing.Queue[object] = context.Queue()
-    child = context.Process(target=_run_side, args=(side, name, first, timeout, jobs, queue))
+    child = context.Process(target=_run_side, args=(side, name, first, timeout, jobs, mode, queue))
     child.start()
     while True:
         try:
-            answers, peak = queue.get(timeout=5)  # type: ignore[misc]
+            got: tuple[list[Answer], float, int] = queue.get(timeout=5)  # type: ignore[assignment]
             break
         except Exception:  # queue.Empty: is the child still there?
             if not child.is_alive():
                 raise RuntimeError(f"the {side} process for set {name} died (exit code {child.exitcode})") from None
     child.join()
-    return answers, peak
+    return got
 
 
 @dataclass(frozen=True)
@@ -117,6 +153,7 @@ class SetResult:
     comparisons: list[Comparison]
     skipped: list[str]
     memory_kib: dict[str, int]
+    wall_s: dict[str, float]
 
     def times(self, side: str) -> list[float]:
         return [getattr(c, side).seconds for c in self.comparisons]
@@ -133,15 +170,16 @@ class SetResult:
             "agree": sum(c.agrees for c in self.comparisons),
             "peer_unknown": sum(c.peer.status == "unknown" for c in self.comparisons),
             "verdicts": verdicts,
-            "nonosat": _summary(ours, self.memory_kib["nonosat"]),
-            "peer": _summary(peer, self.memory_kib["peer"]),
-            "ratio": round(sum(ours) / sum(peer), 4) if sum(peer) else None,
+            "nonosat": _summary(ours, self.wall_s["nonosat"], self.memory_kib["nonosat"]),
+            "peer": _summary(peer, self.wall_s["peer"], self.memory_kib["peer"]),
+            "ratio": round(self.wall_s["nonosat"] / self.wall_s["peer"], 4) if self.wall_s["peer"] else None,
             "skipped": self.skipped,
         }
 
 
-def _summary(times: list[float], memory_kib: int) -> dict[str, float]:
+def _summary(times: list[float], wall_s: float, memory_kib: int) -> dict[str, float]:
     return {
+        "wall_s": round(wall_s, 3),
         "total_s": round(sum(times), 3),
         "median_s": round(statistics.median(times), 4) if times else 0.0,
         "max_s": round(max(times), 3) if times else 0.0,
@@ -149,12 +187,12 @@ def _summary(times: list[float], memory_kib: int) -> dict[str, float]:
     }
 
 
-def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1) -> SetResult:
+def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1, mode: str = "batch") -> SetResult:
     """Run both sides on a set, check every answer, and pair them up."""
     puzzles, skipped = set_puzzles(name, first)
-    ours, our_memory = run_side("nonosat", name, first, timeout, jobs)
-    theirs, their_memory = run_side("peer", name, first, timeout, jobs)
-    comparisons = []
+    ours, our_wall, our_memory = run_side("nonosat", name, first, timeout, jobs, mode)
+    theirs, their_wall, their_memory = run_side("peer", name, first, timeout, jobs, mode)
+    comparisons: list[Comparison] = []
     for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
         for answer in (mine, peer):
             if any(not puzzle.satisfied_by(grid) for grid in answer.solutions):
@@ -163,14 +201,15 @@ def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1) 
                 raise BadAnswer(f"{label}: a solver said multiple without two different grids")
         comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, peer))
     labels = [label for label, _ in puzzles]
-    return SetResult(name, labels, comparisons, skipped, {"nonosat": our_memory, "peer": their_memory})
+    memory = {"nonosat": our_memory, "peer": their_memory}
+    return SetResult(name, labels, comparisons, skipped, memory, {"nonosat": our_wall, "peer": their_wall})
 
 
 def table(rows: list[dict[str, object]]) -> str:
     """The per-set table in Markdown, as bench/README.md shows it."""
     head = (
-        "| set | puzzles | solved | unique | multiple | none | unknown | agree | nonosat total s | median s | max s "
-        "| peak MiB | peer total s | median s | max s | peak MiB | peer unknown | nonosat/peer |\n"
+        "| set | puzzles | solved | unique | multiple | none | unknown | agree | nonosat wall s | median s | max s "
+        "| peak MiB | peer wall s | median s | max s | peak MiB | peer unknown | nonosat/peer |\n"
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     )
     lines = [head]
@@ -178,8 +217,8 @@ def table(rows: list[dict[str, object]]) -> str:
         v, n, p = r["verdicts"], r["nonosat"], r["peer"]  # type: ignore[index]
         lines.append(
             f"| {r['set']} | {r['puzzles']} | {r['solved']} | {v['unique']} | {v['multiple']} | {v['none']} "  # type: ignore[index]
-            f"| {v['unknown']} | {r['agree']} | {n['total_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
-            f"| {p['total_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} |"  # type: ignore[index]
+            f"| {v['unknown']} | {r['agree']} | {n['wall_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
+            f"| {p['wall_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} |"  # type: ignore[index]
         )
     return "\n".join(lines)
 
@@ -191,7 +230,11 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="time limit per puzzle per side (default 60)")
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-        help="cores per puzzle for each side: nonosat's solve(jobs=N), CP-SAT's num_workers=N (default: all)",
+        help="cores for each side (default: all); --mode says how they are used",
+    )  # fmt: skip
+    parser.add_argument(
+        "--mode", choices=MODES, default="batch",
+        help="batch: N puzzles at a time, one core each (default); single: one puzzle at a time on N cores",
     )  # fmt: skip
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
@@ -212,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     try:
         for name in names:
-            result = run_set(name, args.first, args.timeout, args.jobs)
+            result = run_set(name, args.first, args.timeout, args.jobs, args.mode)
             row = result.row()
             rows.append(row)
             print(table([row]).splitlines()[-1], flush=True)
@@ -229,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(table(rows))
     print(f"\n{time.time() - started:.0f} s in all; versions: " + ", ".join(f"{p} {version(p)}" for p in PACKAGES))
     if args.json is not None:
-        settings = {"first": args.first, "timeout": args.timeout, "jobs": args.jobs, "versions": {p: version(p) for p in PACKAGES}}
+        settings = {"first": args.first, "timeout": args.timeout, "jobs": args.jobs, "mode": args.mode, "versions": {p: version(p) for p in PACKAGES}}
         write_text_atomic(args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force)
     return 0
 

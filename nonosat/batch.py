@@ -25,12 +25,16 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
 from nonosat.model import Grid, Puzzle
 
+if TYPE_CHECKING:
+    from nonosat.solver import Result
+
 Record = dict[str, Any]
+T = TypeVar("T")
 
 RECORD_KEYS = ("path", "width", "height", "status", "method", "solutions", "seconds", "solution_sha1", "error")
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
@@ -111,11 +115,21 @@ with other puzzles, so only the rare hard ones (29 of taai2011's 1,000) borrow a
 those are where the race cuts the time most."""
 
 
+def solve_one(puzzle: Puzzle, timeout: Optional[float], count: int, race: bool = False) -> Result:
+    """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
+    seconds; a puzzle refuted before any search is a `none` result by line logic."""
+    from nonosat.solver import Result, Status, solve
+
+    started = time.monotonic()
+    try:
+        return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
+    except ImpossiblePuzzle:
+        return Result(puzzle, Status.NONE, (), "line", time.monotonic() - started, True)
+
+
 def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = False) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
     becomes a race of two solvers in forked processes (one core each, otherwise)."""
-    from nonosat.solver import solve
-
     record: Record = dict.fromkeys(RECORD_KEYS)
     record.update(path=task.path, solutions=0, seconds=0.0)
     if task.puzzle is None:
@@ -125,10 +139,7 @@ def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = Fa
     record.update(width=puzzle.width, height=puzzle.height)
     started = time.perf_counter()
     try:
-        result = solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
-    except ImpossiblePuzzle:
-        record.update(status="none", method="line", seconds=round(time.perf_counter() - started, 6))
-        return record
+        result = solve_one(puzzle, timeout, count, race)
     except NonosatError as error:
         record.update(status="error", error=str(error), seconds=round(time.perf_counter() - started, 6))
         return record
@@ -207,7 +218,7 @@ class _Writer:
 # --- running ----------------------------------------------------------------------------------
 
 
-def _chunks(items: list[Task], size: int) -> Iterator[list[Task]]:
+def _chunks(items: list[T], size: int) -> Iterator[list[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
@@ -217,32 +228,40 @@ def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) ->
         for task in todo:
             yield solve_task(task, timeout, count)
         return
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
     from nonosat.portfolio import can_race
 
     race = can_race()  # workers are single-threaded processes of ours, so they may fork a rival
+    for records in _pooled(solve_chunk, _chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race):
+        yield from records
+
+
+def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
+    """`work(chunk, *args)` for every chunk, on `jobs` worker processes, each result as soon as
+    its chunk is done. Every worker is kept busy, with no more than a few chunks queued."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     context = multiprocessing.get_context("spawn")  # no fork while Rich's refresh thread runs
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     pending: set[Any] = set()
-    chunks = _chunks(todo, LOCAL_CHUNK)
+    finished = False
     try:
-        for chunk in chunks:  # keep every worker busy, and no more than a few chunks queued
-            pending.add(pool.submit(solve_chunk, chunk, timeout, count, race))
+        for chunk in chunks:
+            pending.add(pool.submit(work, chunk, *args))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield from future.result()
+                yield future.result()
                 following = next(chunks, None)
                 if following is not None:
-                    pending.add(pool.submit(solve_chunk, following, timeout, count, race))
+                    pending.add(pool.submit(work, following, *args))
+        finished = True
     finally:
         for future in pending:
             future.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=finished, cancel_futures=True)  # a finished run reaps its workers
 
 
 def check_executor(executor: str) -> None:
@@ -330,3 +349,49 @@ def pending(paths: Sequence[str], out: Optional[str | Path]) -> tuple[list[Task]
             seen.add(task.path)
             todo.append(task)
     return todo, done
+
+
+# --- many puzzles in memory, for library callers --------------------------------------------
+
+
+def solve_many(
+    puzzles: Sequence[Puzzle],
+    *,
+    jobs: Optional[int] = None,
+    timeout: Optional[float] = None,
+    count: int = 2,
+) -> Iterator[tuple[int, Result]]:
+    """Solve puzzles already in memory on `jobs` worker processes (default: the cores), yielding
+    (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
+    is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
+    refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
+    other error is raised here, as `solve` would raise it."""
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    workers = jobs or os.cpu_count() or 1
+    numbered = list(enumerate(puzzles))
+    if workers == 1:
+        for index, puzzle in numbered:
+            yield index, solve_one(puzzle, timeout, count)
+        return
+    from nonosat.portfolio import can_race
+
+    race = can_race()
+    for results in _pooled(_solve_numbered, _chunks(numbered, LOCAL_CHUNK), workers, timeout, count, race):
+        for index, outcome in results:
+            if isinstance(outcome, str):
+                raise NonosatError(outcome)
+            yield index, outcome
+
+
+def _solve_numbered(
+    chunk: list[tuple[int, Puzzle]], timeout: Optional[float], count: int, race: bool
+) -> list[tuple[int, Result | str]]:
+    """What one `solve_many` worker task does; an error travels back as its message."""
+    done: list[tuple[int, Result | str]] = []
+    for index, puzzle in chunk:
+        try:
+            done.append((index, solve_one(puzzle, timeout, count, race)))
+        except NonosatError as error:
+            done.append((index, str(error)))
+    return done

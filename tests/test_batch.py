@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import load_all
+from nonosat import NonosatError, Puzzle, load_all
 from nonosat import batch
-from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_task, tasks
+from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_many, solve_task, tasks
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
-from nonosat.solver import check
+from nonosat.solver import Status, check
 
 runner = CliRunner()
 
@@ -66,6 +66,32 @@ def test_statuses_agree_with_check(tournament: Path, tmp_path: Path) -> None:
         assert record["method"] == verdict.result.method
         if record["status"] == "unique":
             assert record["solution_sha1"] == solution_sha1(verdict.result.solutions[0].grid)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_solve_many_gives_each_puzzle_the_verdict_of_check(tournament: Path, jobs: int) -> None:
+    puzzles = load_all(tournament)[:40]
+    impossible = Puzzle(rows=((3,), (1,)), columns=((1,), (1,)))  # the clue 3 cannot fit 2 cells
+    given = puzzles[:20] + [impossible] + puzzles[20:]
+    found = dict(solve_many(given, jobs=jobs))
+    assert sorted(found) == list(range(len(given)))
+    assert found[20].status is Status.NONE and found[20].method == "line" and not found[20].solutions
+    for index, puzzle in enumerate(given):
+        if index == 20:
+            continue
+        result, verdict = found[index], check(puzzle, jobs=1)
+        assert result.puzzle == puzzle
+        assert result.status is verdict.status, index
+        assert all(puzzle.satisfied_by(solution.grid) for solution in result.solutions)
+        if result.status is Status.UNIQUE:
+            assert result.solutions == verdict.result.solutions
+        else:
+            assert len(set(result.solutions)) == 2
+
+
+def test_solve_many_raises_what_solve_raises() -> None:
+    with pytest.raises(NonosatError, match="count must be at least 1"):
+        list(solve_many([Puzzle(rows=((1,),), columns=((1,),))], count=0))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="the race needs fork and two cores")
