@@ -365,7 +365,7 @@ def solve_many(
     (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
     is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
     refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
-    other error is raised here, as `solve` would raise it."""
+    other error `solve` raises in a worker is raised here as a `NonosatError` with its message."""
     if count < 1:
         raise UsageError("count must be at least 1")
     workers = jobs or os.cpu_count() or 1
