@@ -94,11 +94,11 @@ def side_answers(side: str, puzzles: list[Puzzle], timeout: float | None, jobs: 
             return [nonosat_answer(puzzle, timeout, jobs) for puzzle in puzzles]
         return [peer_answer(puzzle, timeout, jobs) for puzzle in puzzles]
     if side == "nonosat":
-        answers: list[Answer | None] = [None] * len(puzzles)
+        answers: dict[int, Answer] = {}
         for index, result in solve_many(puzzles, jobs=jobs, timeout=timeout):
             grids = tuple(solution.grid for solution in result.solutions)
             answers[index] = Answer(result.status.value, grids, result.seconds)
-        return [answer for answer in answers if answer is not None]
+        return [answers[index] for index in range(len(puzzles))]  # a missing answer is a KeyError
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
