@@ -89,7 +89,7 @@ def test_solve_many_gives_each_puzzle_the_verdict_of_check(tournament: Path, job
             assert len(set(result.solutions)) == 2
 
 
-def test_solve_many_raises_what_solve_raises() -> None:
+def test_solve_many_refuses_a_count_below_one() -> None:
     with pytest.raises(NonosatError, match="count must be at least 1"):
         list(solve_many([Puzzle(rows=((1,),), columns=((1,),))], count=0))
 
