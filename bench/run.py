@@ -16,8 +16,9 @@ blocked). Both sides get the same cores, used the same way (`--mode`):
 
 Every solution either side returns is checked against the clues, and the verdicts must agree; a
 wrong answer is reported instead of a time. Printed per set: puzzles solved, verdicts, the set's
-wall-clock time, the median and maximum time of one puzzle, each side's peak memory, and the
-ratio of wall-clock times nonosat/peer.
+wall-clock time, the median and maximum time of one puzzle, each side's peak memory, the
+ratio of wall-clock times nonosat/peer, and the ratio of summed puzzle times over the puzzles
+both sides decided.
 """
 
 from __future__ import annotations
@@ -173,8 +174,19 @@ class SetResult:
             "nonosat": _summary(ours, self.wall_s["nonosat"], self.memory_kib["nonosat"]),
             "peer": _summary(peer, self.wall_s["peer"], self.memory_kib["peer"]),
             "ratio": round(self.wall_s["nonosat"] / self.wall_s["peer"], 4) if self.wall_s["peer"] else None,
+            "ratio_decided": self.ratio_decided(),
             "skipped": self.skipped,
         }
+
+    def ratio_decided(self) -> float | None:
+        """nonosat/peer over the puzzles both sides decided: the ratio of their summed puzzle times.
+
+        A puzzle both leave unknown costs each side its whole time limit, which pulls the
+        wall-clock ratio towards 1 whatever happens on the rest of the set.
+        """
+        both = [c for c in self.comparisons if c.decided]
+        peer = sum(c.peer.seconds for c in both)
+        return round(sum(c.nonosat.seconds for c in both) / peer, 4) if peer else None
 
 
 def _summary(times: list[float], wall_s: float, memory_kib: int) -> dict[str, float]:
@@ -209,8 +221,8 @@ def table(rows: list[dict[str, object]]) -> str:
     """The per-set table in Markdown, as bench/README.md shows it."""
     head = (
         "| set | puzzles | solved | unique | multiple | none | unknown | agree | nonosat wall s | median s | max s "
-        "| peak MiB | peer wall s | median s | max s | peak MiB | peer unknown | nonosat/peer |\n"
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "| peak MiB | peer wall s | median s | max s | peak MiB | peer unknown | nonosat/peer | both decided |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     )
     lines = [head]
     for r in rows:
@@ -218,7 +230,8 @@ def table(rows: list[dict[str, object]]) -> str:
         lines.append(
             f"| {r['set']} | {r['puzzles']} | {r['solved']} | {v['unique']} | {v['multiple']} | {v['none']} "  # type: ignore[index]
             f"| {v['unknown']} | {r['agree']} | {n['wall_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
-            f"| {p['wall_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} |"  # type: ignore[index]
+            f"| {p['wall_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} "  # type: ignore[index]
+            f"| {r['ratio_decided']} |"  # type: ignore[index]
         )
     return "\n".join(lines)
 
