@@ -145,6 +145,10 @@ def run_side(
     return got
 
 
+SLOWEST = 5
+"""How many of a set's slowest puzzles the JSON names, per side."""
+
+
 @dataclass(frozen=True)
 class SetResult:
     """Both sides' answers on one set."""
@@ -175,8 +179,14 @@ class SetResult:
             "peer": _summary(peer, self.wall_s["peer"], self.memory_kib["peer"]),
             "ratio": round(self.wall_s["nonosat"] / self.wall_s["peer"], 4) if self.wall_s["peer"] else None,
             "ratio_decided": self.ratio_decided(),
+            "slowest": {side: self.slowest(side) for side in ("nonosat", "peer")},
             "skipped": self.skipped,
         }
+
+    def slowest(self, side: str, shown: int = SLOWEST) -> list[tuple[str, float]]:
+        """The `shown` puzzles that took `side` longest, slowest first, with their seconds."""
+        timed = sorted(zip(self.labels, self.times(side)), key=lambda pair: -pair[1])
+        return [(label, round(seconds, 3)) for label, seconds in timed[:shown]]
 
     def ratio_decided(self) -> float | None:
         """nonosat/peer over the puzzles both sides decided: the ratio of their summed puzzle times.
@@ -276,6 +286,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if not c.agrees:
                     print(f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
                           f"peer {c.peer.status} {c.peer.seconds:.2f} s", flush=True)
+            for side in ("nonosat", "peer"):
+                slowest = ", ".join(f"{label} {seconds:.2f} s" for label, seconds in row["slowest"][side][:3])  # type: ignore[index]
+                print(f"  slowest for {side}: {slowest}", flush=True)
             for skipped in result.skipped:
                 print(f"  skipped {skipped}", flush=True)
     except BadAnswer as error:
