@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
+from nonosat import cores
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
 from nonosat.model import Grid, Puzzle
 
@@ -112,24 +113,31 @@ RACE_AFTER = 1.0
 """Seconds a puzzle gets in a batch worker before a second solver races it (`solve`'s
 `race_after`): later than a single solve's 0.1 s, because the other cores are already busy
 with other puzzles, so only the rare hard ones (29 of taai2011's 1,000) borrow a core, and
-those are where the race cuts the time most."""
+those are where the race cuts the time most. While one races, the other workers hold back their
+next puzzle (nonosat.cores)."""
 
 
 def solve_one(puzzle: Puzzle, timeout: Optional[float], count: int, race: bool = False) -> Result:
     """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
-    seconds; a puzzle refuted before any search is a `none` result by line logic."""
+    seconds, and the puzzle waits to start until the other workers leave it a core (see
+    nonosat.cores); a puzzle refuted before any search is a `none` result by line logic."""
     from nonosat.solver import Result, Status, solve
 
+    if race:
+        cores.wait_for_core()
     started = time.monotonic()
     try:
         return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
     except ImpossiblePuzzle:
         return Result(puzzle, Status.NONE, (), "line", time.monotonic() - started, True)
+    finally:
+        if race:
+            cores.done()
 
 
 def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = False) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
-    becomes a race of two solvers in forked processes (one core each, otherwise)."""
+    is joined by a rival solver in a forked process (one core each, otherwise)."""
     record: Record = dict.fromkeys(RECORD_KEYS)
     record.update(path=task.path, solutions=0, seconds=0.0)
     if task.puzzle is None:
@@ -237,12 +245,14 @@ def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) ->
 
 def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
     """`work(chunk, *args)` for every chunk, on `jobs` worker processes, each result as soon as
-    its chunk is done. Every worker is kept busy, with no more than a few chunks queued."""
+    its chunk is done. Every worker is kept busy, with no more than a few chunks queued. The
+    workers share a table of the cores their puzzles take (nonosat.cores), for the race."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     context = multiprocessing.get_context("spawn")  # no fork while Rich's refresh thread runs
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    shared = cores.table(context, jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=cores.join, initargs=(shared, RACE_AFTER))
     pending: set[Any] = set()
     finished = False
     try:

@@ -1,13 +1,14 @@
-"""A race of SAT solvers on the two cores: forked workers enumerate the same grid formula, each
-with its own solver, and the first to finish answers.
+"""A race of SAT solvers on two cores: a search that is still running after a moment is joined
+by a rival solver in a forked worker, and the first to finish answers.
 
 Hard random puzzles have heavy-tailed solve times that differ from solver to solver: CaDiCaL is
 fastest on some, MiniSat on others (bench/README.md has the figures). Racing them costs a
 second core and buys the better of the two on every puzzle.
 
-Workers are forked (`os.fork`), so they share the parent's formula without copying it through a
-pipe. Each sends one line per solution it finds, then one line saying whether its search ended
-on its own. The parent only waits and reads: it holds no solver while the race runs.
+The worker is forked (`os.fork`), so it shares the parent's formula without copying it through a
+pipe. It sends one line per solution it finds, then one line saying whether its search ended on
+its own. The search in the parent is not interrupted to let the rival in: a solver resumed
+after an interruption restarts, and takes another path.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import os
 import select
 import signal
-import time
+import threading
 from typing import Callable, Optional
 
 from nonosat.model import Grid
@@ -107,42 +108,68 @@ class _Runner:
         os.close(self.pipe)
 
 
-def race(
-    enumerate_with: Enumerator, solvers: tuple[str, ...], deadline: Optional[float]
-) -> tuple[list[Grid], bool, str]:
-    """Run `enumerate_with` once per solver in forked workers; the first to finish wins.
+class Rival:
+    """A second solver that joins a search still running after `after` seconds, without
+    stopping it: a thread forks a worker that runs `enumerate_with(solver, ...)` beside it.
 
-    Returns the winner's grids, whether its search ended on its own (False also when the deadline
-    passed first; then the grids are those of the worker that found the most), and its solver.
+    The search in this process goes on undisturbed (an interrupted solver restarts, which changes
+    its path: MiniSat on taai2011 #510 takes 9 s straight, and anything from 4 to 12 s when it is
+    interrupted and resumed). If the worker finishes first, `on_done` is called (from the
+    thread) to stop the search; `stop` then returns the worker's grids and ending. The worker is
+    forked by the thread, which outlives it, so Linux's parent-death signal reaches it if this
+    process is killed.
     """
-    runners: list[_Runner] = []
-    parent = os.getpid()
-    try:
-        for solver in solvers:
+
+    def __init__(self, enumerate_with: Enumerator, solver: str, after: float, on_done: Callable[[], None]) -> None:
+        self.enumerate_with = enumerate_with
+        self.solver = solver
+        self.after = after
+        self.on_done = on_done
+        self.runner: Optional[_Runner] = None
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._wake_read, self._wake_write = os.pipe()
+        self._thread = threading.Thread(target=self._run, name="nonosat-rival", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        if self._stopping.wait(self.after):
+            return
+        with self._lock:
+            if self._stopping.is_set():
+                return
+            parent = os.getpid()
             read_end, write_end = os.pipe()
             pid = os.fork()
             if pid == 0:
                 os.close(read_end)
-                _worker(enumerate_with, solver, write_end, parent)
+                _worker(self.enumerate_with, self.solver, write_end, parent)
             os.close(write_end)
-            runners.append(_Runner(solver, pid, read_end))
-        while True:
-            waiting = [r for r in runners if r.alive and r.complete is None]
-            if not waiting:
-                break
-            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([r.pipe for r in waiting], [], [], timeout)
-            if not ready:
-                break  # the deadline passed
-            for runner in waiting:
-                if runner.pipe in ready:
-                    runner.read()
-                    if runner.complete is not None:
-                        return runner.grids, runner.complete, runner.solver
-        if not any(r.grids or r.complete is not None for r in runners) and all(not r.alive for r in runners):
-            raise RuntimeError("every solver worker died without an answer")
-        best = max(runners, key=lambda r: len(r.grids))
-        return best.grids, False, best.solver
-    finally:
-        for runner in runners:
-            runner.stop()
+            self.runner = _Runner(self.solver, pid, read_end)
+        runner = self.runner
+        while runner.alive and runner.complete is None:
+            ready, _, _ = select.select([runner.pipe, self._wake_read], [], [])
+            if self._wake_read in ready:
+                return
+            runner.read()
+        if runner.complete is not None:
+            self.on_done()
+
+    @property
+    def forked(self) -> bool:
+        return self.runner is not None
+
+    def stop(self) -> tuple[list[Grid], Optional[bool]]:
+        """End the rival: its grids, and whether its search ended on its own (None when it did
+        not finish, or never started)."""
+        with self._lock:
+            self._stopping.set()
+        os.write(self._wake_write, b"x")
+        self._thread.join()
+        os.close(self._wake_read)
+        os.close(self._wake_write)
+        runner = self.runner
+        if runner is None:
+            return [], None
+        runner.stop()
+        return runner.grids, runner.complete

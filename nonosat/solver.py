@@ -138,32 +138,48 @@ class _Search:
         self.formula = formula
         self.name = solver
         self.deadline = deadline
+        self.stoppable = False
+        """Whether `stop` may be called from another thread (then every solve can be interrupted)."""
+        self.stopped = False
         self.sat = Solver(solver)
         self.unsatisfiable = not _load(self.sat, solver, formula.clauses)
 
+    def stop(self) -> None:
+        """End the search from another thread: the solve under way, and any later one, give None."""
+        self.stopped = True
+        if not self.name.startswith(_BUDGETED):
+            self.sat.interrupt()
+
     def next_model(self) -> list[int] | Literal[False] | None:
-        """A model, False when there is none, or None when the deadline passed first."""
-        if self.deadline is None:
+        """A model, False when there is none, or None when the deadline passed (or `stop` was
+        called) first."""
+        if self.deadline is None and not self.stoppable:
             return self.sat.get_model() if self.sat.solve() else False
+        if self.stopped:
+            return None
         if self.name.startswith(_BUDGETED):
             answer = self._solve_with_budgets()
         else:
             answer = self._solve_with_interrupt()
-        if answer is None:
+        if answer is None or self.stopped:
             return None
         return self.sat.get_model() if answer else False
 
     def _solve_with_interrupt(self) -> Optional[bool]:
-        remaining = self.deadline - time.monotonic()  # type: ignore[operator]
-        if remaining <= 0:
-            return None
-        timer = threading.Timer(remaining, self.sat.interrupt)
-        timer.start()
+        timer = None
+        if self.deadline is not None:
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            timer = threading.Timer(remaining, self.sat.interrupt)
+            timer.start()
         try:
             answer: Optional[bool] = self.sat.solve_limited(expect_interrupt=True)
         finally:
-            timer.cancel()
-            self.sat.clear_interrupt()
+            if timer is not None:
+                timer.cancel()
+            if not self.stopped:
+                self.sat.clear_interrupt()
         return answer
 
     def _solve_with_budgets(self) -> Optional[bool]:
@@ -173,8 +189,8 @@ class _Search:
         budget = 10_000
         while True:
             started = time.monotonic()
-            remaining = self.deadline - started  # type: ignore[operator]
-            if remaining <= 0:
+            remaining = float("inf") if self.deadline is None else self.deadline - started
+            if remaining <= 0 or self.stopped:
                 return None
             self.sat.conf_budget(budget)
             answer: Optional[bool] = self.sat.solve_limited()
@@ -210,7 +226,7 @@ def solve(
     the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
     to look for the next. `jobs` is the number of cores a hard puzzle may use (default: all of
     them); with two or more, a search that takes more than `race_after` seconds (default
-    RACE_AFTER) becomes a race of two solvers in forked processes. Raises `ImpossiblePuzzle`
+    RACE_AFTER) is joined by a rival solver in a forked process. Raises `ImpossiblePuzzle`
     before any search when a clue cannot fit its line or the row and column totals differ.
     """
     if count < 1:
@@ -259,44 +275,43 @@ def _enumerate(
 ) -> tuple[list[Solution], bool]:
     """Up to `count` verified solutions of what line logic left open, and whether that is all.
 
-    With `race`, a search still going after `race_after` seconds goes on in two forked workers,
-    the chosen solver and its `rival`, and the first to finish answers (see `portfolio`).
+    With `race`, a search still going after `race_after` seconds is joined by its `rival` in a
+    forked worker, while it goes on undisturbed here, and the first to finish answers (see
+    `portfolio.Rival`).
     """
     from nonosat import portfolio
 
     puzzle = formula.board.puzzle
     race = race and portfolio.can_race()
-    first_deadline = deadline
-    if race:
-        first_deadline = time.monotonic() + race_after
-        if deadline is not None:
-            first_deadline = min(first_deadline, deadline)
-    search = _Search(formula, solver, first_deadline)
+    search = _Search(formula, solver, deadline)
     grids: list[Grid] = []
     if search.unsatisfiable:
         search.close()
         return [], True
+    contender = None
+    if race:
+        search.stoppable = True
+
+        def enumerate_rival(name: str, found: list[Grid]) -> bool:
+            """In the forked worker: the grids found here before the fork are blocked, and
+            reported again, like the grids found later."""
+            worker = _Search(formula, name, None)
+            for grid in list(grids):
+                worker.sat.add_clause(formula.blocking_clause_for(grid))
+                found.append(grid)
+            return bool(_collect(worker, formula, count, found))
+
+        contender = portfolio.Rival(enumerate_rival, rival(solver), race_after, search.stop)
     try:
         ended = _collect(search, formula, count, grids)
-        if ended is None and race and (deadline is None or time.monotonic() < deadline):
-            found_before = list(grids)
-
-            def enumerate_with(name: str, found: list[Grid]) -> bool:
-                if name == solver:
-                    worker = search  # the forked copy goes on where the parent stopped
-                    worker.deadline = None
-                else:
-                    worker = _Search(formula, name, None)
-                    for grid in found_before:
-                        worker.sat.add_clause(formula.blocking_clause_for(grid))
-                for grid in found_before:
-                    found.append(grid)  # streamed to the parent, like the grids found later
-                done = _collect(worker, formula, count, found)
-                return bool(done)
-
-            grids, ended, _ = portfolio.race(enumerate_with, (solver, rival(solver)), deadline)
     finally:
+        theirs, their_ending = contender.stop() if contender is not None else ([], None)
         search.close()
+    if ended is None:  # stopped by the rival's answer, or out of time
+        if their_ending is not None:
+            grids, ended = theirs, their_ending
+        elif len(theirs) > len(grids):
+            grids = theirs
     return [_verified(puzzle, grid) for grid in grids], bool(ended)
 
 

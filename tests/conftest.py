@@ -1,9 +1,10 @@
-"""Shared fixtures: where the corpus of real puzzles lives."""
+"""Shared fixtures: where the corpus of real puzzles lives, and a count of the solver races."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,3 +22,20 @@ def corpus() -> Path:
     if not path.is_dir():
         pytest.skip(f"corpus not found at {path}; set NONOSAT_CORPUS")
     return path
+
+
+@pytest.fixture
+def rivals(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every `portfolio.Rival` made during the test, so that a test of the race can count the
+    rivals that were made and the ones that forked a worker (`forked`)."""
+    from nonosat import portfolio
+
+    made: list[Any] = []
+
+    class Counted(portfolio.Rival):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(portfolio, "Rival", Counted)
+    return made

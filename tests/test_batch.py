@@ -10,12 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from nonosat import NonosatError, Puzzle, load_all
-from nonosat import batch
+from nonosat import batch, cores
 from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_many, solve_task, tasks
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
@@ -96,30 +97,61 @@ def test_solve_many_refuses_a_count_below_one() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="the race needs fork and two cores")
 def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
-    tournament: Path, monkeypatch: pytest.MonkeyPatch
+    tournament: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
 ) -> None:
     """Workers race puzzles that take over batch.RACE_AFTER; with that at 0 every puzzle that
     needs SAT goes through the race, and the records must not change."""
-    from nonosat import portfolio
-
     monkeypatch.setattr(batch, "RACE_AFTER", 0.0)
     found = list(tasks([str(tournament)]))[100:110]
-    races = []
-    real_race = portfolio.race
-
-    def counted(*args: object, **kwargs: object) -> object:
-        races.append(1)
-        return real_race(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(portfolio, "race", counted)
     raced = [solve_task(task, None, 2, race=True) for task in found]
-    monkeypatch.setattr(portfolio, "race", real_race)
     alone = [solve_task(task, None, 2, race=False) for task in found]
-    assert len(races) >= 5 and [record["method"] for record in raced].count("sat") == len(races)
+    assert [record["method"] for record in raced].count("sat") == len(rivals) >= 5
+    assert sum(rival.forked for rival in rivals) >= 5
     for one, other in zip(raced, alone):  # the first of several solutions depends on the solver
         assert (one["path"], one["status"], one["solutions"]) == (other["path"], other["status"], other["solutions"])
         if one["status"] == "unique":
             assert one["solution_sha1"] == other["solution_sha1"]
+
+
+def test_a_racing_puzzle_counts_two_cores_and_a_young_one_counts_one() -> None:
+    now = 100.0
+    starts = [0.0, now - 0.5, now - 2.0, now - 2.0]  # idle, young, racing, and this worker's own
+    assert cores.cores_taken(starts, now, 1.0, mine=3) == 3
+    assert cores.cores_taken(starts, now, 1.0, mine=1) == 4
+    assert cores.cores_taken([0.0, 0.0], now, 1.0, mine=0) == 0
+
+
+def test_a_worker_waits_for_a_core_while_another_races(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers: while the other one's puzzle is past race_after (two solvers), this worker
+    does not start its next puzzle; it starts as soon as that puzzle is done."""
+    import multiprocessing
+    import threading
+
+    for name in ("_table", "_slot", "_cores", "_race_after"):
+        monkeypatch.setattr(cores, name, getattr(cores, name))  # restored after the test
+    shared = cores.table(multiprocessing.get_context("spawn"), 2)
+    cores.join(shared, 0.05)
+    starts = shared[0]
+    starts[1] = time.monotonic() - 1.0  # the other worker (slot 1) is racing
+    started = threading.Event()
+    waiter = threading.Thread(target=lambda: (cores.wait_for_core(), started.set()))
+    waiter.start()
+    assert not started.wait(0.3) and starts[0] == 0.0
+    starts[1] = 0.0  # the race is over
+    assert started.wait(5)
+    waiter.join()
+    assert starts[0] > 0
+    cores.done()
+    assert starts[0] == 0.0
+    starts[1] = time.monotonic()  # a young puzzle takes one core: this worker does not wait
+    cores.wait_for_core()
+    assert starts[0] > 0
+
+
+def test_outside_a_batch_pool_nothing_waits() -> None:
+    assert cores._table is None
+    cores.wait_for_core()  # returns at once
+    cores.done()
 
 
 def test_a_bad_file_is_one_error_record_and_the_run_goes_on(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
-"""The race of solvers in forked workers: the first to finish answers, and nothing else changes."""
+"""The race of solvers: a rival forked beside a running search, the first to finish answers, and
+nothing else changes."""
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -33,40 +35,45 @@ def fake(plan: dict[str, tuple[float, list[Grid], bool]]) -> portfolio.Enumerato
     return enumerate_with
 
 
-def test_the_first_worker_to_finish_answers() -> None:
-    plan = {"slow": (5.0, [A, B], False), "fast": (0.0, [B], True)}
+def _rival(plan: dict[str, tuple[float, list[Grid], bool]], name: str, after: float) -> tuple[portfolio.Rival, threading.Event]:
+    done = threading.Event()
+    return portfolio.Rival(fake(plan), name, after, done.set), done
+
+
+def test_a_rival_that_finishes_first_stops_the_search_and_answers() -> None:
+    rival, done = _rival({"fast": (0.0, [B], True)}, "fast", 0.0)
+    assert done.wait(10), "on_done was not called"
+    assert rival.forked
+    assert rival.stop() == ([B], True)
+
+
+def test_a_rival_joins_only_after_its_delay() -> None:
+    rival, done = _rival({"fast": (0.0, [B], True)}, "fast", 30.0)
+    time.sleep(0.2)
     started = time.monotonic()
-    grids, complete, winner = portfolio.race(fake(plan), ("slow", "fast"), None)
-    assert (grids, complete, winner) == ([B], True, "fast")
-    assert time.monotonic() - started < 4.0  # the slow worker was not waited for
+    assert rival.stop() == ([], None)
+    assert not rival.forked and not done.is_set()
+    assert time.monotonic() - started < 5  # stop does not wait for the delay
 
 
-def test_at_the_deadline_the_most_grids_found_are_kept_and_the_count_is_not_exact() -> None:
-    plan = {"one": (5.0, [A], True), "two": (5.0, [A, B], True)}
-    grids, complete, winner = portfolio.race(fake(plan), ("one", "two"), time.monotonic() + 0.5)
-    assert (grids, complete, winner) == ([A, B], False, "two")
+def test_a_rival_stopped_before_it_ends_gives_what_it_found_so_far() -> None:
+    rival, done = _rival({"slow": (30.0, [A], True)}, "slow", 0.0)
+    time.sleep(0.5)
+    grids, complete = rival.stop()
+    assert (grids, complete) == ([A], None) and not done.is_set()
 
 
-def test_a_worker_that_dies_leaves_the_other_to_answer() -> None:
-    def enumerate_with(name: str, found: list[Grid]) -> bool:
-        if name == "broken":
-            raise RuntimeError("boom")
-        time.sleep(0.2)
-        found.append(A)
-        return True
-
-    assert portfolio.race(enumerate_with, ("broken", "sound"), None) == ([A], True, "sound")
-
-
-def test_if_every_worker_dies_the_race_says_so() -> None:
+def test_a_rival_that_dies_leaves_the_search_alone() -> None:
     def enumerate_with(name: str, found: list[Grid]) -> bool:
         raise RuntimeError("boom")
 
-    with pytest.raises(RuntimeError, match="died"):
-        portfolio.race(enumerate_with, ("a", "b"), None)
+    done = threading.Event()
+    rival = portfolio.Rival(enumerate_with, "broken", 0.0, done.set)
+    time.sleep(0.5)
+    assert rival.stop() == ([], None) and not done.is_set()
 
 
-def test_no_worker_outlives_the_race(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_rival_outlives_its_stop(monkeypatch: pytest.MonkeyPatch) -> None:
     forked: list[int] = []
     real_fork = os.fork
 
@@ -77,35 +84,29 @@ def test_no_worker_outlives_the_race(monkeypatch: pytest.MonkeyPatch) -> None:
         return pid
 
     monkeypatch.setattr(os, "fork", fork)
-    plan = {"slow": (30.0, [], True), "fast": (0.0, [A], True)}
-    portfolio.race(fake(plan), ("slow", "fast"), None)
-    assert len(forked) == 2
-    for pid in forked:  # both killed (the slow one) or ended, and reaped: not even zombies
-        with pytest.raises(ChildProcessError):
-            os.waitpid(pid, os.WNOHANG)
-        with pytest.raises(ProcessLookupError):
-            os.kill(pid, 0)
+    rival, _ = _rival({"slow": (30.0, [], True)}, "slow", 0.0)
+    while not rival.forked:
+        time.sleep(0.01)
+    rival.stop()
+    assert len(forked) == 1
+    with pytest.raises(ChildProcessError):  # killed and reaped: not even a zombie
+        os.waitpid(forked[0], os.WNOHANG)
+    with pytest.raises(ProcessLookupError):
+        os.kill(forked[0], 0)
 
 
 @pytest.mark.parametrize("solver", ["minisat22", "cadical195"])
 def test_racing_gives_the_same_verdicts_as_one_solver(
-    corpus: Path, monkeypatch: pytest.MonkeyPatch, solver: str
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], solver: str
 ) -> None:
     """With the race starting at once, every SAT puzzle is raced; verdicts and counts agree with
     a single solver's, and every grid is verified against the clues by the parent."""
     puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[:40]
     single = [solve(p, jobs=1, solver=solver) for p in puzzles]
     monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
-    races = []
-    real_race = portfolio.race
-
-    def counted(*args: object, **kwargs: object) -> object:
-        races.append(1)
-        return real_race(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(portfolio, "race", counted)
     raced = [solve(p, jobs=2, solver=solver) for p in puzzles]
-    assert len(races) > 20 and sum(r.method == "sat" for r in raced) == len(races)
+    assert sum(r.method == "sat" for r in raced) == len(rivals) > 20
+    assert sum(r.forked for r in rivals) > 20  # a rival forks at once, but the search may end first
     for puzzle, one, two in zip(puzzles, single, raced):
         assert one.status is two.status, puzzle.name
         assert one.status in (Status.UNIQUE, Status.MULTIPLE)
@@ -154,11 +155,16 @@ def test_workers_die_with_a_killed_parent(corpus: Path) -> None:
     parent = subprocess.Popen([sys.executable, "-c", KILLED_MID_RACE, path])
     children: list[int] = []
     deadline = time.monotonic() + 30
-    while len(children) < 2 and time.monotonic() < deadline and parent.poll() is None:
+    while not children and time.monotonic() < deadline and parent.poll() is None:
         time.sleep(0.05)
-        with open(f"/proc/{parent.pid}/task/{parent.pid}/children") as listing:
-            children = [int(pid) for pid in listing.read().split()]
-    assert len(children) == 2, "the race never started"
+        children = []
+        for task in os.listdir(f"/proc/{parent.pid}/task"):  # the rival is forked by a thread
+            try:
+                with open(f"/proc/{parent.pid}/task/{task}/children") as listing:
+                    children += [int(pid) for pid in listing.read().split()]
+            except FileNotFoundError:
+                continue  # a thread that ended meanwhile
+    assert len(children) == 1, "the race never started"
     parent.send_signal(signal.SIGKILL)
     parent.wait()
     deadline = time.monotonic() + 5
