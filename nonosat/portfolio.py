@@ -113,7 +113,7 @@ class Rival:
     stopping it: a thread forks a worker that runs `enumerate_with(solver, ...)` beside it.
 
     The search in this process goes on undisturbed (an interrupted solver restarts, which changes
-    its path: MiniSat on taai2011 #510 takes 9 s straight, and anything from 4 to 12 s when it is
+    its path: MiniSat on taai2011 #510 takes 9 s straight, and from under 1 s to 10 s when it is
     interrupted and resumed). If the worker finishes first, `on_done` is called (from the
     thread) to stop the search; `stop` then returns the worker's grids and ending. The worker is
     forked by the thread, which outlives it, so Linux's parent-death signal reaches it if this
