@@ -236,12 +236,12 @@ def table(rows: list[dict[str, object]]) -> str:
     )
     lines = [head]
     for r in rows:
-        v, n, p = r["verdicts"], r["nonosat"], r["peer"]  # type: ignore[index]
+        v, n, p = r["verdicts"], r["nonosat"], r["peer"]
         lines.append(
             f"| {r['set']} | {r['puzzles']} | {r['solved']} | {v['unique']} | {v['multiple']} | {v['none']} "  # type: ignore[index]
             f"| {v['unknown']} | {r['agree']} | {n['wall_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
             f"| {p['wall_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} "  # type: ignore[index]
-            f"| {r['ratio_decided']} |"  # type: ignore[index]
+            f"| {r['ratio_decided']} |"
         )
     return "\n".join(lines)
 
@@ -287,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
                           f"peer {c.peer.status} {c.peer.seconds:.2f} s", flush=True)
             for side in ("nonosat", "peer"):
-                slowest = ", ".join(f"{label} {seconds:.2f} s" for label, seconds in row["slowest"][side][:3])  # type: ignore[index]
+                slowest = ", ".join(f"{label} {seconds:.2f} s" for label, seconds in result.slowest(side, 3))
                 print(f"  slowest for {side}: {slowest}", flush=True)
             for skipped in result.skipped:
                 print(f"  skipped {skipped}", flush=True)

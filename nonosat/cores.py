@@ -23,7 +23,6 @@ POLL = 0.002
 
 _table: Optional[Any] = None
 _slot = -1
-_cores = 0
 _race_after = 0.0
 
 
@@ -34,15 +33,14 @@ def table(context: Any, workers: int) -> tuple[Any, Any]:
 
 
 def join(shared: tuple[Any, Any], race_after: float) -> None:
-    """Take this worker's slot (a pool initializer): from now on `wait_for_core` and `busy` count."""
-    global _table, _slot, _cores, _race_after
+    """Take this worker's slot (a pool initializer): from now on `wait_for_core` and `done` count."""
+    global _table, _slot, _race_after
     starts, counter = shared
     with counter.get_lock():
         _slot = counter.value
         counter.value += 1
-    _table, _cores, _race_after = starts, len(starts), race_after
-    if _slot >= _cores:  # more workers than slots: this one does not take part
-        _table = None
+    _race_after = race_after
+    _table = starts if _slot < len(starts) else None  # more workers than slots: this one does not take part
 
 
 def cores_taken(starts: list[float], now: float, race_after: float, mine: int) -> int:
@@ -56,7 +54,7 @@ def wait_for_core() -> None:
     """Wait until this worker's next puzzle can have a core of its own, then mark it started."""
     if _table is None:
         return
-    while cores_taken(list(_table), time.monotonic(), _race_after, _slot) + 1 > _cores:
+    while cores_taken(list(_table), time.monotonic(), _race_after, _slot) + 1 > len(_table):
         time.sleep(POLL)
     _table[_slot] = time.monotonic()
 

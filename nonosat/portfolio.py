@@ -140,7 +140,12 @@ class Rival:
                 return
             parent = os.getpid()
             read_end, write_end = os.pipe()
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # no process to spare: the search goes on alone
+                os.close(read_end)
+                os.close(write_end)
+                return
             if pid == 0:
                 os.close(read_end)
                 _worker(self.enumerate_with, self.solver, write_end, parent)

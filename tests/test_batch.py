@@ -127,7 +127,7 @@ def test_a_worker_waits_for_a_core_while_another_races(monkeypatch: pytest.Monke
     import multiprocessing
     import threading
 
-    for name in ("_table", "_slot", "_cores", "_race_after"):
+    for name in ("_table", "_slot", "_race_after"):
         monkeypatch.setattr(cores, name, getattr(cores, name))  # restored after the test
     shared = cores.table(multiprocessing.get_context("spawn"), 2)
     cores.join(shared, 0.05)
