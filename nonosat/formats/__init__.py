@@ -182,7 +182,7 @@ def sniff_line_format(text: str, lines: list[str]) -> str:
     """Guess among the formats of clue lines: keys, sections, separators or counts tell them apart."""
     if "[clues]" in (line.lower() for line in lines):
         return "pynogram"
-    if _DZN_CLUES.search(text):
+    if _DZN_CLUES.search("\n".join(lines)):
         return "dzn"
     has_non_keys = any(line.split(None, 1)[0] in NON_KEYS for line in lines if line)
     if has_non_keys and any(_PACK_SEPARATOR.fullmatch(line) for line in lines):

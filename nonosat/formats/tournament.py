@@ -56,18 +56,33 @@ def check_unique(blocks: Sequence[Block], path: PathName) -> None:
         seen.add(block.number)
 
 
-def trim_trailing_blanks(body: list[tuple[int, str]], usual: int | None) -> list[tuple[int, str]]:
-    """Drop blank lines that follow an entry's clues (before the next `$` or at the end of the file).
+def sizes_allowed(body: list[tuple[int, str]]) -> range:
+    """The sizes n an entry's 2n clue lines allow: blank lines at its end may be empty clues of
+    its last rows, or padding before the next `$` or the end of the file."""
+    filled = len(body)
+    while filled and not body[filled - 1][1].strip():
+        filled -= 1
+    return range((filled + 1) // 2, len(body) // 2 + 1)
 
-    An entry longer than the file's usual length loses its excess if that is all blank; an entry
-    of odd length loses one trailing blank line. Blank lines within the clues stay: they are
-    empty clues.
+
+def choose_size(body: list[tuple[int, str]], clues: list[Clue], sizes: range, usual: int | None) -> int:
+    """The size of an entry whose trailing blank lines leave a choice.
+
+    The file's usual size, if it is allowed. Otherwise the sizes are tried in the order the entry's
+    own empty clues suggest: where it writes them as `0` (as nonosat does), blank lines at its end
+    are padding and the smallest size comes first; where it writes them as blank lines, or has
+    none, the size that reads every line comes first. The first size whose row and column clues
+    fill the same number of cells wins (a clue list read one line off almost never does); when
+    none does, the smallest.
     """
-    if usual is not None and len(body) > usual and not any(line.strip() for _, line in body[usual:]):
-        return body[:usual]
-    if len(body) % 2 and body and not body[-1][1].strip():
-        return body[:-1]
-    return body
+    if usual is not None and usual % 2 == 0 and usual // 2 in sizes:
+        return usual // 2
+    inside = [line.strip() for _, line in body[: 2 * sizes[0]]]
+    padded = "0" in inside and "" not in inside
+    for size in (sizes if padded else reversed(sizes)):
+        if sum(map(sum, clues[:size])) == sum(map(sum, clues[size : 2 * size])):
+            return size
+    return sizes[0]
 
 
 def usual_length(blocks: Sequence[Block]) -> int | None:
@@ -79,21 +94,22 @@ def usual_length(blocks: Sequence[Block]) -> int | None:
 
 def block_puzzle(block: Block, usual: int | None, path: PathName) -> Puzzle:
     """Read the puzzle of one `$N` entry: n column clues, then n row clues."""
-    body = trim_trailing_blanks(block.body, usual)
-    if not body or len(body) % 2:
+    sizes = sizes_allowed(block.body)
+    if not sizes or sizes[-1] < 1:
         raise ParseError(
             path,
             block.line,
             f"expected puzzle ${block.number} to have as many row clues as column clues, "
-            f"found {len(body)} clue lines",
+            f"found {len(block.body)} clue lines",
         )
+    body = block.body[: 2 * sizes[-1]]
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
-    size = len(clues) // 2
+    size = choose_size(body, clues, sizes, usual)
     return make_puzzle(
         path,
         block.line,
         columns=clues[:size],
-        rows=clues[size:],
+        rows=clues[size : 2 * size],
         title=f"#{block.number}",
         source=numbered_source(path, block.number),
     )
@@ -151,8 +167,9 @@ def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
 
 
 def tab_clues(clues: Sequence[Clue]) -> list[str]:
-    """Clues as tab-separated lines, an empty clue as an empty line (as the tournaments write it)."""
-    return ["\t".join(map(str, clue)) for clue in clues]
+    """Clues as tab-separated lines, an empty clue as `0`: the tournaments write it as an empty
+    line, which blank lines added at the end of a file would make ambiguous."""
+    return ["\t".join(map(str, clue)) or "0" for clue in clues]
 
 
 def solution_row(line: str, number: int, path: PathName) -> tuple[int, ...]:
