@@ -24,7 +24,7 @@ from bench.verdicts import corpus_root
 from nonosat import load_all
 from nonosat.cnf import build_formula
 from nonosat.linesolve import line_solve
-from nonosat.solver import _Search, resolve_solver
+from nonosat.solver import Search, resolve_solver
 from nonosat.swaps import switched_solution
 
 STAGES = ("line", "build", "load", "sat1", "switch", "sat2")
@@ -43,7 +43,7 @@ def stage_times(puzzle: object, solver: str) -> tuple[list[float], str, int]:
     formula = build_formula(board)
     times[1] = clock() - started
     started = clock()
-    search = _Search(formula, solver, None)
+    search = Search(formula.clauses, solver)
     times[2] = clock() - started
     try:
         started = clock()

@@ -5,10 +5,12 @@
         print(record["path"], record["status"])
 
 Paths may be folders (searched recursively), globs, and files holding several puzzles
-(tournament files, `.nonpack`, webpbn XML sets), which are expanded to `FILE#N`, one record each.
-Each record is one JSON object on its own line (see `RECORD_KEYS`). With `out`, records already
-in that file are skipped, so a run that was interrupted or killed picks up where it stopped: a
-half-written last line is dropped, and at most the puzzles in flight are redone.
+(tournament files, `.nonpack`, webpbn XML sets), which are expanded to `FILE#N`, one record each;
+a path that names nothing is refused before any work. Each record is one JSON object on its own
+line (see `RECORD_KEYS`). With `out`, records already in that file are skipped, so a run that was
+interrupted or killed picks up where it stopped: a half-written last line is dropped, and at most
+the puzzles in flight are redone; `retry` names statuses (such as `unknown`) whose records are
+dropped and solved again. One bad file never stops the run: it is one `error` record.
 
 Executors: "local" runs worker processes on this machine; "dask" sends batches of puzzles to a
 Dask cluster (`scheduler="tcp://host:8786"`), or to a `LocalCluster` it starts. Dask is an
@@ -19,8 +21,8 @@ from __future__ import annotations
 
 import glob
 import hashlib
-import json
 import os
+import signal
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,15 +32,16 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 from nonosat import cores
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
 from nonosat.model import Grid, Puzzle
+from nonosat.results import Record, Writer, read_results, rewrite_results
 
 if TYPE_CHECKING:
     from nonosat.solver import Result
 
-Record = dict[str, Any]
 T = TypeVar("T")
 
-RECORD_KEYS = ("path", "width", "height", "status", "method", "solutions", "seconds", "solution_sha1", "error")
+RECORD_KEYS = ("path", "width", "height", "status", "method", "solutions", "seconds", "solution_sha1", "goal_ok", "error")
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
+"""`goal_ok` is true or false when the puzzle file gives a goal: whether it satisfies the clues."""
 EXECUTORS = ("local", "dask")
 DASK_HINT = "pip install 'nonosat[dask]'"
 
@@ -68,7 +71,8 @@ def solution_sha1(grid: Grid) -> str:
 
 
 def _files(path: str) -> list[str]:
-    """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's."""
+    """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's;
+    UsageError when it names nothing."""
     if Path(path).is_dir():
         found = []
         for file in sorted(Path(path).rglob("*")):
@@ -80,23 +84,45 @@ def _files(path: str) -> list[str]:
             found.append(str(file))
         return found
     if not Path(path).exists() and glob.has_magic(path):
-        return sorted(p for p in glob.glob(path, recursive=True) if Path(p).is_file())
-    return [path]
+        found = sorted(os.path.normpath(p) for p in glob.glob(path, recursive=True) if Path(p).is_file())
+        if not found:
+            raise UsageError(f"{path}: no file matches")
+        return found
+    if not Path(path).exists() and not _is_selection(path):
+        raise UsageError(f"{path}: no such file or folder")
+    return [os.path.normpath(path)]
+
+
+def _is_selection(path: str) -> bool:
+    """Whether a path names one puzzle of a file of several (`FILE#N`) or a Tatham game ID."""
+    from nonosat.formats.tatham import is_game_id
+
+    head, hash_sign, _ = path.rpartition("#")
+    return bool(hash_sign and Path(head).is_file()) or is_game_id(path)
+
+
+def check_paths(paths: Sequence[str]) -> None:
+    """Refuse, before any work, a path that names no file (UsageError naming it)."""
+    if not paths:
+        raise UsageError("no puzzle files or folders given")
+    for path in paths:
+        _files(path)
 
 
 def tasks(paths: Sequence[str]) -> Iterator[Task]:
-    """Every puzzle the paths hold, in order; a file that cannot be read gives one error task."""
+    """Every puzzle the paths hold, in order; a file that cannot be read gives one error task
+    (whatever went wrong reading it)."""
     from nonosat.formats import load_all
 
     for given in paths:
-        files = _files(given)
-        if not files:
-            yield Task(given, None, "no files match")
-        for file in files:
+        for file in _files(given):
             try:
                 puzzles = load_all(file)
             except NonosatError as error:
                 yield Task(file, None, str(error))
+                continue
+            except Exception as error:  # noqa: BLE001 - a reader's bug must not end the run
+                yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})")
                 continue
             for index, puzzle in enumerate(puzzles):
                 yield Task(_label(file, puzzle, index, len(puzzles)), puzzle)
@@ -137,7 +163,8 @@ def solve_one(puzzle: Puzzle, timeout: Optional[float], count: int, race: bool =
 
 def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = False) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
-    is joined by a rival solver in a forked process (one core each, otherwise)."""
+    is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
+    wrong gives an `error` record: one puzzle never stops the run."""
     record: Record = dict.fromkeys(RECORD_KEYS)
     record.update(path=task.path, solutions=0, seconds=0.0)
     if task.puzzle is None:
@@ -145,11 +172,14 @@ def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = Fa
         return record
     puzzle = task.puzzle
     record.update(width=puzzle.width, height=puzzle.height)
+    if puzzle.goal is not None:
+        record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
     started = time.perf_counter()
     try:
         result = solve_one(puzzle, timeout, count, race)
-    except NonosatError as error:
-        record.update(status="error", error=str(error), seconds=round(time.perf_counter() - started, 6))
+    except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
+        message = str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
+        record.update(status="error", error=message, seconds=round(time.perf_counter() - started, 6))
         return record
     status = result.status.value
     if status == "solved":  # count=1: a solution, uniqueness not asked
@@ -169,60 +199,6 @@ def solve_chunk(chunk: list[Task], timeout: Optional[float], count: int, race: b
     return [solve_task(task, timeout, count, race) for task in chunk]
 
 
-# --- the results file -------------------------------------------------------------------------
-
-
-def read_results(out: Path) -> list[Record]:
-    """The complete records of a results file. A half-written last line (a killed run) is cut
-    off the file; any other unreadable line is an error, since it is not ours to drop."""
-    if not out.exists():
-        return []
-    data = out.read_bytes()
-    records = []
-    lines = data.split(b"\n")
-    kept = 0
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            kept += len(line) + 1
-            continue
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict) or "path" not in record:
-                raise ValueError
-        except ValueError:
-            if number == len(lines):  # the last line, without its newline: cut short by a kill
-                with open(out, "r+b") as handle:
-                    handle.truncate(min(kept, len(data)))
-                break
-            raise UsageError(f"{out}, line {number}: not a nonosat batch record; use another --out") from None
-        records.append(record)
-        kept += len(line) + 1
-    return records
-
-
-class _Writer:
-    """Appends records to the results file, one flushed line each."""
-
-    def __init__(self, out: Path) -> None:
-        if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
-            with open(out, "ab") as handle:
-                handle.write(b"\n")
-        self.handle = open(out, "a", encoding="utf-8")
-        self.written = 0
-
-    def write(self, record: Record) -> None:
-        self.handle.write(json.dumps(record, separators=(", ", ": ")) + "\n")
-        self.handle.flush()
-        self.written += 1
-        if self.written % 64 == 0:
-            os.fsync(self.handle.fileno())
-
-    def close(self) -> None:
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
-        self.handle.close()
-
-
 # --- running ----------------------------------------------------------------------------------
 
 
@@ -238,46 +214,63 @@ def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) ->
         return
     from nonosat.portfolio import can_race
 
-    race = can_race()  # workers are single-threaded processes of ours, so they may fork a rival
+    race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
     for records in _pooled(solve_chunk, _chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race):
         yield from records
 
 
 def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
     """`work(chunk, *args)` for every chunk, on `jobs` worker processes, each result as soon as
-    its chunk is done. Every worker is kept busy, with no more than a few chunks queued. The
-    workers share a table of the cores their puzzles take (nonosat.cores), for the race."""
+    its chunk is done. The workers share a table of the cores their puzzles take (nonosat.cores),
+    for the race. They ignore Ctrl-C and die with this process: when the run does not finish
+    (Ctrl-C, an error, a consumer that stops early) they are terminated at once, and when this
+    process is killed outright Linux kills them (nonosat.lifeline)."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    context = multiprocessing.get_context("spawn")  # no fork while Rich's refresh thread runs
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
     shared = cores.table(context, jobs)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=cores.join, initargs=(shared, RACE_AFTER))
-    pending: set[Any] = set()
+    pool = context.Pool(jobs, initializer=_worker_starts, initargs=(shared, RACE_AFTER))
     finished = False
     try:
-        for chunk in chunks:
-            pending.add(pool.submit(work, chunk, *args))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-                following = next(chunks, None)
-                if following is not None:
-                    pending.add(pool.submit(work, following, *args))
+        yield from pool.imap_unordered(_Call(work, args), chunks)
         finished = True
     finally:
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=finished, cancel_futures=True)  # a finished run reaps its workers
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+
+
+class _Call:
+    """`work(chunk, *args)`, picklable for the pool (a module-level function and its arguments)."""
+
+    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.work = work
+        self.args = args
+
+    def __call__(self, chunk: Any) -> Any:
+        return self.work(chunk, *self.args)
+
+
+def _worker_starts(shared: tuple[Any, Any], race_after: float) -> None:
+    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot.
+    A pool's workers are daemonic, which multiprocessing takes to mean they may not start
+    processes; ours start race workers, and end them (nonosat.portfolio)."""
+    import multiprocessing
+
+    from nonosat.lifeline import die_with_parent
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    multiprocessing.current_process().daemon = False
+    cores.join(shared, race_after)
 
 
 def check_executor(executor: str) -> None:
     """Refuse an unknown executor, or Dask when it is not installed, before any work starts."""
     if executor not in EXECUTORS:
-        raise UsageError(f"--executor is {' or '.join(EXECUTORS)}, not {executor!r}")
+        raise UsageError(f"the executor is {' or '.join(EXECUTORS)}, not {executor!r}")
     if executor == "dask":
         try:
             import distributed  # noqa: F401
@@ -319,21 +312,25 @@ def run(
     executor: str = "local",
     scheduler: Optional[str] = None,
     todo: Optional[list[Task]] = None,
+    retry: Sequence[str] = (),
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold, yielding each new record as it finishes.
 
     With `out`, records are appended to that JSON Lines file as they come, and puzzles it
-    already holds are skipped. `jobs` is the number of worker processes (default: the cores),
-    `count` the solutions looked for (2 decides uniqueness). `todo` gives the tasks directly
-    (see `pending`), instead of expanding `paths` again.
+    already holds are skipped, except those whose status is in `retry` (solved again, with
+    this run's `timeout` per puzzle). `jobs` is the number of worker processes (default: the
+    cores this process may use), `count` the solutions looked for (2 decides uniqueness).
+    `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again.
     """
+    from nonosat.portfolio import usable_cores
+
     check_executor(executor)
     if count < 1:
         raise UsageError("count must be at least 1")
-    workers = jobs or os.cpu_count() or 1
+    workers = jobs or usable_cores()
     if todo is None:
-        todo = pending(paths, out)[0]
-    writer = _Writer(Path(out)) if out is not None else None
+        todo = pending(paths, out, retry=retry)[0]
+    writer = Writer(Path(out)) if out is not None else None
     stream: Iterable[Record]
     if executor == "dask":
         stream = _dask(todo, scheduler, workers, timeout, count)
@@ -345,18 +342,41 @@ def run(
                 writer.write(record)
             yield record
     finally:
+        if isinstance(stream, Iterator) and hasattr(stream, "close"):
+            stream.close()  # ends the workers now, not when the generator is collected
         if writer is not None:
             writer.close()
 
 
-def pending(paths: Sequence[str], out: Optional[str | Path]) -> tuple[list[Task], list[Record]]:
-    """The tasks still to do, and the records `out` already holds (empty without `out`)."""
+def same_path(path: str) -> str:
+    """A record's path as it is compared: `./x` and `x` are the same puzzle."""
+    head, hash_sign, tail = path.rpartition("#")
+    if hash_sign and tail.isdigit():
+        return f"{os.path.normpath(head)}#{tail}"
+    return os.path.normpath(path)
+
+
+def pending(
+    paths: Sequence[str], out: Optional[str | Path], retry: Sequence[str] = ()
+) -> tuple[list[Task], list[Record]]:
+    """The tasks still to do, and the records `out` already holds (empty without `out`).
+
+    Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
+    puzzles are to do again. Raises UsageError for a path that names no file.
+    """
+    check_paths(paths)
+    unknown = set(retry) - set(STATUSES)
+    if unknown:
+        raise UsageError(f"statuses to retry are {', '.join(STATUSES)}; not {', '.join(sorted(unknown))}")
     done = read_results(Path(out)) if out is not None else []
-    seen = {record["path"] for record in done}
+    if out is not None and any(record.get("status") in retry for record in done):
+        done = [record for record in done if record.get("status") not in retry]
+        rewrite_results(Path(out), done)
+    seen = {same_path(str(record["path"])) for record in done}
     todo = []
     for task in tasks(paths):
-        if task.path not in seen:  # done before, or named twice in this run
-            seen.add(task.path)
+        if same_path(task.path) not in seen:  # done before, or named twice in this run
+            seen.add(same_path(task.path))
             todo.append(task)
     return todo, done
 
@@ -371,14 +391,16 @@ def solve_many(
     timeout: Optional[float] = None,
     count: int = 2,
 ) -> Iterator[tuple[int, Result]]:
-    """Solve puzzles already in memory on `jobs` worker processes (default: the cores), yielding
+    """Solve puzzles already in memory on `jobs` worker processes (default: the usable cores), yielding
     (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
     is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
     refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
     other error `solve` raises in a worker is raised here as a `NonosatError` with its message."""
+    from nonosat.portfolio import usable_cores
+
     if count < 1:
         raise UsageError("count must be at least 1")
-    workers = jobs or os.cpu_count() or 1
+    workers = jobs or usable_cores()
     numbered = list(enumerate(puzzles))
     if workers == 1:
         for index, puzzle in numbered:

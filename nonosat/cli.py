@@ -1,11 +1,13 @@
 """The `nonosat` command line: a thin layer over the library.
 
-Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage,
-3 no solution, 4 unknown (time limit reached).
+Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage, 3 no solution,
+4 unknown (time limit reached), 5 generate found nothing, 6 the file's goal breaks its clues,
+130 interrupted (Ctrl-C).
 """
 
 import functools
 import json
+import math
 import time
 from enum import Enum
 from pathlib import Path
@@ -14,16 +16,19 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, 
 import typer
 
 from nonosat.errors import ImpossiblePuzzle, NonosatError
+from nonosat.terminal import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from nonosat.deadline import Deadline
     from nonosat.model import Puzzle
     from nonosat.solver import Result
 
 EXIT_CODES = """\
 Exit codes: 0 unique (or solved, with --count 1); 1 multiple solutions;
-2 bad input or usage; 3 no solution; 4 unknown (time limit reached)."""
+2 bad input or usage; 3 no solution; 4 unknown (time limit reached);
+5 generate found no puzzle; 6 the file's goal breaks its clues; 130 interrupted."""
 
 app = typer.Typer(
     help=f"Solve nonograms with SAT and prove whether the solution is unique.\n\n{EXIT_CODES}",
@@ -56,6 +61,11 @@ out = _LazyConsole()
 err = _LazyConsole(stderr=True)
 
 EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
+EXIT_FOR_LEVEL = {"line": 0, "probe": 0, "search": 0, "ambiguous": 1, "none": 3, "unknown": 4}
+"""`rate` exits as `check` would: a level is a verdict (ambiguous is multiple)."""
+EXIT_GOAL_BREAKS_CLUES = 6
+CONFLICTS_SECONDS = 10.0
+"""Without --timeout, the most time spent looking for the conflicting lines of an impossible puzzle."""
 
 
 class Encoding(str, Enum):
@@ -69,13 +79,25 @@ class OutputFormat(str, Enum):
 
 
 PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file (or a Tatham game ID); FILE#N picks puzzle N of a file that holds several.")]
-TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", min=0.0, help="Give up after S seconds: status unknown.")]
+
+
+def _seconds(value: Optional[float]) -> Optional[float]:
+    """--timeout: a positive number of seconds; inf means none."""
+    if value is None or value == math.inf:
+        return None
+    if math.isnan(value) or value <= 0:
+        raise typer.BadParameter(f"expected a positive number of seconds (or inf for none), not {value}")
+    return value
+
+
+TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", callback=_seconds, help="A time limit for the whole command, in seconds: what is not decided by then is unknown.")]
 SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. minisat22, cadical195, glucose4.")]
-JobsOption = Annotated[Optional[int], typer.Option("--jobs", min=1, help="Cores a hard puzzle may use: with 2 or more (the default on a multi-core machine), a search that takes over 0.1 s races two solvers.")]
+JobsOption = Annotated[Optional[int], typer.Option("--jobs", min=1, help="Cores a hard puzzle may use (default: all this process may use): with 2 or more, a search that takes over 0.1 s races two solvers.")]
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Short for --format json.")]
 AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
+ConflictsOption = Annotated[bool, typer.Option("--conflicts/--no-conflicts", help="With no solution, name a minimal set of lines that cannot all hold (within --timeout, else at most 10 s).")]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -85,14 +107,16 @@ def friendly(command: F) -> F:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from nonosat import interrupts
+
         try:
             return command(*args, **kwargs)
         except NonosatError as error:
-            typer.echo(f"nonosat: {error}", err=True)
+            typer.echo(f"nonosat: {one_line(str(error))}", err=True)
             raise typer.Exit(error.exit_code) from None
         except KeyboardInterrupt:
-            err.print("nonosat: interrupted")
-            raise typer.Exit(130) from None
+            interrupts.announce()
+            raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -109,7 +133,8 @@ def _status_line(result: "Result") -> str:
     elif status == "solved":
         status += " (uniqueness not checked)"
     elif status == "unknown":
-        status += f" (time limit reached; {found} solution{'s' if found != 1 else ''} found)"
+        why = result.cut_short or "time limit reached"
+        status += f" ({why}; {found} solution{'s' if found != 1 else ''} found)"
     return f"{status} · {how} · {result.seconds:.3f} s"
 
 
@@ -143,18 +168,28 @@ def _result_json(result: "Result", path: str) -> dict[str, Any]:
         "count_is_exact": result.complete,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
+        "cut_short": result.cut_short,
     }
 
 
+def _jobs(jobs: Optional[int]) -> int:
+    """The command line races by default, on every core this process may use."""
+    from nonosat.portfolio import usable_cores
+
+    return jobs if jobs is not None else usable_cores()
+
+
 def _write_solution(result: "Result", target: Path, force: bool) -> None:
+    """Write the first solution; with none, say that nothing was written (the verdict's exit
+    code stands)."""
     from dataclasses import replace
 
-    from nonosat.errors import UsageError
     from nonosat.files import write_text_atomic
     from nonosat.formats import dump_solution_json, save
 
     if result.solution is None:
-        raise UsageError(f"no solution to write to {target}")
+        err.print(f"nothing written to {target}: {result.status.value}, no solution found", markup=False)
+        return
     grid = result.solution.grid
     if target.suffix.lower() == ".json":
         text = dump_solution_json(result.puzzle, grid, result.status.value)
@@ -164,11 +199,11 @@ def _write_solution(result: "Result", target: Path, force: bool) -> None:
 
 
 def _draw_solution(result: "Result", target: Path, force: bool) -> None:
-    from nonosat.errors import UsageError
     from nonosat.picture import save_picture
 
     if result.solution is None:
-        raise UsageError(f"no solution to draw in {target}")
+        err.print(f"nothing drawn in {target}: {result.status.value}, no solution found", markup=False)
+        return
     save_picture(result.puzzle, result.solution.grid, target, force=force)
 
 
@@ -188,40 +223,56 @@ def solve(
     render: Annotated[Optional[Path], typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")] = None,
     live: Annotated[bool, typer.Option("--live", help="Show the grid filling in as line logic works (when it fits the terminal).")] = False,
     linestats: Annotated[bool, typer.Option("--linestats", help="After solving, a table per line: passes, cells fixed, time.")] = False,
+    conflicts: ConflictsOption = True,
 ) -> None:
     """Solve a puzzle, draw it with its clues, and say whether the solution is unique.
 
     Example: nonosat solve puzzles/webpbn-00001-dancer.non
     """
+    from nonosat.deadline import Deadline
     from nonosat.formats import load
     from nonosat.solver import solve as solve_puzzle
 
+    deadline = Deadline.after(timeout)
     puzzle = load(file)
-    if render is not None:
-        from nonosat.picture import check_picture_path
-
-        check_picture_path(render, force=force)
+    _check_outputs(output, render, force)
     if live:
         _live_line_logic(puzzle, ascii_cells)
     try:
-        result = solve_puzzle(puzzle, count=count, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+        result = solve_puzzle(puzzle, count=count, timeout=deadline.remaining(), solver=solver,
+                              encoding=encoding.value, jobs=_jobs(jobs))  # fmt: skip
     except ImpossiblePuzzle as error:
-        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file)
+        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts)
     if output is not None:
         _write_solution(result, output, force)
     if render is not None:
         _draw_solution(result, render, force)
     if format is OutputFormat.json:
-        out.print_json(json.dumps(_result_json(result, file)))
+        data = _result_json(result, file)
+        if result.status.value == "none" and conflicts:
+            data["diagnosis"] = _diagnosis_json(puzzle, deadline)
+        out.print_json(json.dumps(data))
     else:
         if result.solution is not None:
             _show_grid(puzzle, result.solution.grid, ascii_cells)
         out.print(_status_line(result), markup=False)
-        if result.status.value == "none":
-            _show_diagnosis(puzzle, ascii_cells)
+        if result.status.value == "none" and conflicts:
+            _show_diagnosis(puzzle, ascii_cells, deadline)
         if linestats:
             _show_line_stats(puzzle)
     raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+def _check_outputs(output: Optional[Path], render: Optional[Path], force: bool) -> None:
+    """Refuse an --output or --render that exists (without --force) before any work."""
+    if output is not None:
+        from nonosat.files import ensure_writable
+
+        ensure_writable(output, force=force)
+    if render is not None:
+        from nonosat.picture import check_picture_path
+
+        check_picture_path(render, force=force)
 
 
 @app.command()
@@ -234,33 +285,42 @@ def check(
     encoding: EncodingOption = Encoding.blocks,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
+    rating: Annotated[bool, typer.Option("--rating/--no-rating", help="Rate the puzzle's difficulty for people (it can take longer than the verdict).")] = True,
+    conflicts: ConflictsOption = True,
 ) -> None:
     """Prove a puzzle's solution unique, or show two solutions and the cells where they differ.
 
+    Exits 6 when the file's goal does not satisfy its clues, whatever the verdict.
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
+    from nonosat.deadline import Deadline
     from nonosat.formats import load
     from nonosat.rating import rate
     from nonosat.render import describe_cells, side_by_side
     from nonosat.solver import check as check_puzzle
 
+    deadline = Deadline.after(timeout)
     puzzle = load(file)
+    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
     try:
-        verdict = check_puzzle(puzzle, timeout=timeout, solver=solver, encoding=encoding.value, jobs=jobs)
+        verdict = check_puzzle(puzzle, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=_jobs(jobs))
     except ImpossiblePuzzle as error:
-        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file)
+        _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts, goal_ok)
     result = verdict.result
-    rating = rate(puzzle, result=result) if result.status.value != "unknown" else None
+    rated = rate(puzzle, result=result, timeout=deadline.remaining()) if rating and result.status.value != "unknown" else None
+    code = EXIT_FOR_STATUS[result.status.value] if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
     if format is OutputFormat.json:
         data = _result_json(result, file)
-        data["level"] = rating.level if rating else None
-        data["difficulty"] = rating.score if rating else None
-        if result.status.value == "none":
-            data["diagnosis"] = _diagnosis_json(puzzle)
-        data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
+        data["level"] = rated.level if rated else None
+        data["difficulty"] = rated.score if rated and rated.level != "unknown" else None
+        if rated is not None and rated.cut_short:
+            data["rating_cut_short"] = rated.cut_short
+        if result.status.value == "none" and conflicts:
+            data["diagnosis"] = _diagnosis_json(puzzle, deadline)
+        data["goal_satisfies_clues"] = goal_ok
         data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
         out.print_json(json.dumps(data))
-        raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+        raise typer.Exit(code)
     out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
     if len(result.solutions) >= 2:
         first, second = (s.grid for s in result.solutions[:2])
@@ -271,17 +331,25 @@ def check(
             out.print("(the two solutions are wider than the terminal; --format json lists them)")
         out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
     out.print(_status_line(result), markup=False)
-    if rating is not None and rating.level != "none":
-        out.print(f"level: {rating.level} · difficulty {rating.score}/5", markup=False)
-    if result.status.value == "none":
-        _show_diagnosis(puzzle, ascii_cells)
-    if verdict.goal_satisfies_clues is not None:
-        if verdict.goal_satisfies_clues:
-            out.print("goal: satisfies the clues")
-        else:
-            wrong = puzzle.violations(puzzle.goal)  # type: ignore[arg-type]
-            out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
-    raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+    if rated is not None and rated.level == "unknown":
+        out.print(f"level: unknown ({rated.cut_short or 'time limit reached'})", markup=False)
+    elif rated is not None and rated.level != "none":
+        out.print(f"level: {rated.level} · difficulty {rated.score}/5", markup=False)
+    if result.status.value == "none" and conflicts:
+        _show_diagnosis(puzzle, ascii_cells, deadline)
+    _show_goal(puzzle, goal_ok)
+    raise typer.Exit(code)
+
+
+def _show_goal(puzzle: "Puzzle", goal_ok: Optional[bool]) -> None:
+    """Whether the file's goal satisfies the clues, when it has one."""
+    if goal_ok is None or puzzle.goal is None:
+        return
+    if goal_ok:
+        out.print("goal: satisfies the clues")
+    else:
+        wrong = puzzle.violations(puzzle.goal)
+        out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
 
 
 def _spans(numbers: list[int]) -> str:
@@ -307,34 +375,57 @@ def _fixed_text(step: Any) -> str:
     return "; ".join(found)
 
 
-def _no_solution(puzzle: "Puzzle", error: ImpossiblePuzzle, ascii_cells: bool, as_json: bool, file: str) -> NoReturn:
+def _no_solution(
+    puzzle: "Puzzle", error: ImpossiblePuzzle, ascii_cells: bool, as_json: bool, file: str,
+    deadline: "Deadline", conflicts: bool, goal_ok: Optional[bool] = None,
+) -> NoReturn:  # fmt: skip
     """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
-    any error), then the lines at fault on stdout; exit 3."""
-    typer.echo(f"nonosat: {error}", err=True)
+    any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
+    typer.echo(f"nonosat: {one_line(str(error))}", err=True)
     if as_json:
         data = {"path": file, "width": puzzle.width, "height": puzzle.height, "status": "none", "method": "checks",
-                "problems": error.problems, "diagnosis": _diagnosis_json(puzzle)}  # fmt: skip
+                "problems": error.problems, "diagnosis": _diagnosis_json(puzzle, deadline) if conflicts else None}  # fmt: skip
+        if goal_ok is not None:
+            data["goal_satisfies_clues"] = goal_ok
         out.print_json(json.dumps(data))
     else:
-        _show_diagnosis(puzzle, ascii_cells)
-    raise typer.Exit(3)
+        if conflicts:
+            _show_diagnosis(puzzle, ascii_cells, deadline)
+        _show_goal(puzzle, goal_ok)
+    raise typer.Exit(3 if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES)
 
 
-def _diagnosis_json(puzzle: "Puzzle") -> Optional[dict[str, Any]]:
+def _diagnosis_limit(deadline: "Deadline") -> "Deadline":
+    """The command's deadline, or CONFLICTS_SECONDS from now when it has none."""
+    from nonosat.deadline import Deadline
+
+    return deadline if deadline.at is not None else Deadline.after(CONFLICTS_SECONDS)
+
+
+def _diagnosis_json(puzzle: "Puzzle", deadline: "Deadline") -> Optional[dict[str, Any]]:
     from nonosat.diagnosis import diagnose
+    from nonosat.errors import CutShort
 
-    found = diagnose(puzzle)
+    try:
+        found = diagnose(puzzle, deadline=_diagnosis_limit(deadline))
+    except CutShort as error:
+        return {"lines": None, "problems": puzzle.problems(), "cut_short": str(error)}
     if found is None:
         return None
-    return {"lines": found.names(puzzle), "problems": list(found.problems)}
+    return {"lines": found.names(puzzle), "problems": list(found.problems), "cut_short": None}
 
 
-def _show_diagnosis(puzzle: "Puzzle", ascii_cells: bool) -> None:
+def _show_diagnosis(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
     """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
     from nonosat.diagnosis import diagnose
+    from nonosat.errors import CutShort
     from nonosat.render import grid_view, grid_width
 
-    found = diagnose(puzzle)
+    try:
+        found = diagnose(puzzle, deadline=_diagnosis_limit(deadline))
+    except CutShort as error:
+        out.print(f"({error}; --no-conflicts skips this)", markup=False, soft_wrap=True)
+        return
     if found is None:
         return
     count = len(found.lines)
@@ -410,6 +501,7 @@ def explain(
 
     Example: nonosat explain puzzles/webpbn-00001-dancer.non
     """
+    from nonosat.deadline import Deadline
     from nonosat.formats import load
     from nonosat.model import clue_text
     from nonosat.solver import solve as solve_puzzle
@@ -417,14 +509,15 @@ def explain(
 
     if as_json:
         format = OutputFormat.json
+    deadline = Deadline.after(timeout)
     puzzle = load(file)
     puzzle.ensure_possible()
-    logic = trace(puzzle)
+    logic = trace(puzzle, deadline=deadline)
     board = logic.board
     left = board.unknown_count()
     result = None
-    if logic.contradiction is None and left:
-        result = solve_puzzle(puzzle, count=2, timeout=timeout)
+    if logic.contradiction is None and logic.cut_short is None and left:
+        result = solve_puzzle(puzzle, count=2, timeout=deadline.remaining(), jobs=_jobs(None))
     if format is OutputFormat.json:
         data = {
             "path": file,
@@ -437,6 +530,7 @@ def explain(
             "contradiction": logic.contradiction,
             "open_cells": left,
             "search": None if result is None else result.status.value,
+            "cut_short": logic.cut_short or (result.cut_short if result is not None else None),
         }
         out.print_json(json.dumps(data))
     else:
@@ -449,14 +543,21 @@ def explain(
                 out.print(f"{step.number}. {step.line}, clue {clue_text(step.clue)}: {step.before} -> {step.after} (fixes {where} {cells})", markup=False, soft_wrap=True)
         if logic.contradiction is not None:
             out.print(f"line logic finds {logic.contradiction} impossible: the puzzle has no solution", markup=False)
-            _show_diagnosis(puzzle, False)
+            _show_diagnosis(puzzle, False, deadline)
             raise typer.Exit(3)
+        if logic.cut_short is not None:
+            out.print(f"{logic.cut_short}, with {left} cells open: unknown", markup=False)
+            raise typer.Exit(EXIT_FOR_STATUS["unknown"])
         if not left:
             out.print(f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} in {len(logic.steps)} steps", markup=False)
         else:
             out.print(f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False)
             assert result is not None
             out.print(_status_line(result), markup=False)
+    if logic.contradiction is not None:
+        raise typer.Exit(3)
+    if logic.cut_short is not None:
+        raise typer.Exit(EXIT_FOR_STATUS["unknown"])
     if result is not None:
         raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
 
@@ -471,6 +572,7 @@ def rate(
 ) -> None:
     """How hard the puzzle is for a person: line, probe, search or ambiguous, and a 1-5 score.
 
+    Exits as check does: 0 for line, probe and search (unique), 1 ambiguous, 3 none, 4 unknown.
     Example: nonosat rate puzzles/webpbn-06574-forever.non
     """
     from nonosat.formats import load
@@ -482,12 +584,17 @@ def rate(
     rating = rate_puzzle(puzzle, timeout=timeout)
     if format is OutputFormat.json:
         out.print_json(json.dumps({"path": file, "level": rating.level, "difficulty": rating.score, "line_passes": rating.passes,
-                                   "passes_per_line": round(rating.passes_per_line, 3), "probes": rating.probes}))  # fmt: skip
+                                   "passes_per_line": round(rating.passes_per_line, 3), "probes": rating.probes,
+                                   "cut_short": rating.cut_short}))  # fmt: skip
     else:
         out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
-        out.print(f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
-                  f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed", markup=False)  # fmt: skip
-    raise typer.Exit(3 if rating.level == "none" else 4 if rating.level == "unknown" else 0)
+        if rating.level == "unknown":
+            out.print(f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
+                      f"{rating.probes} cells probed", markup=False)  # fmt: skip
+        else:
+            out.print(f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
+                      f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed", markup=False)  # fmt: skip
+    raise typer.Exit(EXIT_FOR_LEVEL[rating.level])
 
 
 @app.command()
@@ -496,9 +603,11 @@ def hint(
     file: PuzzleFile,
     state: Annotated[Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")],
     steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
+    timeout: TimeoutOption = None,
 ) -> None:
     """The next cells logic decides from a partly filled grid, with the reason, or the wrong cell.
 
+    Exits 3 when a marked cell is wrong, 1 when no cell is forced (several solutions from here).
     Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
     """
     from nonosat.formats import load
@@ -506,7 +615,7 @@ def hint(
     from nonosat.hint import load_state
 
     puzzle = load(file)
-    found = next_hint(puzzle, load_state(state, puzzle), steps)
+    found = next_hint(puzzle, load_state(state, puzzle), steps, timeout=timeout)
     if found.wrong is not None:
         (r, c), value = found.wrong
         out.print(f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
@@ -522,7 +631,12 @@ def hint(
                       f"so in {step.line}: {_fixed_text(step)}", markup=False, soft_wrap=True)  # fmt: skip
     if found.searched is not None:
         (r, c), value = found.searched
-        out.print(f"logic finds nothing more; search says (row {r + 1}, column {c + 1}) is {'filled' if value else 'empty'}", markup=False)
+        out.print(f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
+                  f"{'filled' if value else 'empty'} in every solution", markup=False)  # fmt: skip
+    if found.ambiguous:
+        out.print("logic finds nothing more, and no open cell has the same value in every solution: "
+                  "the puzzle has several solutions from here", markup=False, soft_wrap=True)  # fmt: skip
+        raise typer.Exit(EXIT_FOR_STATUS["multiple"])
 
 
 @app.command()
@@ -713,35 +827,63 @@ def random_command(
 @friendly
 def batch(
     paths: Annotated[list[str], typer.Argument(help="Puzzle files, folders (searched recursively) and globs; files of several puzzles count each one.")],
-    results: Annotated[Path, typer.Option("--out", help="Results, one JSON object per line; rerunning with the same file resumes.")],
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Worker processes (default: the cores).")] = None,
+    results: Annotated[str, typer.Option("--out", help="Results, one JSON object per line; rerunning with the same file resumes. '-' writes them to standard output.")],
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Worker processes (default: the cores this process may use).")] = None,
     timeout: TimeoutOption = None,
     count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")] = 2,
-    require: Annotated[Optional[str], typer.Option("--require", help="unique: exit 1 unless every puzzle is unique (as --fail-on multiple,none,unknown,error).")] = None,
-    fail_on: Annotated[Optional[str], typer.Option("--fail-on", help="Exit 1 if any puzzle has one of these statuses, e.g. multiple,none,unknown,error.")] = None,
+    require: Annotated[Optional[str], typer.Option("--require", help="unique: exit 1 unless every puzzle is unique and every goal satisfies its clues (as --fail-on multiple,none,unknown,error,goal).")] = None,
+    fail_on: Annotated[Optional[str], typer.Option("--fail-on", help="Exit 1 if any puzzle has one of these statuses, e.g. multiple,none,unknown,error; 'goal' for a goal that breaks its clues.")] = None,
+    retry: Annotated[Optional[str], typer.Option("--retry", help="Solve again the puzzles whose records have these statuses, e.g. unknown (with this run's --timeout).")] = None,
     executor: Annotated[str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")] = "local",
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started.")] = None,
 ) -> None:
     """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
 
-    Example: nonosat batch puzzles/ --out results.jsonl
+    --timeout is per puzzle. Example: nonosat batch puzzles/ --out results.jsonl
     """
     from nonosat.batch import STATUSES, check_executor, pending, run
 
     failing = _fail_statuses(require, fail_on, STATUSES)
+    retried = _statuses(retry, STATUSES, "--retry")
     check_executor(executor)
-    todo, done = pending(paths, results)
+    to_stdout = results == "-"
+    out_path = None if to_stdout else Path(results)
+    todo, done = pending(paths, out_path, retry=tuple(retried))
     records = list(done)
+    stream = run(paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor,
+                 scheduler=scheduler, todo=todo)  # fmt: skip
+    if to_stdout:
+        stream = _echo_records(stream)
     if todo:
-        records += _run_with_progress(run(paths, out=results, jobs=jobs, timeout=timeout, count=count,
-                                          executor=executor, scheduler=scheduler, todo=todo), len(todo), len(done))  # fmt: skip
+        records += _run_with_progress(stream, len(todo), len(done))
     else:
         err.print(f"nothing to do: all {len(done)} puzzles are already in {results}", markup=False)
-    _print_summary(records, results)
+    _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out)
     bad = sorted({r["status"] for r in records} & failing)
+    if "goal" in failing and any(r.get("goal_ok") is False for r in records):
+        bad.append("goal (a goal that breaks its clues)")
     if bad:
         err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
         raise typer.Exit(1)
+
+
+def _echo_records(stream: Any) -> Any:
+    """Write each record to standard output as a line of JSON, as it comes."""
+    from nonosat.results import dumps
+
+    for record in stream:
+        out.file.write(dumps(record) + "\n")
+        out.file.flush()
+        yield record
+
+
+def _statuses(text: Optional[str], statuses: tuple[str, ...], option: str, extra: tuple[str, ...] = ()) -> set[str]:
+    """A comma-separated list of statuses, each one of `statuses` (or `extra`)."""
+    named = {name.strip() for name in (text or "").split(",") if name.strip()}
+    unknown = named - set(statuses) - set(extra)
+    if unknown:
+        raise typer.BadParameter(f"statuses are {', '.join(statuses + extra)}; not {', '.join(sorted(unknown))}", param_hint=option)
+    return named
 
 
 def _fail_statuses(require: Optional[str], fail_on: Optional[str], statuses: tuple[str, ...]) -> set[str]:
@@ -749,19 +891,15 @@ def _fail_statuses(require: Optional[str], fail_on: Optional[str], statuses: tup
     if require is not None:
         if require != "unique":
             raise typer.BadParameter("the only requirement is unique", param_hint="--require")
-        failing |= {"multiple", "none", "unknown", "error"}
-    if fail_on:
-        named = {name.strip() for name in fail_on.split(",") if name.strip()}
-        unknown = named - set(statuses)
-        if unknown:
-            raise typer.BadParameter(f"statuses are {', '.join(statuses)}; not {', '.join(sorted(unknown))}", param_hint="--fail-on")
-        failing |= named
-    return failing
+        failing |= {"multiple", "none", "unknown", "error", "goal"}
+    return failing | _statuses(fail_on, statuses, "--fail-on", extra=("goal",))
 
 
 def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, Any]]:
     """Consume the records, showing a progress bar with the ETA and running counts by status."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from nonosat import interrupts
 
     counts: dict[str, int] = {}
     records = []
@@ -776,9 +914,11 @@ def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, A
                 shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
                 progress.update(task, advance=1, description=f"solving{note} · {shown}")
         except KeyboardInterrupt:
+            stream.close()  # the workers end now
             progress.stop()
+            interrupts.announce()
             err.print(f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False)
-            raise typer.Exit(130) from None
+            raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
     return records
 
 
@@ -786,13 +926,15 @@ SLOW = 0.25
 """Puzzles taking at least this many seconds are listed after a batch run (the five slowest)."""
 
 
-def _print_summary(records: list[dict[str, Any]], results: Path) -> None:
+def _print_summary(records: list[dict[str, Any]], results: str, console: Any) -> None:
     from rich.table import Table
+
+    from nonosat.terminal import clean
 
     counts: dict[str, int] = {}
     for record in records:
         counts[record["status"]] = counts.get(record["status"], 0) + 1
-    table = Table(title=f"{len(records)} puzzles in {results}", title_justify="left")
+    table = Table(title=f"{len(records)} puzzles in {clean(results)}", title_justify="left")
     table.add_column("status")
     table.add_column("puzzles", justify="right")
     table.add_column("total s", justify="right")
@@ -800,10 +942,13 @@ def _print_summary(records: list[dict[str, Any]], results: Path) -> None:
     for status in sorted(counts):
         times = [r["seconds"] for r in records if r["status"] == status]
         table.add_row(status, str(counts[status]), f"{sum(times):.2f}", f"{max(times):.3f}")
-    out.print(table)
+    console.print(table)
     slowest = sorted((r for r in records if r["seconds"] >= SLOW), key=lambda r: r["seconds"], reverse=True)[:5]
     if slowest:
-        out.print(f"slowest (over {SLOW} s): " + ", ".join(f"{r['path']} ({r['status']}, {r['seconds']:.2f} s)" for r in slowest), markup=False, soft_wrap=True)
+        console.print(f"slowest (over {SLOW} s): " + ", ".join(f"{clean(str(r['path']))} ({r['status']}, {r['seconds']:.2f} s)" for r in slowest), markup=False, soft_wrap=True)
+    broken = [clean(str(r["path"])) for r in records if r.get("goal_ok") is False]
+    if broken:
+        console.print(f"goals that break their clues: {', '.join(broken[:10])}" + (" ..." if len(broken) > 10 else ""), markup=False, soft_wrap=True)
 
 
 def _version(value: bool) -> None:
@@ -839,8 +984,14 @@ def _command_name(info: Any) -> str:
 
 
 def main() -> None:
-    """Entry point of the `nonosat` console script."""
+    """Entry point of the `nonosat` console script: Ctrl-C ends any command within a second
+    (nonosat.interrupts), and a closed standard output does not change the exit code."""
     import sys
 
+    from nonosat.interrupts import watch_ctrl_c
+    from nonosat.terminal import guard_stdout
+
+    guard_stdout()
+    watch_ctrl_c()
     _only_the_command_asked_for(sys.argv[1:])
     app()

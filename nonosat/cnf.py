@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from pysat.formula import IDPool
 
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, Line, Literal, check_encoding
+from nonosat.errors import FormulaTooLarge
+from nonosat.limits import MAX_CLAUSES
 from nonosat.linesolve import Board, Contradiction, alive_states, line_solve
 from nonosat.model import Grid, Puzzle
 
@@ -25,6 +28,7 @@ class GridFormula:
     variables: int
     unknown: list[int]
     """The variables of the cells still unknown: the ones a blocking clause ranges over."""
+    encoding: str = DEFAULT_ENCODING
 
     def grid(self, model: list[int]) -> Grid:
         """The picture a model describes, with the fixed cells filled in from the board."""
@@ -61,8 +65,14 @@ class GridFormula:
         return found
 
 
-def build_formula(board: Board, encoding: str = DEFAULT_ENCODING) -> GridFormula:
-    """Encode every line that still has unknown cells, pruned by what the board knows."""
+def build_formula(
+    board: Board, encoding: str = DEFAULT_ENCODING, deadline: Deadline = NO_DEADLINE, max_clauses: int = MAX_CLAUSES
+) -> GridFormula:
+    """Encode every line that still has unknown cells, pruned by what the board knows.
+
+    Raises TimeUp when the deadline passes first, and FormulaTooLarge when the clauses grow past
+    `max_clauses` (memory, not time, would run out).
+    """
     check_encoding(encoding)
     encode = ENCODINGS[encoding]
     puzzle = board.puzzle
@@ -77,24 +87,34 @@ def build_formula(board: Board, encoding: str = DEFAULT_ENCODING) -> GridFormula
             for i in range(length)
         ]
 
+    def grown() -> None:
+        deadline.check("building the CNF")
+        if len(clauses) > max_clauses:
+            raise FormulaTooLarge(
+                f"the CNF grew past {max_clauses} clauses, the limit that keeps memory bounded"
+                f" ({board.unknown_count()} cells left open by line logic)"
+            )
+
     full_row, full_col = (1 << width) - 1, (1 << height) - 1
     for r, clue in enumerate(puzzle.rows):
         f, e = board.row_filled[r], board.row_empty[r]
         if (f | e) != full_row:
             cells = literals(f, e, width, r * width + 1, 1)
             clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
+            grown()
     for c, clue in enumerate(puzzle.columns):
         f, e = board.col_filled[c], board.col_empty[c]
         if (f | e) != full_col:
             cells = literals(f, e, height, c + 1, width)
             clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
+            grown()
     unknown = [
         r * width + c + 1
         for r in range(height)
         for c in range(width)
         if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
     ]
-    return GridFormula(board, clauses, pool.top, unknown)
+    return GridFormula(board, clauses, pool.top, unknown, encoding)
 
 
 def to_dimacs(formula: GridFormula, encoding: str) -> str:

@@ -4,6 +4,11 @@ Each line's clue is encoded on its own (no line logic first: that would mix the 
 guarded by one assumption literal. A SAT call under all the assumptions is unsatisfiable; its
 core names some lines, and deletion shrinks it to a minimal set: dropping any one line of the
 set makes the rest satisfiable. A clue too long for its line is a set of one by itself.
+
+This can take long: when the row and column totals differ, the proof is a counting argument,
+which SAT solvers may take exponential time over (a one-number typo in LalaFrogKK's 25x25 ran
+for minutes, where a typo in Knot takes milliseconds). Each SAT call honours the deadline; when
+it passes, `diagnose` raises TimeUp.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ from typing import Optional
 
 from pysat.formula import IDPool
 
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Line
+from nonosat.errors import FormulaTooLarge, TimeUp
+from nonosat.limits import MAX_CLAUSES
 from nonosat.linesolve import Contradiction, alive_states
 from nonosat.model import Clue, Puzzle, clue_span, clue_text, line_name
 
@@ -42,9 +50,11 @@ def _all_lines(puzzle: Puzzle) -> list[LineKey]:
     return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
 
 
-def diagnose(puzzle: Puzzle, solver: str = "minisat22") -> Optional[Diagnosis]:
-    """A minimal set of lines that cannot all hold, or None if the puzzle has a solution."""
-    from pysat.solvers import Solver
+def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_DEADLINE) -> Optional[Diagnosis]:
+    """A minimal set of lines that cannot all hold, or None if the puzzle has a solution.
+    Raises TimeUp when the deadline passes first, FormulaTooLarge when the lines' clauses pass
+    MAX_CLAUSES."""
+    from nonosat.solver import Search
 
     problems = tuple(puzzle.problems())
     for key in _all_lines(puzzle):
@@ -55,33 +65,46 @@ def diagnose(puzzle: Puzzle, solver: str = "minisat22") -> Optional[Diagnosis]:
     pool = IDPool(start_from=width * puzzle.height + 1)
     guards: dict[int, LineKey] = {}
     encode = ENCODINGS[DEFAULT_ENCODING]
-    sat = Solver(solver)
+    clauses: list[list[int]] = []
+    stage = "looking for the conflicting lines"
+    for key in _all_lines(puzzle):
+        deadline.check(stage)
+        kind, index = key
+        if kind == "row":
+            cells = [index * width + c + 1 for c in range(width)]
+        else:
+            cells = [r * width + index + 1 for r in range(puzzle.height)]
+        clue = _clue(puzzle, key)
+        try:
+            alive = alive_states(clue, len(cells), 0, 0)
+        except Contradiction:  # cannot happen once the clue fits; kept as a set of one
+            return Diagnosis((key,), problems)
+        guard = pool.id(("guard", key))
+        guards[guard] = key
+        clauses += [clause + [-guard] for clause in encode(Line(key, clue, cells, alive), pool)]
+        if len(clauses) > MAX_CLAUSES:
+            raise FormulaTooLarge(f"the clauses of every line passed {MAX_CLAUSES}, the limit that keeps memory bounded")
+    search = Search(clauses, solver, deadline)
+    order = list(guards)
+
+    def unsatisfiable(assumptions: list[int]) -> bool:
+        answer = search.solve(assumptions)
+        if answer is None:
+            raise TimeUp(stage)
+        return not answer
+
     try:
-        for key in _all_lines(puzzle):
-            kind, index = key
-            if kind == "row":
-                cells = [index * width + c + 1 for c in range(width)]
-            else:
-                cells = [r * width + index + 1 for r in range(puzzle.height)]
-            clue = _clue(puzzle, key)
-            try:
-                alive = alive_states(clue, len(cells), 0, 0)
-            except Contradiction:  # cannot happen once the clue fits; kept as a set of one
-                return Diagnosis((key,), problems)
-            guard = pool.id(("guard", key))
-            guards[guard] = key
-            for clause in encode(Line(key, clue, cells, alive), pool):
-                sat.add_clause(clause + [-guard])
-        if sat.solve(assumptions=list(guards)):
+        if not unsatisfiable(order):
             return None
-        core = sorted(sat.get_core() or list(guards), key=lambda g: list(guards).index(g))
+        core = sorted(search.sat.get_core() or order, key=order.index)
         for guard in list(core):  # deletion: keep a line only if the rest is satisfiable without it
             if guard not in core:
                 continue  # dropped already, by a smaller core
             rest = [g for g in core if g != guard]
-            if not sat.solve(assumptions=rest):
-                shrunk = set(sat.get_core() or rest)
+            if unsatisfiable(rest):
+                shrunk = set(search.sat.get_core() or rest)
                 core = [g for g in rest if g in shrunk]
         return Diagnosis(tuple(guards[g] for g in core), problems)
     finally:
-        sat.delete()
+        search.close()
+

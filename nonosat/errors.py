@@ -50,3 +50,28 @@ class GenerateFailed(NonosatError):
     """No puzzle meeting the requirement was found within the allowed changes (nothing written)."""
 
     exit_code = 5
+
+
+class CutShort(NonosatError):
+    """Work stopped before it reached an answer, for a reason other than bad input: the caller
+    reports what it knows (status `unknown`) and never guesses."""
+
+    exit_code = 4
+
+
+class TimeUp(CutShort):
+    """The time limit ran out during `stage` ("line logic", "building the CNF", "rating"...)."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+        super().__init__(f"time limit reached while {stage}")
+
+
+class TooLarge(NonosatError):
+    """A grid, file or picture larger than nonosat's documented limits (see nonosat.limits),
+    refused before any work starts."""
+
+
+class FormulaTooLarge(CutShort):
+    """The CNF of what line logic left open grew past the limit on clauses: the search would need
+    more memory than nonosat allows itself (see nonosat.limits)."""

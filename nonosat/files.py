@@ -1,8 +1,15 @@
-"""Writing files safely: never half-written, never overwritten unless asked."""
+"""Writing files safely: never half-written, never overwritten unless asked, no litter.
+
+A file is written to a hidden temporary file beside it, `.NAME.PID.RANDOM.tmp`, flushed to disk,
+then renamed over the target. A writer killed half-way leaves that temporary file behind; the
+next write of the same target removes it, once the process that made it has ended.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import time
 from pathlib import Path
 
 from nonosat.errors import UsageError
@@ -31,15 +38,63 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
         raise UsageError(f"{target} already exists; use --force to overwrite it")
 
 
+OLD_TEMPORARY_AGE = 3600.0
+"""Seconds after which a temporary file of the older naming (no process id) counts as stale."""
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files that writes of `target` left behind when they were killed:
+    those whose writer has ended (or, named before process ids were, an hour old)."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(?:(\d+)\.)?[0-9a-f]{{8}}\.tmp")
+    removed: list[Path] = []
+    try:
+        neighbours = list(os.scandir(target.parent if str(target.parent) else "."))
+    except OSError:
+        return removed
+    for entry in neighbours:
+        match = pattern.fullmatch(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            if match.group(1) is not None:
+                stale = not _running(int(match.group(1)))
+            else:
+                stale = time.time() - entry.stat().st_mtime > OLD_TEMPORARY_AGE
+            if stale:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
 def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
     ensure_writable(target, force=force)
-    temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
+    remove_stale_temporaries(target)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
         write_new_file(temporary, content)
         os.replace(temporary, target)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise UsageError(f"cannot write {target}: {error.strerror or error}") from error
+    except BaseException as error:  # Ctrl-C too: no temporary file is left behind
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            raise UsageError(f"cannot write {target}: {error.strerror or error}") from error
+        raise
 
 
 def write_new_file(path: Path, content: str | bytes) -> None:

@@ -3,7 +3,9 @@
 A partial grid comes as text, one line per row: `#` (or `1`) filled, `.` (or `x`) empty, `?` (or
 `0`, `-`) not decided yet; or as the `saved` string of a `.non` file, row after row in the same
 characters. If no completion of the partial grid meets the clues, the hint names a marked cell
-that is wrong.
+that is wrong. When logic finds nothing, the hint is a cell that has the same value in every
+completion (found by SAT); when no open cell does, the puzzle has several solutions from here
+and no move is forced, which the hint says rather than offer a guess.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from nonosat.errors import ParseError
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.errors import ParseError, TimeUp
 from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Puzzle
 from nonosat.steps import Step, trace
@@ -21,6 +24,7 @@ from nonosat.steps import Step, trace
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
 Cell = tuple[int, int]
+Grid = tuple[tuple[int, ...], ...]
 State = tuple[tuple[Optional[int], ...], ...]
 """A partial grid: 1 filled, 0 empty, None not decided."""
 
@@ -33,9 +37,12 @@ class Hint:
     wrong: Optional[tuple[Cell, int]] = None
     """A marked cell that no solution allows, and the value it should have."""
     searched: Optional[tuple[Cell, int]] = None
-    """When logic finds nothing: one cell and its value in a solution (from SAT)."""
+    """When logic finds nothing: a cell and the value it has in every solution (from SAT)."""
     solved: bool = False
     """The partial grid is already complete and correct."""
+    ambiguous: bool = False
+    """Logic finds nothing and no open cell has the same value in every solution: the puzzle has
+    several solutions from here, and no move is forced."""
 
 
 def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
@@ -88,29 +95,77 @@ def _board(puzzle: Puzzle, state: State) -> Board:
     return board
 
 
-def _a_solution(puzzle: Puzzle, board: Optional[Board]) -> Optional[tuple[tuple[int, ...], ...]]:
-    """A solution that agrees with the board's cells (any solution, with board None)."""
-    from nonosat.cnf import build_formula
+def _settled(puzzle: Puzzle, board: Optional[Board], deadline: Deadline) -> Optional[Board]:
+    """Line logic from the board (from nothing, with board None), or None on a contradiction."""
     from nonosat.linesolve import line_solve
-    from nonosat.solver import _enumerate
 
     try:
-        settled = line_solve(puzzle) if board is None else propagate(board.copy())
+        return line_solve(puzzle, deadline) if board is None else propagate(board.copy(), deadline=deadline)
     except Contradiction:
+        return None
+
+
+def _a_solution(puzzle: Puzzle, board: Optional[Board], deadline: Deadline = NO_DEADLINE) -> Optional[Grid]:
+    """A solution that agrees with the board's cells (any solution, with board None)."""
+    from nonosat.cnf import build_formula
+    from nonosat.solver import enumerate_solutions
+
+    settled = _settled(puzzle, board, deadline)
+    if settled is None:
         return None
     if settled.is_complete():
         grid = settled.grid()
         return grid if puzzle.satisfied_by(grid) else None
-    solutions, _ = _enumerate(build_formula(settled), 1, "minisat22", None)
+    solutions, complete, cut_short = enumerate_solutions(build_formula(settled, deadline=deadline), 1, deadline=deadline)
+    if cut_short is not None:
+        raise TimeUp("looking for a completion of the grid")
     return solutions[0].grid if solutions else None
 
 
-def hint(puzzle: Puzzle, state: State, steps: int = 1) -> Hint:
-    """The next `steps` logical steps from a partial grid, or the cell that is wrong."""
+def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> Optional[tuple[Cell, int]]:
+    """An open cell of the board with the same value in every completion, or None if there is
+    none: each cell is tried with the other value; a model that allows it also clears every
+    other cell it disagrees on."""
+    from nonosat.cnf import build_formula, cell_variable
+    from nonosat.solver import Search
+
+    settled = _settled(puzzle, board, deadline)
+    assert settled is not None, "the board has a completion"
+    formula = build_formula(settled, deadline=deadline)
+    search = Search(formula.clauses, "minisat22", deadline)
+    try:
+        if search.solve() is not True:
+            raise TimeUp("looking for a forced cell")
+        first = formula.grid(search.sat.get_model())
+        open_cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if board.cell(r, c) is None]
+        candidates = set(open_cells)
+        for r, c in open_cells:
+            if (r, c) not in candidates:
+                continue
+            value = first[r][c]
+            if settled.cell(r, c) is not None:
+                return (r, c), value  # line logic from the partial grid fixes it already
+            variable = cell_variable(puzzle, r, c)
+            answer = search.solve([-variable if value else variable])
+            if answer is None:
+                raise TimeUp("looking for a forced cell")
+            if not answer:
+                return (r, c), value
+            other = formula.grid(search.sat.get_model())
+            candidates -= {(i, j) for i, j in candidates if other[i][j] != first[i][j]}
+        return None
+    finally:
+        search.close()
+
+
+def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: Optional[float] = None) -> Hint:
+    """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
+    holds for the whole hint (TimeUp when it runs out)."""
+    deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
     board = _board(puzzle, state)
-    if _a_solution(puzzle, board) is None:  # no completion: some marked cell is wrong
-        solution = _a_solution(puzzle, None)
+    if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
+        solution = _a_solution(puzzle, None, deadline)
         if solution is None:
             return Hint(())
         for r, row in enumerate(state):
@@ -130,15 +185,12 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1) -> Hint:
             raise Enough
 
     try:
-        trace(puzzle, board, on_step=keep)
+        logic = trace(puzzle, board.copy(), on_step=keep, deadline=deadline)
+        if logic.cut_short is not None and not found:
+            raise TimeUp("looking for the next logical step")
     except Enough:
         pass
     if found:
         return Hint(tuple(found))
-    solution = _a_solution(puzzle, board)
-    assert solution is not None
-    for r, row in enumerate(state):
-        for c, value in enumerate(row):
-            if value is None and board.cell(r, c) is None:
-                return Hint((), searched=((r, c), solution[r][c]))
-    return Hint((), solved=True)
+    forced = _forced_cell(puzzle, board, deadline)
+    return Hint((), searched=forced) if forced is not None else Hint((), ambiguous=True)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from time import perf_counter
 from typing import Callable, Sequence
 
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid, Puzzle
 
 
@@ -285,6 +286,9 @@ class Board:
             self.col_empty[column] |= 1 << row
 
 
+DEADLINE_PASSES = 32
+"""Line passes between looks at the deadline (a pass over a 512-cell line takes about 0.1 ms)."""
+
 PassTimer = Callable[[bool, int, int, float], None]
 """Called by `propagate` after every line pass, when given: (is_row, index, cells fixed, seconds)."""
 
@@ -294,11 +298,13 @@ def propagate(
     lines: Sequence[tuple[bool, int]] | None = None,
     observe: Observer | None = None,
     on_pass: PassTimer | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Board:
     """Run complete line deduction to a fixed point, with a queue of lines whose cells changed.
 
     `lines` holds (is_row, index) pairs to start from; by default every line. Raises
-    `Contradiction` (naming the line) if some line cannot be completed. `observe` hears of every
+    `Contradiction` (naming the line) if some line cannot be completed, and TimeUp if the
+    deadline passes first (looked at every DEADLINE_PASSES passes). `observe` hears of every
     pass that fixes cells, `on_pass` of every pass with its time.
     """
     puzzle = board.puzzle
@@ -309,11 +315,14 @@ def propagate(
     queue = deque(lines)
     queued = set(queue)
     settle = _cached_settle
+    timed = deadline.at is not None
     while queue:
         line = queue.popleft()
         queued.discard(line)
         is_row, index = line
         board.passes += 1
+        if timed and not board.passes % DEADLINE_PASSES:
+            deadline.check("running line logic")
         if is_row:
             own_f, own_e, clues, length, crossing_f, crossing_e = row_f, row_e, puzzle.rows, width, col_f, col_e
         else:
@@ -354,6 +363,7 @@ def _cached_settle(clue: Clue, length: int, filled: int, empty: int) -> tuple[in
     return settle_line(clue, length, filled, empty)
 
 
-def line_solve(puzzle: Puzzle) -> Board:
-    """Deduce every cell that line logic alone decides; raises `Contradiction` if none fits."""
-    return propagate(Board(puzzle))
+def line_solve(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> Board:
+    """Deduce every cell that line logic alone decides; raises `Contradiction` if none fits, and
+    TimeUp if the deadline passes first."""
+    return propagate(Board(puzzle), deadline=deadline)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
+from nonosat.limits import grid_size_problem
 
 Clue = tuple[int, ...]
 """The block lengths of one line, in order; `()` is an empty line."""
@@ -15,6 +17,19 @@ Row = tuple[int, ...]
 
 Grid = tuple[Row, ...]
 """A complete picture, row by row (row 0 is the top row)."""
+
+
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_LINE_BREAKS = re.compile(r"[\r\n\t\x0b\x0c\u2028\u2029]+")
+
+
+def printable(text: str) -> str:
+    """Text safe to show and to write: control characters (terminal escapes among them) and lone
+    surrogates become U+FFFD, tabs and line breaks a space."""
+    return _UNPRINTABLE.sub("\ufffd", _LINE_BREAKS.sub(" ", text))
+
+
+TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue")
 
 
 def line_name(kind: str, index: int) -> str:
@@ -79,12 +94,19 @@ class Puzzle:
     source: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        too_large = grid_size_problem(len(self.columns), len(self.rows))
+        if too_large is not None:
+            raise InvalidPuzzle(too_large)
         rows = tuple(_normalise_clue(c, "row", i) for i, c in enumerate(self.rows))
         columns = tuple(_normalise_clue(c, "column", i) for i, c in enumerate(self.columns))
         if not rows or not columns:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "columns", columns)
+        for name in TEXT_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, str):
+                object.__setattr__(self, name, printable(value))
         if self.goal is not None:
             goal = _normalise_grid(self.goal)
             if len(goal) != len(rows) or any(len(r) != len(columns) for r in goal):

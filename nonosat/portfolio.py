@@ -1,168 +1,186 @@
 """A race of SAT solvers on two cores: a search that is still running after a moment is joined
-by a rival solver in a forked worker, and the first to finish answers.
+by a rival solver in a worker process, and the first to finish answers.
 
 Hard random puzzles have heavy-tailed solve times that differ from solver to solver: CaDiCaL is
 fastest on some, MiniSat on others (bench/README.md has the figures). Racing them costs a
 second core and buys the better of the two on every puzzle.
 
-The worker is forked (`os.fork`), so it shares the parent's formula without copying it through a
-pipe. It sends one line per solution it finds, then one line saying whether its search ended on
-its own. The search in the parent is not interrupted to let the rival in: a solver resumed
-after an interruption restarts, and takes another path.
+The worker comes from multiprocessing's fork server: a clean single-threaded process, started
+once per process on the first race, with the solver already imported, that forks a worker in a
+few milliseconds. Nothing is ever forked from a process with threads (which Python 3.12+ warns
+may deadlock), so racing is safe in threaded programs too. The worker is given the job (the
+line-solved board and the grids found so far), rebuilds the formula itself, and sends each grid
+it finds, then whether its search ended on its own. It dies with its parent: by Ctrl-C (SIGINT
+kills it at once), when it is stopped, and when the fork server ends because its owner died.
+The search in the parent is not interrupted to let the rival in: a solver resumed after an
+interruption restarts, and takes another path.
 """
 
 from __future__ import annotations
 
 import os
-import select
 import signal
 import threading
-from typing import Callable, Optional
+from multiprocessing import connection
+from typing import Any, Callable, Generic, Optional, TypeVar
 
+from nonosat import interrupts
+from nonosat.lifeline import die_when_closed, die_with_parent
 from nonosat.model import Grid
 
-Enumerator = Callable[[str, list[Grid]], bool]
-"""Runs one solver to the end: appends the grids it finds, and says whether the search ended on
-its own (True) rather than by reaching the count."""
+Job = TypeVar("Job")
+
+Work = Callable[[Any, list[Grid]], bool]
+"""Runs one solver to the end on a job (both picklable: the work a module-level function): appends
+the grids it finds, and says whether the search ended on its own (True) rather than by reaching
+the count."""
+
+PRELOAD = ["nonosat.solver", "nonosat.cnf", "pysat.solvers"]
+"""What the fork server imports once, so that each worker starts in milliseconds."""
+
+_context: Optional[Any] = None
+_context_lock = threading.Lock()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity), not the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def can_race() -> bool:
-    """Whether this platform can fork workers, and there is more than one core to run them."""
-    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    """Whether a rival can run: a fork server on this platform, and a second usable core."""
+    import multiprocessing
+
+    return "forkserver" in multiprocessing.get_all_start_methods() and usable_cores() > 1
 
 
-def _encode(grid: Grid) -> bytes:
-    return ("S " + "/".join("".join(map(str, row)) for row in grid) + "\n").encode()
+def fork_server() -> Any:
+    """The multiprocessing context whose workers come from the fork server, set up once."""
+    global _context
+    with _context_lock:
+        if _context is None:
+            import multiprocessing
+
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            _context = context
+        return _context
 
 
-def _decode(line: str) -> Grid:
-    return tuple(tuple(int(c) for c in row) for row in line[2:].split("/"))
-
-
-def _die_with(parent: int) -> None:
-    """Have Linux kill this worker when its parent dies, so that no solver goes on for nobody
-    after a `nonosat` (or a batch worker) is killed with SIGKILL. Elsewhere this does nothing,
-    and a worker ends when its search does."""
+def _worker(results: Any, work: Work, job: Any) -> None:
+    """The worker's whole life: never returns, never runs cleanup, never prints a traceback. It
+    ends when the other end of `results` closes: the parent died, or stopped listening."""
     try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)
-
-
-def _worker(enumerate_with: Enumerator, solver: str, pipe: int, parent: int) -> None:
-    """The forked worker's whole life: never returns, never runs the parent's cleanup."""
-    code = 1
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        _die_with(parent)
-        found: list[Grid] = []
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once
+        _let_the_fork_server_go()
+        die_with_parent()
+        die_when_closed(results)
 
         class Streaming(list):  # type: ignore[type-arg]
             def append(self, grid: Grid) -> None:
                 super().append(grid)
-                os.write(pipe, _encode(grid))
+                results.send(("grid", grid))
 
-        complete = enumerate_with(solver, Streaming(found))
-        os.write(pipe, b"E 1\n" if complete else b"E 0\n")
-        code = 0
+        complete = work(job, Streaming())
+        results.send(("end", bool(complete)))
+    except BaseException:  # noqa: B036 - the parent sees the pipe close and goes on alone
+        pass
     finally:
-        os._exit(code)
+        os._exit(0)
 
 
-class _Runner:
-    def __init__(self, solver: str, pid: int, pipe: int) -> None:
-        self.solver = solver
-        self.pid = pid
-        self.pipe = pipe
-        self.buffer = ""
-        self.grids: list[Grid] = []
-        self.complete: Optional[bool] = None
-        self.alive = True
+def _let_the_fork_server_go() -> None:
+    """In a worker: close its copy of the fork server's lifeline, so that the fork server ends
+    as soon as the process that started it does, and the kernel's parent-death signal
+    (`die_with_parent`) ends this worker then, even in a solver that holds the GIL for minutes
+    (CaDiCaL does), where no thread of ours could run to notice."""
+    from multiprocessing import forkserver
 
-    def read(self) -> None:
-        chunk = os.read(self.pipe, 1 << 16)
-        if not chunk:
-            self.alive = False
-            return
-        self.buffer += chunk.decode()
-        *lines, self.buffer = self.buffer.split("\n")
-        for line in lines:
-            if line.startswith("S "):
-                self.grids.append(_decode(line))
-            elif line.startswith("E "):
-                self.complete = line == "E 1"
-
-    def stop(self) -> None:
+    server = getattr(forkserver, "_forkserver", None)
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(alive, int):
         try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
+            os.close(alive)
+        except OSError:
             pass
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
-        os.close(self.pipe)
+        server._forkserver_alive_fd = None  # type: ignore[union-attr]
 
 
-class Rival:
+class Rival(Generic[Job]):
     """A second solver that joins a search still running after `after` seconds, without
-    stopping it: a thread forks a worker that runs `enumerate_with(solver, ...)` beside it.
+    stopping it: a thread starts a worker that runs `work(job(), ...)` beside it.
 
     The search in this process goes on undisturbed (an interrupted solver restarts, which changes
     its path: MiniSat on taai2011 #510 takes 9 s straight, and from under 1 s to 10 s when it is
-    interrupted and resumed). If the worker finishes first, `on_done` is called (from the
-    thread) to stop the search; `stop` then returns the worker's grids and ending. The worker is
-    forked by the thread, which outlives it, so Linux's parent-death signal reaches it if this
-    process is killed.
+    interrupted and resumed). `job` is called when the worker starts, so that it can include
+    what the search found by then. If the worker finishes first, `on_done` is called (from the
+    thread) to stop the search; `stop` then returns the worker's grids and ending.
     """
 
-    def __init__(self, enumerate_with: Enumerator, solver: str, after: float, on_done: Callable[[], None]) -> None:
-        self.enumerate_with = enumerate_with
-        self.solver = solver
+    def __init__(self, work: Work, job: Callable[[], Job], after: float, on_done: Callable[[], None]) -> None:
+        self.work = work
+        self.job = job
         self.after = after
         self.on_done = on_done
-        self.runner: Optional[_Runner] = None
+        self.process: Optional[Any] = None
+        self.grids: list[Grid] = []
+        self.complete: Optional[bool] = None
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._wake_read, self._wake_write = os.pipe()
         self._thread = threading.Thread(target=self._run, name="nonosat-rival", daemon=True)
         self._thread.start()
 
+    @property
+    def forked(self) -> bool:
+        """Whether the worker was started (the name is older than the fork server)."""
+        return self.process is not None
+
+    def _start(self) -> Optional[Any]:
+        """Start the worker; the read end of its results pipe, or None if it could not start."""
+        with self._lock:
+            if self._stopping.is_set():
+                return None
+            context = fork_server()
+            results, sender = context.Pipe(duplex=True)  # the worker hears this end close
+            process = context.Process(target=_worker, args=(sender, self.work, self.job()), daemon=True)
+            try:
+                process.start()
+            except OSError:  # no process to spare: the search goes on alone
+                results.close()
+                sender.close()
+                return None
+            finally:
+                sender.close()
+            self.process = process
+            interrupts.child_started(process.pid)
+            return results
+
     def _run(self) -> None:
         if self._stopping.wait(self.after):
             return
-        with self._lock:
-            if self._stopping.is_set():
-                return
-            parent = os.getpid()
-            read_end, write_end = os.pipe()
-            try:
-                pid = os.fork()
-            except OSError:  # no process to spare: the search goes on alone
-                os.close(read_end)
-                os.close(write_end)
-                return
-            if pid == 0:
-                os.close(read_end)
-                _worker(self.enumerate_with, self.solver, write_end, parent)
-            os.close(write_end)
-            self.runner = _Runner(self.solver, pid, read_end)
-        runner = self.runner
-        while runner.alive and runner.complete is None:
-            ready, _, _ = select.select([runner.pipe, self._wake_read], [], [])
-            if self._wake_read in ready:
-                return
-            runner.read()
-        if runner.complete is not None:
+        results = self._start()
+        if results is None:
+            return
+        try:
+            while self.complete is None:
+                ready = connection.wait([results, self._wake_read])
+                if self._wake_read in ready:
+                    return
+                try:
+                    kind, value = results.recv()
+                except (EOFError, OSError):  # the worker died: the search goes on alone
+                    return
+                if kind == "grid":
+                    self.grids.append(value)
+                else:
+                    self.complete = value
             self.on_done()
-
-    @property
-    def forked(self) -> bool:
-        return self.runner is not None
+        finally:
+            results.close()
 
     def stop(self) -> tuple[list[Grid], Optional[bool]]:
         """End the rival: its grids, and whether its search ended on its own (None when it did
@@ -173,8 +191,11 @@ class Rival:
         self._thread.join()
         os.close(self._wake_read)
         os.close(self._wake_write)
-        runner = self.runner
-        if runner is None:
-            return [], None
-        runner.stop()
-        return runner.grids, runner.complete
+        process = self.process
+        if process is not None:
+            pid = process.pid
+            process.kill()
+            process.join()
+            process.close()
+            interrupts.child_ended(pid)
+        return list(self.grids), self.complete

@@ -18,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from nonosat.deadline import Deadline
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
 from nonosat.steps import Trace, trace
 
-LEVELS = ("line", "probe", "search", "ambiguous", "none")
+LEVELS = ("line", "probe", "search", "ambiguous", "none", "unknown")
+"""`unknown`: the time limit ran out before the level was known."""
 
 PASS_CUTS = (3.79, 5.21)
 """Line passes per line that separate scores 1|2 and 2|3 among line-solvable puzzles: the
@@ -41,6 +43,8 @@ class Rating:
     trace: Trace
     result: Optional[Result]
     """The solver's verdict, when logic alone did not finish the grid."""
+    cut_short: Optional[str] = None
+    """Why the rating stopped before it knew the level (level `unknown`)."""
 
     @property
     def passes_per_line(self) -> float:
@@ -52,30 +56,38 @@ def score_for(level: str, passes_per_line: float) -> int:
     if level == "line":
         low, high = PASS_CUTS
         return 1 if passes_per_line <= low else 2 if passes_per_line <= high else 3
-    return 4 if level == "probe" else 5
+    return 4 if level == "probe" else 0 if level == "unknown" else 5
 
 
 def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, result: Optional[Result] = None) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
-    `result`, a `solve(puzzle, count=2)` already made, saves solving again.
+    `result`, a `solve(puzzle, count=2)` already made, saves solving again. `timeout` holds for
+    the whole rating (probing can take long on big open grids): when it runs out the level is
+    `unknown`, the score 0, and `cut_short` says where.
     """
+    deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
     if result is not None and result.method == "line":
-        logic = trace(puzzle, probing=False)  # line logic finished it: no probing to do
+        logic = trace(puzzle, probing=False, deadline=deadline)  # line logic finished it: no probing to do
     else:
-        logic = trace(puzzle)
+        logic = trace(puzzle, deadline=deadline)
+    cut_short = logic.cut_short
     if logic.contradiction is not None:
         level = "none"
+    elif cut_short is not None:
+        level = "unknown"
     elif logic.complete:
         level = logic.level
     else:
         if result is None:
-            result = solve(puzzle, count=2, timeout=timeout)
+            result = solve(puzzle, count=2, timeout=deadline.remaining())
         level = {
             Status.UNIQUE: "search",
             Status.MULTIPLE: "ambiguous",
             Status.NONE: "none",
         }.get(result.status, "unknown")
+        if level == "unknown":
+            cut_short = result.cut_short
     passes_per_line = logic.passes / (puzzle.width + puzzle.height)
-    return Rating(level, score_for(level, passes_per_line), logic.passes, logic.probes, logic, result)
+    return Rating(level, score_for(level, passes_per_line), logic.passes, logic.probes, logic, result, cut_short)

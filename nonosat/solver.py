@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
 
+from nonosat import interrupts
+from nonosat.deadline import NO_DEADLINE, Deadline, TimeUp
 from nonosat.encodings import DEFAULT_ENCODING, Clause, check_encoding
-from nonosat.errors import NonosatError, UsageError
-from nonosat.linesolve import Contradiction, line_solve
+from nonosat.errors import CutShort, NonosatError, UsageError
+from nonosat.linesolve import Board, Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.swaps import switched_solution
 
@@ -63,6 +64,9 @@ class Result:
     complete: bool
     """True when the search ended on its own, so `len(solutions)` is the exact count."""
     stats: dict[str, int] = field(default_factory=dict)
+    cut_short: Optional[str] = None
+    """Why the work stopped before an answer, when it did: "time limit reached while building
+    the CNF", "the CNF grew past 3000000 clauses"... (status `unknown`)."""
 
     @property
     def solution(self) -> Optional[Solution]:
@@ -108,18 +112,28 @@ _RAW_ADD = {"cadical195": ("cadical195_add_cl", "cadical"), "minisat22": ("minis
 solvers used by default: calling it directly halves the cost of loading a formula."""
 
 
-def _load(sat: Any, name: str, clauses: list[Clause]) -> bool:
-    """Add the clauses to a PySAT solver; False if one of them is empty."""
+LOAD_SLICE = 1 << 16
+"""Clauses added between looks at the deadline while a formula is loaded."""
+
+
+def _load(sat: Any, name: str, clauses: list[Clause], deadline: Deadline = NO_DEADLINE) -> bool:
+    """Add the clauses to a PySAT solver; False if one of them is empty. Raises TimeUp when the
+    deadline passes first."""
     raw = _RAW_ADD.get(name)
     handle = getattr(sat.solver, raw[1], None) if raw else None
     add = getattr(_pysolvers(), raw[0], None) if raw else None
-    if handle is None or add is None:
-        sat.append_formula(clauses)
-        return all(clauses)
-    for clause in clauses:
-        if not clause:
-            return False
-        add(handle, clause)
+    for start in range(0, len(clauses), LOAD_SLICE):
+        deadline.check("loading the CNF into the solver")
+        part = clauses[start : start + LOAD_SLICE]
+        if handle is None or add is None:
+            if not all(part):
+                return False
+            sat.append_formula(part)
+            continue
+        for clause in part:
+            if not clause:
+                return False
+            add(handle, clause)
     return True
 
 
@@ -129,20 +143,41 @@ def _pysolvers() -> Any:
     return pysolvers
 
 
-class _Search:
-    """One incremental PySAT solver over a grid formula, with a deadline."""
+SLICE_SECONDS = 0.25
+"""The longest a conflict budget of a solver without interrupt() (CaDiCaL) should take, so that
+a stop (the rival's answer, Ctrl-C) is heard within about this long."""
 
-    def __init__(self, formula: GridFormula, solver: str, deadline: Optional[float]) -> None:
+
+def _keyboard_interrupt(error: Exception) -> bool:
+    return "keyboard interrupt" in str(error).lower()
+
+
+class Search:
+    """One incremental PySAT solver over some clauses (a grid formula's), with a deadline.
+
+    Loading the clauses honours the deadline too (TimeUp). Every solve can be ended from another
+    thread with `stop`, and by Ctrl-C (see nonosat.interrupts).
+    """
+
+    def __init__(
+        self, clauses: list[Clause], solver: str, deadline: Deadline = NO_DEADLINE, *, whole: bool = False
+    ) -> None:
         from pysat.solvers import Solver
 
-        self.formula = formula
         self.name = solver
         self.deadline = deadline
         self.stoppable = False
         """Whether `stop` may be called from another thread (then every solve can be interrupted)."""
+        self.whole = whole
+        """Solve in one uninterrupted call, even without Python's SIGINT handling: nothing but the
+        end of its process stops it (a race worker). CaDiCaL is not cut into conflict budgets."""
         self.stopped = False
         self.sat = Solver(solver)
-        self.unsatisfiable = not _load(self.sat, solver, formula.clauses)
+        try:
+            self.unsatisfiable = not _load(self.sat, solver, clauses, deadline)
+        except BaseException:
+            self.sat.delete()
+            raise
 
     def stop(self) -> None:
         """End the search from another thread: the solve under way, and any later one, give None."""
@@ -150,31 +185,51 @@ class _Search:
         if not self.name.startswith(_BUDGETED):
             self.sat.interrupt()
 
+    def solve(self, assumptions: Sequence[int] = ()) -> Optional[bool]:
+        """Whether the formula (under the assumptions) is satisfiable, or None when the deadline
+        passed or `stop` was called first. Ctrl-C stops it too (see nonosat.interrupts)."""
+        if self.stopped:
+            return None
+        if self.deadline.at is None and not self.stoppable and (self.whole or interrupts.wants_keyboard_interrupt()):
+            return self._solve_plain(assumptions)
+        interrupts.running(self)
+        try:
+            if self.name.startswith(_BUDGETED):
+                answer = self._solve_with_budgets(assumptions)
+            else:
+                answer = self._solve_with_interrupt(assumptions)
+        finally:
+            interrupts.finished(self)
+        return None if self.stopped else answer
+
     def next_model(self) -> list[int] | Literal[False] | None:
         """A model, False when there is none, or None when the deadline passed (or `stop` was
         called) first."""
-        if self.deadline is None and not self.stoppable:
-            return self.sat.get_model() if self.sat.solve() else False
-        if self.stopped:
-            return None
-        if self.name.startswith(_BUDGETED):
-            answer = self._solve_with_budgets()
-        else:
-            answer = self._solve_with_interrupt()
-        if answer is None or self.stopped:
+        answer = self.solve()
+        if answer is None:
             return None
         return self.sat.get_model() if answer else False
 
-    def _solve_with_interrupt(self) -> Optional[bool]:
+    def _solve_plain(self, assumptions: Sequence[int]) -> bool:
+        """A solve with PySAT's own SIGINT handling: Ctrl-C is KeyboardInterrupt, as in Python."""
+        try:
+            return bool(self.sat.solve(assumptions=list(assumptions)))
+        except Exception as error:
+            if _keyboard_interrupt(error):
+                raise KeyboardInterrupt from None
+            raise
+
+    def _solve_with_interrupt(self, assumptions: Sequence[int]) -> Optional[bool]:
         timer = None
-        if self.deadline is not None:
-            remaining = self.deadline - time.monotonic()
+        remaining = self.deadline.remaining()
+        if remaining is not None:
             if remaining <= 0:
                 return None
             timer = threading.Timer(remaining, self.sat.interrupt)
+            timer.daemon = True
             timer.start()
         try:
-            answer: Optional[bool] = self.sat.solve_limited(expect_interrupt=True)
+            answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -182,24 +237,33 @@ class _Search:
                 self.sat.clear_interrupt()
         return answer
 
-    def _solve_with_budgets(self) -> Optional[bool]:
+    def _solve_with_budgets(self, assumptions: Sequence[int]) -> Optional[bool]:
         """Solve in slices of conflicts. Each call restarts CaDiCaL's search, so slices grow
-        geometrically while they take under a tenth of the time left, and shrink near the
-        deadline, which is then overrun by at most about a tenth of the last time left."""
+        geometrically while they take under a twentieth of the time left (and under
+        SLICE_SECONDS), and shrink when they take longer; the deadline is then overrun by at most
+        about a tenth of the last time left, and a stop is heard within about SLICE_SECONDS."""
         budget = 10_000
         while True:
             started = time.monotonic()
-            remaining = float("inf") if self.deadline is None else self.deadline - started
+            remaining = self.deadline.remaining()
+            if remaining is None:
+                remaining = float("inf")
             if remaining <= 0 or self.stopped:
                 return None
             self.sat.conf_budget(budget)
-            answer: Optional[bool] = self.sat.solve_limited()
+            try:  # CaDiCaL takes SIGINT in the main thread with PySAT's own handler
+                answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions))
+            except Exception as error:
+                if _keyboard_interrupt(error):
+                    raise KeyboardInterrupt from None
+                raise
             if answer is not None:
                 return answer
             took = time.monotonic() - started
-            if took < remaining / 20:
+            longest = min(remaining / 10, SLICE_SECONDS)
+            if took < longest / 2:
                 budget *= 2
-            elif took > remaining / 10:
+            elif took > longest:
                 budget = max(1000, budget // 2)
 
     def close(self) -> None:
@@ -224,10 +288,14 @@ def solve(
 
     Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
     the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
-    to look for the next. `jobs` is the number of cores a hard puzzle may use (default: all of
-    them); with two or more, a search that takes more than `race_after` seconds (default
-    RACE_AFTER) is joined by a rival solver in a forked process. Raises `ImpossiblePuzzle`
-    before any search when a clue cannot fit its line or the row and column totals differ.
+    to look for the next. `timeout` (seconds) holds for all of it: line logic, building the CNF
+    and the search; when it runs out the status is `unknown` and `cut_short` says where.
+
+    `jobs` is the number of cores a hard puzzle may use (default 1): with two or more, a search
+    that takes more than `race_after` seconds (default RACE_AFTER) is joined by a rival solver
+    in a worker process (see nonosat.portfolio), safe in threaded programs too. Raises
+    `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
+    totals differ.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -236,27 +304,35 @@ def solve(
     solver = resolve_solver(solver)
     check_encoding(encoding)
     started = time.monotonic()
-    deadline = None if timeout is None else started + timeout
+    deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
 
-    def result(status: Status, solutions: list[Solution], method: str, complete: bool, **stats: int) -> Result:
-        return Result(puzzle, status, tuple(solutions), method, time.monotonic() - started, complete, stats)
+    def result(status: Status, solutions: list[Solution], method: str, complete: bool,
+               cut_short: Optional[str] = None, **stats: int) -> Result:  # fmt: skip
+        took = time.monotonic() - started
+        return Result(puzzle, status, tuple(solutions), method, took, complete, stats, cut_short)
 
     try:
-        board = line_solve(puzzle)
+        board = line_solve(puzzle, deadline)
     except Contradiction:
         return result(Status.NONE, [], "line", True)
+    except TimeUp as error:
+        return result(Status.UNKNOWN, [], "line", False, str(error))
     if board.is_complete():
         return result(Status.UNIQUE, [_verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
     from nonosat.cnf import build_formula  # only now: a puzzle solved by line logic needs no PySAT
 
-    formula = build_formula(board, encoding)
+    try:
+        formula = build_formula(board, encoding, deadline)
+    except CutShort as error:
+        return result(Status.UNKNOWN, [], "sat", False, str(error), line_passes=board.passes)
     stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
                  variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
-    race = (os.cpu_count() or 1) > 1 if jobs is None else jobs > 1
+    race = jobs is not None and jobs > 1
     wait = RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
-    solutions, complete = _enumerate(formula, count, solver, deadline, race, wait)
-    return result(_status(len(solutions), count, complete), solutions, "sat", complete, **stats)
+    solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
+    status = _status(len(solutions), count, complete)
+    return result(status, solutions, "sat", complete, cut if status is Status.UNKNOWN else None, **stats)
 
 
 def rival(solver: str) -> str:
@@ -265,57 +341,89 @@ def rival(solver: str) -> str:
     return "cadical195" if solver != "cadical195" else "minisat22"
 
 
-def _enumerate(
+@dataclass(frozen=True)
+class RivalJob:
+    """What a rival worker needs to search on its own: the line-solved board (the formula is
+    rebuilt from it, with the same cell variables), and the grids the search had found."""
+
+    board: Board
+    encoding: str
+    solver: str
+    count: int
+    grids: tuple[Grid, ...]
+
+
+def rival_work(job: RivalJob, found: list[Grid]) -> bool:
+    """In the rival worker: the grids found before it started are blocked and reported again,
+    like the grids found later; True when its search ended on its own."""
+    from nonosat.cnf import build_formula
+
+    formula = build_formula(job.board, job.encoding)
+    search = Search(formula.clauses, job.solver, whole=True)
+    try:
+        if search.unsatisfiable:
+            return True
+        for grid in job.grids:
+            search.sat.add_clause(formula.blocking_clause_for(grid))
+            found.append(grid)
+        return bool(_collect(search, formula, job.count, found))
+    finally:
+        search.close()
+
+
+def enumerate_solutions(
     formula: GridFormula,
     count: int,
-    solver: str,
-    deadline: Optional[float],
+    solver: str = DEFAULT_SOLVER,
+    deadline: Deadline = NO_DEADLINE,
+    *,
     race: bool = False,
     race_after: float = RACE_AFTER,
-) -> tuple[list[Solution], bool]:
-    """Up to `count` verified solutions of what line logic left open, and whether that is all.
+) -> tuple[list[Solution], bool, Optional[str]]:
+    """Up to `count` verified solutions of a grid formula (what line logic left open, or a
+    partial board), whether that is all of them, and why the search stopped short if it did.
 
     With `race`, a search still going after `race_after` seconds is joined by its `rival` in a
-    forked worker, while it goes on undisturbed here, and the first to finish answers (see
+    worker process, while it goes on undisturbed here, and the first to finish answers (see
     `portfolio.Rival`).
     """
     from nonosat import portfolio
 
     puzzle = formula.board.puzzle
     race = race and portfolio.can_race()
-    search = _Search(formula, solver, deadline)
+    try:
+        search = Search(formula.clauses, solver, deadline)
+    except TimeUp as error:
+        return [], False, str(error)
     grids: list[Grid] = []
     if search.unsatisfiable:
         search.close()
-        return [], True
+        return [], True, None
     contender = None
     if race:
         search.stoppable = True
 
-        def enumerate_rival(name: str, found: list[Grid]) -> bool:
-            """In the forked worker: the grids found here before the fork are blocked, and
-            reported again, like the grids found later."""
-            worker = _Search(formula, name, None)
-            for grid in list(grids):
-                worker.sat.add_clause(formula.blocking_clause_for(grid))
-                found.append(grid)
-            return bool(_collect(worker, formula, count, found))
+        def job() -> RivalJob:
+            return RivalJob(formula.board, formula.encoding, rival(solver), count, tuple(grids))
 
-        contender = portfolio.Rival(enumerate_rival, rival(solver), race_after, search.stop)
+        contender = portfolio.Rival(rival_work, job, race_after, search.stop)
     try:
         ended = _collect(search, formula, count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
         search.close()
+    cut = None
     if ended is None:  # stopped by the rival's answer, or out of time
         if their_ending is not None:
             grids, ended = theirs, their_ending
-        elif len(theirs) > len(grids):
-            grids = theirs
-    return [_verified(puzzle, grid) for grid in grids], bool(ended)
+        else:
+            if len(theirs) > len(grids):
+                grids = theirs
+            cut = "time limit reached while searching"
+    return [_verified(puzzle, grid) for grid in grids], bool(ended), cut
 
 
-def _collect(search: _Search, formula: GridFormula, count: int, grids: list[Grid]) -> Optional[bool]:
+def _collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> Optional[bool]:
     """Add grids to `grids` until there are `count`: True when the search shows there are no
     more, False when `count` is reached first, None when the deadline passes first."""
     puzzle = formula.board.puzzle

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Optional
 
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.errors import TimeUp
 from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Clue, Puzzle, clue_text, line_name
 
@@ -54,10 +56,12 @@ class Trace:
     """How many cells were probed (each tried both ways)."""
     contradiction: Optional[str] = None
     """The line found impossible, if the clues contradict each other (or the given cells)."""
+    cut_short: Optional[str] = None
+    """Why the logic stopped before it could go no further, when the deadline passed first."""
 
     @property
     def complete(self) -> bool:
-        return self.contradiction is None and self.board.is_complete()
+        return self.contradiction is None and self.cut_short is None and self.board.is_complete()
 
     @property
     def level(self) -> str:
@@ -84,8 +88,10 @@ def trace(
     *,
     probing: bool = True,
     on_step: Optional[Callable[[Step, Board], None]] = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Trace:
-    """Solve by line logic (then probing) as far as it goes, recording every step."""
+    """Solve by line logic (then probing) as far as it goes, recording every step. When the
+    deadline passes first, the trace ends there with `cut_short` saying so."""
     board = board if board is not None else Board(puzzle)
     result = Trace(board)
 
@@ -107,9 +113,12 @@ def trace(
     def logic(lines: Optional[list[tuple[bool, int]]]) -> bool:
         before = board.passes
         try:
-            propagate(board, lines, observe)
+            propagate(board, lines, observe, deadline=deadline)
         except Contradiction as error:
             result.contradiction = _line_label(*error.line) if error.line else "a line"
+            return False
+        except TimeUp as error:
+            result.cut_short = str(error)
             return False
         finally:
             result.passes += board.passes - before
@@ -118,7 +127,11 @@ def trace(
     if not logic(None):
         return result
     while probing and not board.is_complete():
-        found = _probe_once(puzzle, board, result)
+        try:
+            found = _probe_once(puzzle, board, result, deadline)
+        except TimeUp as error:
+            result.cut_short = str(error)
+            return result
         if found is None:
             break
         cell, value, broken = found
@@ -137,9 +150,10 @@ def trace(
     return result
 
 
-def _probe_once(puzzle: Puzzle, board: Board, result: Trace) -> Optional[tuple[Cell, int, str]]:
+def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> Optional[tuple[Cell, int, str]]:
     """The first unknown cell (row by row) that one value of leads to a contradiction: the cell,
-    its value, and the line that broke under the other value."""
+    its value, and the line that broke under the other value. Raises TimeUp when the deadline
+    passes first."""
     full = (1 << board.width) - 1
     for r in range(board.height):
         unknown = full & ~(board.row_filled[r] | board.row_empty[r])
@@ -147,11 +161,12 @@ def _probe_once(puzzle: Puzzle, board: Board, result: Trace) -> Optional[tuple[C
             if not unknown >> c & 1:
                 continue
             result.probes += 1
+            deadline.check("probing")
             for value in (1, 0):
                 guess = board.copy()
                 guess.set_cell(r, c, value)
                 try:
-                    propagate(guess, [(True, r), (False, c)])
+                    propagate(guess, [(True, r), (False, c)], deadline=deadline)
                 except Contradiction as error:
                     broken = _line_label(*error.line) if error.line else "a line"
                     return (r, c), 1 - value, broken

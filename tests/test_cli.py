@@ -69,7 +69,7 @@ def test_no_solution_exits_3(tmp_path: Path) -> None:
 
 
 def test_timeout_exits_4_with_unknown() -> None:
-    code, stdout, _ = run("check", FOREVER, "--timeout", "0")
+    code, stdout, _ = run("check", FOREVER, "--timeout", "0.000001")
     assert code == 4 and "unknown" in stdout
 
 

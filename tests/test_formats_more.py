@@ -382,8 +382,12 @@ def test_bad_game_id_is_one_line_exit_2() -> None:
     code, _, stderr = run("solve", "5x5:2/1.1/3")
     assert code == 2
     assert stderr == "nonosat: 5x5:2/1.1/3: expected 5 + 5 = 10 clues separated by '/', found 3\n"
-    code, _, stderr = run("solve", "5x5:2")
-    assert code == 2 and "no such file" in stderr
+    code, _, stderr = run("solve", "5x5:2")  # not a game ID, nor a file: told what is wrong with it
+    assert code == 2 and stderr == "nonosat: 5x5:2: expected 5 + 5 = 10 clues separated by '/', found 1\n"
+    code, _, stderr = run("solve", "4x4:a/b/c/d/e/f/g/h")
+    assert code == 2 and "expected a clue like 2.1" in stderr and "found 'a'" in stderr
+    code, _, stderr = run("solve", "0x0:")
+    assert code == 2 and "expected the width as a whole number of at least 1, found '0'" in stderr
 
 
 # --- images ------------------------------------------------------------------------------------

@@ -7,14 +7,17 @@ a `.nonpack`); `load_all` reads them all. `load("5x5:2/1.1/...")` reads a Tatham
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from nonosat.errors import ParseError, UsageError
+T = TypeVar("T")
+
+from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.files import write_text_atomic
 from nonosat.formats.common import PathName, split_lines
 from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
@@ -223,7 +226,20 @@ def loads(
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ParseError(path, None, "the file is empty")
-    return load_number(get_format(fmt or detect_format(path, text)), text, path, number)
+    form = get_format(fmt or detect_format(path, text))
+    return guarded(lambda: load_number(form, text, path, number), path, form.name)
+
+
+def guarded(read: Callable[[], T], path: PathName, fmt: str) -> T:
+    """Run a reader so that whatever goes wrong is a ParseError naming the file: a reader's
+    own errors pass through, and anything else (a RecursionError from 100,000 nested brackets,
+    a MemoryError, a bug) says the file cannot be read as that format."""
+    try:
+        return read()
+    except NonosatError:
+        raise
+    except Exception as error:  # noqa: BLE001 - bad input must never end in a traceback
+        raise ParseError(path, None, f"cannot be read as {fmt} ({type(error).__name__})") from error
 
 
 def load_number(form: Format, text: str, path: PathName, number: int | None) -> Puzzle:
@@ -240,12 +256,16 @@ def load_number(form: Format, text: str, path: PathName, number: int | None) -> 
 
 
 def split_number(path: str | Path) -> tuple[str, int | None]:
-    """Split `FILE#N` into the file and N, when N is digits and FILE exists (FILE#N itself does not)."""
+    """Split `FILE#N` into the file and N, when FILE exists (and FILE#N itself does not); N must
+    be a whole number of at least 1."""
     name = str(path)
     head, hash_sign, tail = name.rpartition("#")
-    if hash_sign and tail.isascii() and tail.isdigit() and not Path(name).exists() and Path(head).is_file():
-        return head, int(tail)
-    return name, None
+    if not hash_sign or Path(name).exists() or not Path(head).is_file():
+        return name, None
+    if not (tail.isascii() and tail.isdigit() and int(tail) >= 1):
+        shown = repr(tail[:20] + ("..." if len(tail) > 20 else "")) if tail else "nothing"
+        raise ParseError(head, None, f"expected a puzzle number of at least 1 after '#', found {shown}")
+    return head, int(tail)
 
 
 def line_at(text: str, index: int) -> int:
@@ -275,9 +295,22 @@ def decode_text(data: bytes, path: str) -> str:
 
 
 def read_bytes(path: str | Path) -> bytes:
-    """The bytes of a puzzle file, or a ParseError saying why it cannot be read."""
+    """The bytes of a puzzle file, or a ParseError saying why it cannot be read: it is missing, a
+    folder or a device rather than a regular file, or larger than MAX_FILE_BYTES."""
+    import stat
+
+    from nonosat.limits import MAX_FILE_BYTES
+
     try:
-        return Path(path).read_bytes()
+        status = os.stat(path)
+        if stat.S_ISDIR(status.st_mode):
+            raise ParseError(path, None, "this is a folder, not a puzzle file")
+        if not stat.S_ISREG(status.st_mode):
+            raise ParseError(path, None, "not a regular file (a device, pipe or socket cannot hold a puzzle)")
+        if status.st_size > MAX_FILE_BYTES:
+            raise ParseError(path, None, f"the file has {status.st_size} bytes, over the limit of {MAX_FILE_BYTES}")
+        with open(path, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError as error:
         raise ParseError(path, None, "no such file") from error
     except IsADirectoryError as error:
@@ -307,26 +340,30 @@ def read_puzzles(path: str | Path, every: bool) -> list[Puzzle]:
     if load_image is not None:
         if number not in (None, 1):
             raise ParseError(file, None, f"there is no puzzle #{number}: an image holds one puzzle")
-        return [load_image(data, file)]
+        return [guarded(lambda: load_image(data, file), file, "an image")]
     text = decode_text(data, file)
     form = get_format(detect_format(file, text))
-    if every and number is None and form.load_all is not None:
-        return form.load_all(text, file)
+    load_all = form.load_all
+    if every and number is None and load_all is not None:
+        return guarded(lambda: load_all(text, file), file, form.name)
     return [loads(text, fmt=form.name, path=file, number=number)]
+
+
+_GAME_ID_START = re.compile(r"[0-9]+x[0-9]+:")
 
 
 def load(path: str | Path) -> Puzzle:
     """Read one puzzle from a file (`FILE#N` selects puzzle N of a file of several), or from a
     Tatham game ID such as `5x5:2/1.1/3/1/2/1/3/2.1/1/1` that is not the name of a file."""
     name = str(path)
-    if is_game_id(name) and not Path(name).exists():
-        return read_game_id(name, name)
+    if not Path(name).exists() and _GAME_ID_START.match(name.strip()):
+        return read_game_id(name, name)  # a malformed ID is told what is wrong with it
     return read_puzzles(path, every=False)[0]
 
 
 def load_all(path: str | Path) -> list[Puzzle]:
     """Read every puzzle of a file: all of a tournament file, XML puzzle set or `.nonpack`, else the one."""
-    if is_game_id(str(path)) and not Path(path).exists():
+    if not Path(path).exists() and _GAME_ID_START.match(str(path).strip()):
         return [load(path)]
     return read_puzzles(path, every=True)
 

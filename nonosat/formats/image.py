@@ -13,6 +13,7 @@ import re
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName
+from nonosat.limits import grid_size_problem
 from nonosat.model import Grid, Puzzle
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -103,6 +104,9 @@ def load_pbm(data: bytes, path: PathName = None) -> Puzzle:
         )
     header = Header(data, path)
     width, height = header.number("width"), header.number("height")
+    too_large = grid_size_problem(width, height)
+    if too_large is not None:
+        raise ParseError(path, header.line, too_large)
     read = plain_pixels if data[1:2] == b"1" else raw_pixels
     return Puzzle.from_grid(read(header, width, height), source=path)
 
@@ -120,9 +124,13 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
         raise UsageError(f"reading {path or 'an image'} needs Pillow: {INSTALL_HINT}") from None
     try:
         with Image.open(io.BytesIO(data)) as image:
-            rgba = image.convert("RGBA")
+            too_large = grid_size_problem(*image.size)  # before the pixels are decoded
+            if too_large is None:
+                rgba = image.convert("RGBA")
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise ParseError(path, None, "expected a PNG image, but Pillow cannot read this file") from None
+    if too_large is not None:
+        raise ParseError(path, None, too_large)
     width, height = rgba.size
     greys, alphas = rgba.convert("L").tobytes(), rgba.getchannel("A").tobytes()
     cells = [int(grey < DARK and alpha > 0) for grey, alpha in zip(greys, alphas, strict=True)]

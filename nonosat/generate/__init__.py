@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
 
+from nonosat.deadline import Deadline
 from nonosat.errors import UsageError
 from nonosat.generate.image import Threshold, load_shades, threshold
 from nonosat.generate.repair import REQUIREMENTS, Cell, Requirement, repair
+from nonosat.limits import MAX_GENERATED_SIDE, check_grid_size
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result
 
@@ -78,11 +80,12 @@ def from_image(
     `GenerateFailed` when `max_changes` flips are not enough.
     """
     started = time.monotonic()
+    deadline = Deadline.after(timeout)
     requirement = _check_require(require)
     shades = load_shades(path, width, height)
     cut = threshold(shades, threshold_level, invert, source=str(path))
     limit = default_max_changes(shades.width, shades.height) if max_changes is None else max_changes
-    fixed = repair(cut.grid, cut.margin, requirement, max_changes=limit, seed=seed, timeout=timeout)
+    fixed = repair(cut.grid, cut.margin, requirement, max_changes=limit, seed=seed, timeout=deadline.remaining())
     name = title if title is not None else Path(path).stem.replace("_", " ").replace("-", " ")
     puzzle = Puzzle.from_grid(fixed.grid, title=name, author=author, license=license)
     return Generated(puzzle, cut.grid, fixed.changed, fixed.result, cut.threshold, time.monotonic() - started)
@@ -103,6 +106,7 @@ def random_puzzle(
     requirement = _check_require(require)
     if width < 1 or height < 1:
         raise UsageError("the grid's width and height must be at least 1")
+    check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)
     if not 0.0 <= density <= 1.0:
         raise UsageError(f"--density is between 0 and 1, not {density}")
     rng = random.Random(seed)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
 
-from nonosat.errors import BadImage, UsageError
+from nonosat.errors import BadImage, TooLarge, UsageError
 from nonosat.formats.image import INSTALL_HINT
+from nonosat.limits import MAX_FILE_BYTES, MAX_GENERATED_SIDE, MAX_PICTURE_PIXELS, check_grid_size
 from nonosat.model import Grid
 
 DEFAULT_LONG_SIDE = 30
@@ -78,17 +79,26 @@ def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Opt
     source = Path(path)
     if not source.is_file():
         raise BadImage(f"{source}: no such file")
+    if width is not None or height is not None:  # refuse a grid too large before reading the picture
+        check_grid_size(width or 1, height or 1, what="generated puzzle", side=MAX_GENERATED_SIDE)
+    if source.stat().st_size > MAX_FILE_BYTES:
+        raise TooLarge(f"{source}: the file has {source.stat().st_size} bytes, over the limit of {MAX_FILE_BYTES}")
     try:
         with Image.open(source) as image:
-            image.load()
-            rgba = image.convert("RGBA")
+            pixels = image.width * image.height
+            if pixels <= MAX_PICTURE_PIXELS:
+                image.load()
+                rgba = image.convert("RGBA")
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise BadImage(f"{source}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
+    if pixels > MAX_PICTURE_PIXELS:
+        raise TooLarge(f"{source}: the picture has {pixels} pixels, over the limit of {MAX_PICTURE_PIXELS}")
     if rgba.width == 0 or rgba.height == 0:
         raise BadImage(f"{source}: the picture has no pixels")
     white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     grey = Image.alpha_composite(white, rgba).convert("F")  # floats keep the averages exact
     size = grid_size(rgba.size, width, height)
+    check_grid_size(*size, what="generated puzzle", side=MAX_GENERATED_SIDE)
     small = grey.resize(size, Image.Resampling.BOX)
     values = list(getattr(small, "get_flattened_data", small.getdata)())  # Pillow 12 renamed it
     w, h = size

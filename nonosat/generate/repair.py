@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Literal, Optional, Sequence
 
-from nonosat.errors import GenerateFailed
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.errors import GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status, solve
@@ -41,9 +42,9 @@ class Repaired:
     alone solved it."""
 
 
-def open_cells(puzzle: Puzzle) -> list[Cell]:
+def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
     """The cells line logic leaves undecided (a puzzle made from a picture is never refuted)."""
-    board: Board = line_solve(puzzle)
+    board: Board = line_solve(puzzle, deadline)
     width = puzzle.width
     full = (1 << width) - 1
     found = []
@@ -75,28 +76,30 @@ def repair(
     """Flip as few cells of `grid` as this greedy search finds to meet `require`.
 
     `margin[r][c]` is the cost of flipping a cell (its grey level's distance from the
-    threshold). Raises `GenerateFailed` after `max_changes` flips, or when a uniqueness check
-    runs out of `timeout` seconds. Deterministic for a given seed.
+    threshold). Raises `GenerateFailed` after `max_changes` flips, and `TimeUp` when the whole
+    repair runs past `timeout` seconds. Deterministic for a given seed.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is 'unique' or 'line', not {require!r}")
+    deadline = Deadline.after(timeout)
     rng = random.Random(seed)
     height, width = len(grid), len(grid[0])
     tie = [[rng.random() for _ in range(width)] for _ in range(height)]  # seeded tie-breaks
     current = [list(row) for row in grid]
     changed: list[Cell] = []
     while True:
+        deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
         puzzle = Puzzle.from_grid(current)
-        undecided = open_cells(puzzle)
+        undecided = open_cells(puzzle, deadline)
         if not undecided:
-            return _proved(puzzle, current, changed, timeout)
+            return _proved(puzzle, current, changed, deadline)
         candidates = undecided
         if require == "unique":
-            result = solve(puzzle, count=2, timeout=timeout, jobs=1)
+            result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
             if result.status is Status.UNIQUE:
-                return _proved(puzzle, current, changed, timeout, result)
+                return _proved(puzzle, current, changed, deadline, result)
             if result.status is not Status.MULTIPLE:
-                raise GenerateFailed(f"uniqueness could not be decided within the time limit ({result.status.value})")
+                raise TimeUp(f"checking uniqueness (after {len(changed)} changed cells)")
             disputed = result.solutions[0].differences(result.solutions[1])
             candidates = disputed or undecided
         fresh = [cell for cell in candidates if cell not in changed]
@@ -108,7 +111,7 @@ def repair(
             )
         cheapest = sorted(fresh, key=lambda cell: (margin[cell[0]][cell[1]], tie[cell[0]][cell[1]]))[:LOOKAHEAD]
         if len(cheapest) > 1:
-            cheapest.sort(key=lambda cell: len(open_cells(Puzzle.from_grid(_flipped(current, cell)))))
+            cheapest.sort(key=lambda cell: len(open_cells(Puzzle.from_grid(_flipped(current, cell)), deadline)))
         pick = cheapest[0]
         current = _flipped(current, pick)
         changed.append(pick)
@@ -118,13 +121,15 @@ def _proved(
     puzzle: Puzzle,
     current: list[list[int]],
     changed: list[Cell],
-    timeout: Optional[float],
+    deadline: Deadline,
     result: Optional[Result] = None,
 ) -> Repaired:
     """Check the final puzzle with the solver (again, from its clues alone) before claiming it."""
     if result is None:
-        result = solve(puzzle, count=2, timeout=timeout, jobs=1)
+        result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
     grid = tuple(tuple(row) for row in current)
+    if result.status is Status.UNKNOWN:
+        raise TimeUp("proving the final puzzle unique")
     if result.status is not Status.UNIQUE or result.solutions[0].grid != grid:
         raise GenerateFailed(f"internal error: the final puzzle was not proved unique ({result.status.value})")
     return Repaired(grid, tuple(changed), result)

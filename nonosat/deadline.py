@@ -1,0 +1,65 @@
+"""One time limit for a whole piece of work: every stage that can run long checks the same deadline.
+
+A command's `--timeout` becomes one `Deadline` when the command starts. Line logic, building the
+CNF, loading it into the solver, the search, rating, the minimal set of conflicting lines and the
+generator's repair all check it, so the limit holds for the whole command, not only for the SAT
+search. A stage cut short raises `TimeUp`, which names the stage; the caller reports what it
+knows (the verdict so far, or "unknown") and never guesses.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Optional
+
+from nonosat.errors import TimeUp, UsageError
+
+__all__ = ["NO_DEADLINE", "Deadline", "TimeUp", "seconds_or_none"]
+
+
+def seconds_or_none(seconds: Optional[float], name: str = "timeout") -> Optional[float]:
+    """A time limit as given by a caller: None or infinity for none, else a number of seconds >= 0.
+
+    Raises UsageError for a negative number or NaN, which no clock can reach.
+    """
+    if seconds is None or seconds == math.inf:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) or seconds < 0:
+        raise UsageError(f"{name} must be a number of seconds, at least 0, not {seconds!r}")
+    return float(seconds)
+
+
+class Deadline:
+    """A moment on the monotonic clock by which the work must end, or none (`at` is None)."""
+
+    def __init__(self, at: Optional[float] = None) -> None:
+        self.at = at
+
+    @classmethod
+    def after(cls, seconds: Optional[float]) -> Deadline:
+        """The deadline `seconds` from now (None or infinity: no deadline)."""
+        limit = seconds_or_none(seconds)
+        return cls(None if limit is None else time.monotonic() + limit)
+
+    def remaining(self) -> Optional[float]:
+        """Seconds left (0 once passed), or None without a deadline."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def passed(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
+
+    def check(self, stage: str) -> None:
+        """Raise TimeUp naming `stage` if the deadline has passed."""
+        if self.at is not None and time.monotonic() >= self.at:
+            raise TimeUp(stage)
+
+    def sooner(self, seconds: Optional[float]) -> Deadline:
+        """This deadline, or `seconds` from now if that comes first."""
+        other = Deadline.after(seconds)
+        if other.at is None or (self.at is not None and self.at <= other.at):
+            return self
+        return other
+
+
+NO_DEADLINE = Deadline()

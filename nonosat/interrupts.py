@@ -1,0 +1,140 @@
+"""Ctrl-C: every running search can be stopped, and the command line ends within a second.
+
+Python runs a signal handler only in the main thread, between bytecodes: a SAT search running
+in C would not notice Ctrl-C until it ended. So searches register here while they run, and
+`stop_all` interrupts them from any thread. The command line calls `watch_ctrl_c` once: a
+watcher thread hears SIGINT (through `signal.set_wakeup_fd`), stops every search, and lets the
+main thread unwind through its `finally` blocks (which end the rival solvers and batch workers)
+to "nonosat: interrupted" and exit 130. If the main thread has not finished within `GRACE`
+seconds, the watcher ends the process itself: it kills the child processes it knows, says the
+same line, and exits with 130.
+
+A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
+searches without a time limit in the main thread then use PySAT's own SIGINT handling.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import weakref
+from typing import Protocol
+
+GRACE = 0.6
+"""Seconds the main thread has to unwind after Ctrl-C before the watcher ends the process."""
+
+EXIT_INTERRUPTED = 130
+
+
+class Stoppable(Protocol):
+    def stop(self) -> None: ...
+
+
+_running: weakref.WeakSet[Stoppable] = weakref.WeakSet()
+_children: set[int] = set()
+_lock = threading.Lock()
+_watching = False
+_announced = False
+
+
+def running(search: Stoppable) -> None:
+    """Register a search while it runs, so that `stop_all` reaches it."""
+    with _lock:
+        _running.add(search)
+
+
+def finished(search: Stoppable) -> None:
+    with _lock:
+        _running.discard(search)
+
+
+def stop_all() -> None:
+    """Stop every registered search (from any thread): each gives up as if out of time."""
+    with _lock:
+        searches = list(_running)
+    for search in searches:
+        search.stop()
+
+
+def child_started(pid: int) -> None:
+    """Remember a child process to kill if the process has to end at once."""
+    with _lock:
+        _children.add(pid)
+
+
+def child_ended(pid: int) -> None:
+    with _lock:
+        _children.discard(pid)
+
+
+def watching() -> bool:
+    """Whether `watch_ctrl_c` is on: then every search must be stoppable from another thread."""
+    return _watching
+
+
+def wants_keyboard_interrupt() -> bool:
+    """Whether this thread should hear Ctrl-C as KeyboardInterrupt from PySAT's own handler: the
+    main thread of a program that keeps Python's default SIGINT handling and no watcher."""
+    return (
+        not _watching
+        and threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    )
+
+
+def announce() -> None:
+    """Say "nonosat: interrupted" on standard error, once per process."""
+    global _announced
+    with _lock:
+        if _announced:
+            return
+        _announced = True
+    try:
+        sys.stderr.write("nonosat: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def end_now() -> None:
+    """End the process at once: kill the known children, say so, exit 130."""
+    with _lock:
+        children = list(_children)
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    announce()
+    os._exit(EXIT_INTERRUPTED)
+
+
+def watch_ctrl_c() -> None:
+    """For the command line: on SIGINT, stop every search and end the process within GRACE s.
+
+    Must be called from the main thread, once. The main thread still gets KeyboardInterrupt.
+    """
+    global _watching
+    if _watching:
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    _watching = True
+    threading.Thread(target=_watch, args=(read_end,), name="nonosat-ctrl-c", daemon=True).start()
+
+
+def _watch(read_end: int) -> None:
+    while True:
+        try:
+            data = os.read(read_end, 64)
+        except OSError:
+            return
+        if not data:
+            return
+        if signal.SIGINT in data:
+            stop_all()
+            threading.Timer(GRACE, end_now).start()

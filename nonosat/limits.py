@@ -1,0 +1,52 @@
+"""The sizes nonosat accepts, refused at once beyond them, so that memory stays bounded.
+
+Every number here is documented in the README ("Limits"). Larger inputs get a `TooLarge` error
+(exit code 2) before any work starts; a formula that grows past `MAX_CLAUSES` stops the search
+with status `unknown` (`FormulaTooLarge`), since the grid itself was within the limits.
+"""
+
+from __future__ import annotations
+
+from nonosat.errors import TooLarge
+
+MAX_SIDE = 1024
+"""Rows, or columns, of a puzzle."""
+
+MAX_CELLS = 512 * 512
+"""Cells of a puzzle (Cauldron, the largest corpus puzzle, is 512x512)."""
+
+MAX_GENERATED_SIDE = 256
+"""Rows, or columns, of a puzzle made by `generate` or `random`: each repair round solves it again."""
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""Bytes of a puzzle file (the 1,000-puzzle tournament files are under 200 kB)."""
+
+MAX_PICTURE_PIXELS = 40_000_000
+"""Pixels of a picture given to `generate` (a 40-megapixel photo; Pillow's own bomb check is 89M)."""
+
+MAX_CLAUSES = 3_000_000
+"""Clauses of the SAT formula for what line logic leaves open: about 700 MB in PySAT and Python.
+A random 300x300 grid would need 13.8 million (2.9 GB); real puzzles of that size are mostly
+settled by line logic and need far fewer."""
+
+
+def grid_size_problem(width: int, height: int, *, what: str = "puzzle", side: int = MAX_SIDE) -> str | None:
+    """What is wrong with a grid over `side` cells a side or MAX_CELLS cells in all, or None."""
+    if width > side or height > side:
+        return f"a {what} of {width}x{height} is over the limit of {side} cells a side"
+    if width * height > MAX_CELLS:
+        return f"a {what} of {width}x{height} has {width * height} cells, over the limit of {MAX_CELLS}"
+    return None
+
+
+def check_grid_size(width: int, height: int, *, what: str = "puzzle", side: int = MAX_SIDE) -> None:
+    """Refuse (TooLarge) a grid over `side` cells a side or MAX_CELLS cells in all."""
+    problem = grid_size_problem(width, height, what=what, side=side)
+    if problem is not None:
+        raise TooLarge(problem)
+
+
+def check_file_size(size: int, name: str) -> None:
+    """Refuse a file of more than MAX_FILE_BYTES bytes."""
+    if size > MAX_FILE_BYTES:
+        raise TooLarge(f"{name}: the file has {size} bytes, over the limit of {MAX_FILE_BYTES} for a puzzle file")

@@ -1,0 +1,123 @@
+"""The results file of a batch run: JSON Lines, one record per puzzle, append-only and resumable.
+
+Each record is written and flushed as soon as its puzzle is done, so a run stopped by Ctrl-C or
+killed leaves a valid file: at most a half-written last line, which the next run cuts off. A
+file that is not a regular file (a folder, a device such as /dev/full, a pipe) is refused before
+anything is read from it, and so is a line longer than any record could be.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from nonosat.errors import UsageError
+from nonosat.files import write_text_atomic
+
+Record = dict[str, Any]
+
+MAX_RECORD_BYTES = 1 << 20
+"""The longest line a results file may hold: a record is a few hundred bytes."""
+
+
+def check_results_path(out: Path) -> None:
+    """Refuse a results file that cannot be appended to: one that is not a regular file, or one
+    whose folder does not exist."""
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{out}: not a regular file; the results go to a file, appended to and resumed")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageError(f"{out}: the folder {parent} does not exist")
+
+
+def read_results(out: Path) -> list[Record]:
+    """The complete records of a results file. A half-written last line (a killed run) is cut
+    off the file; any other unreadable line is an error, since it is not ours to drop."""
+    check_results_path(out)
+    if not out.exists():
+        return []
+    records: list[Record] = []
+    kept = 0
+    with open(out, "rb") as handle:
+        number = 0
+        while True:
+            line = handle.readline(MAX_RECORD_BYTES + 1)
+            if not line:
+                break
+            number += 1
+            if len(line) > MAX_RECORD_BYTES:
+                raise UsageError(f"{out}, line {number}: not a nonosat batch record (a line of over {MAX_RECORD_BYTES} bytes)")
+            complete = line.endswith(b"\n")
+            if not line.strip():
+                kept += len(line)
+                continue
+            record = _record(line)
+            if record is None:
+                if not complete:  # the last line, without its newline: cut short by a kill
+                    break
+                raise UsageError(f"{out}, line {number}: not a nonosat batch record; choose another results file")
+            records.append(record)
+            kept += len(line)
+    if kept < out.stat().st_size:
+        with open(out, "r+b") as handle:
+            handle.truncate(kept)
+    return records
+
+
+def _record(line: bytes) -> Record | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) and "path" in record else None
+
+
+def rewrite_results(out: Path, records: Iterable[Record]) -> None:
+    """Replace the results file, atomically, with these records (to drop the ones to redo)."""
+    text = "".join(dumps(record) + "\n" for record in records)
+    write_text_atomic(out, text, force=True)
+
+
+def dumps(record: Record) -> str:
+    """One record as a line of JSON."""
+    return json.dumps(record, separators=(", ", ": "))
+
+
+class Writer:
+    """Appends records to the results file, one flushed line each."""
+
+    def __init__(self, out: Path) -> None:
+        check_results_path(out)
+        if out.exists() and out.stat().st_size:
+            with open(out, "rb") as handle:
+                handle.seek(-1, os.SEEK_END)
+                ends_well = handle.read(1) == b"\n"
+            if not ends_well:
+                with open(out, "ab") as handle:
+                    handle.write(b"\n")
+        self.out = out
+        try:
+            self.handle = open(out, "a", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
+        self.written = 0
+
+    def write(self, record: Record) -> None:
+        try:
+            self.handle.write(dumps(record) + "\n")
+            self.handle.flush()
+            self.written += 1
+            if self.written % 64 == 0:
+                os.fsync(self.handle.fileno())
+        except OSError as error:
+            raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None
+
+    def close(self) -> None:
+        try:
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+        finally:
+            self.handle.close()
