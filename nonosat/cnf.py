@@ -91,8 +91,8 @@ def build_formula(
         deadline.check("building the CNF")
         if len(clauses) > max_clauses:
             raise FormulaTooLarge(
-                f"the CNF grew past {max_clauses} clauses, the limit that keeps memory bounded"
-                f" ({board.unknown_count()} cells left open by line logic)"
+                f"the CNF grew past {max_clauses} clauses, the limit that keeps memory bounded,"
+                f" with {board.unknown_count()} cells left open by line logic"
             )
 
     full_row, full_col = (1 << width) - 1, (1 << height) - 1

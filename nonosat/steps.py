@@ -167,6 +167,8 @@ def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline)
                 guess.set_cell(r, c, value)
                 try:
                     propagate(guess, [(True, r), (False, c)], deadline=deadline)
+                except TimeUp:
+                    raise TimeUp("probing") from None
                 except Contradiction as error:
                     broken = _line_label(*error.line) if error.line else "a line"
                     return (r, c), 1 - value, broken

@@ -79,8 +79,9 @@ def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Opt
     source = Path(path)
     if not source.is_file():
         raise BadImage(f"{source}: no such file")
-    if width is not None or height is not None:  # refuse a grid too large before reading the picture
-        check_grid_size(width or 1, height or 1, what="generated puzzle", side=MAX_GENERATED_SIDE)
+    for side, name in ((width, "wide"), (height, "high")):  # refused before the picture is read
+        if side is not None and side > MAX_GENERATED_SIDE:
+            raise TooLarge(f"a generated puzzle {side} cells {name} is over the limit of {MAX_GENERATED_SIDE} cells a side")
     if source.stat().st_size > MAX_FILE_BYTES:
         raise TooLarge(f"{source}: the file has {source.stat().st_size} bytes, over the limit of {MAX_FILE_BYTES}")
     try:

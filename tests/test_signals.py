@@ -1,0 +1,212 @@
+"""Ctrl-C and killed processes: every command ends at once, with exit 130 and one line, and no
+process of ours is left running; the library is safe in threaded programs.
+
+Each command runs in a subprocess of its own session, on work that would take minutes, and the
+signal goes to its whole process group, as a terminal sends it. How fast they end is measured
+by `python -m bench.faults` (bench/README.md); here a command that does not end within
+`HANG` seconds fails as a hang.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nonosat import portfolio
+
+pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux's /proc")
+
+HANG = 10.0
+"""Seconds after a signal by which a command that has not ended is taken to hang."""
+
+STARTED = 2.5
+"""Seconds a command gets to be well into its work before the signal."""
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, dead but not yet reaped, does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def in_group(group: int) -> list[int]:
+    """The living processes of a process group (everything a command started stays in it)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.getpgid(int(entry)) == group and alive(int(entry)):
+                    found.append(int(entry))
+            except ProcessLookupError:
+                continue
+    return found
+
+
+def interrupt(args: list[str], cwd: Path, sig: int = signal.SIGINT) -> tuple[int, str, list[int], list[int]]:
+    """Run `nonosat ARGS`, send `sig` to its process group after STARTED seconds: the exit code,
+    standard error, the processes of the group before the signal and those left after it."""
+    command = subprocess.Popen([sys.executable, "-m", "nonosat", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    time.sleep(STARTED)
+    assert command.poll() is None, f"the command ended before the signal: {command.stderr.read() if command.stderr else ''}"
+    before = in_group(command.pid)
+    if sig == signal.SIGKILL:
+        command.kill()
+    else:
+        os.killpg(command.pid, sig)
+    try:
+        _, stderr = command.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        os.killpg(command.pid, signal.SIGKILL)
+        command.communicate()
+        pytest.fail(f"nonosat {' '.join(args)} was still running {HANG} s after the signal")
+    settled = time.monotonic() + HANG
+    while in_group(command.pid) and time.monotonic() < settled:
+        time.sleep(0.05)
+    return command.returncode, stderr, before, in_group(command.pid)
+
+
+@pytest.fixture(scope="module")
+def noise(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A picture of random pixels: a long repair for the generator."""
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    rng = random.Random(5)
+    picture = Image.new("L", (120, 120))
+    picture.putdata([rng.choice((0, 255)) for _ in range(120 * 120)])
+    path = tmp_path_factory.mktemp("pictures") / "noise.png"
+    picture.save(path)
+    return path
+
+
+def commands(corpus: Path, noise: Path, work: Path) -> dict[str, list[str]]:
+    faase = str(corpus / "pynogram" / "frans_faase.txt")
+    state = work / "empty-state.txt"
+    state.write_text("\n".join("?" * 95 for _ in range(80)) + "\n")
+    twice = work / "hard"
+    twice.mkdir(exist_ok=True)
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (twice / name).write_text(Path(faase).read_text())
+    return {
+        "solve --jobs 1": ["solve", faase, "--jobs", "1"],
+        "solve --jobs 2": ["solve", faase, "--jobs", "2"],
+        "solve --solver cadical195 --jobs 1": ["solve", faase, "--jobs", "1", "--solver", "cadical195"],
+        "check": ["check", faase],
+        "explain": ["explain", faase],
+        "rate": ["rate", faase],
+        "hint": ["hint", faase, "--state", str(state)],
+        "generate": ["generate", str(noise), "--width", "120", "-o", str(work / "noise.non")],
+        "random": ["random", "--width", "100", "--height", "100", "-o", str(work / "random.non")],
+        "batch --jobs 1": ["batch", str(twice), "--out", str(work / "one.jsonl"), "--jobs", "1"],
+        "batch --jobs 2": ["batch", str(twice), "--out", str(work / "two.jsonl"), "--jobs", "2"],
+    }
+
+
+NAMES = ["solve --jobs 1", "solve --jobs 2", "solve --solver cadical195 --jobs 1", "check", "explain", "rate",
+         "hint", "generate", "random", "batch --jobs 1", "batch --jobs 2"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ctrl_c_ends_every_command_with_130_and_one_line(corpus: Path, noise: Path, tmp_path: Path, name: str) -> None:
+    args = commands(corpus, noise, tmp_path)[name]
+    code, stderr, before, left = interrupt(args, tmp_path)
+    assert code == 130, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr, stderr
+    assert "nonosat: interrupted" in stderr.splitlines()
+    assert left == [], f"left running: {left} of {before}"
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("name", ["solve --jobs 2", "batch --jobs 2"])
+def test_a_killed_command_leaves_nothing_running(corpus: Path, noise: Path, tmp_path: Path, name: str) -> None:
+    """SIGKILL to the command alone (not its group): its rivals, workers, fork server and
+    resource tracker end by themselves."""
+    args = commands(corpus, noise, tmp_path)[name]
+    code, _, before, left = interrupt(args, tmp_path, signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    assert len(before) >= 3, before  # the command and at least two helpers were running
+    assert left == [], f"left running: {left} of {before}"
+
+
+def test_an_interrupted_batch_resumes_where_it_stopped(corpus: Path, tmp_path: Path) -> None:
+    """Ctrl-C after some puzzles: their records are kept, and the rerun does only the rest."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("a.non", "b.non"):
+        (folder / name).write_text((ROOT / "puzzles" / "webpbn-00001-dancer.non").read_text())
+    (folder / "z.txt").write_text((corpus / "pynogram" / "frans_faase.txt").read_text())
+    out = tmp_path / "r.jsonl"
+    code, stderr, _, left = interrupt(["batch", str(folder), "--out", str(out), "--jobs", "1"], tmp_path)
+    assert code == 130 and left == []
+    assert "run the same command again to resume" in stderr
+    assert len(out.read_text().splitlines()) == 2
+
+
+# --- the library in threaded programs ----------------------------------------------------------
+
+THREADED = """
+import sys, threading, warnings
+warnings.simplefilter("error", DeprecationWarning)
+from nonosat import load_all, solve
+from nonosat.portfolio import can_race
+puzzles = load_all(sys.argv[1])[:40]
+results = {}
+def work(jobs):
+    results[jobs] = [solve(p, jobs=jobs, race_after=0.0).status for p in puzzles]
+threads = [threading.Thread(target=work, args=(jobs,)) for jobs in (1, 2)]
+for thread in threads: thread.start()
+for thread in threads: thread.join()
+assert results[1] == results[2], "racing changed a verdict"
+print("raced" if can_race() else "no race")
+"""
+
+
+def test_the_library_races_safely_from_threads(corpus: Path) -> None:
+    """Python 3.12+ warns (here: fails) when a process with threads forks; the race never does."""
+    path = str(corpus / "tcga" / "question" / "taai2011.txt")
+    done = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", THREADED, path],
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ("raced" if portfolio.can_race() else "no race")
+
+
+def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portfolio.Rival]) -> None:  # type: ignore[type-arg]
+    from nonosat import load_all, solve
+    from nonosat import solver as solver_module
+
+    puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[:20]
+    old, solver_module.RACE_AFTER = solver_module.RACE_AFTER, 0.0
+    try:
+        results = [solve(puzzle) for puzzle in puzzles]
+    finally:
+        solver_module.RACE_AFTER = old
+    assert any(result.method == "sat" for result in results)
+    assert rivals == []
+
+
+AFFINITY = """
+import os
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+from nonosat.portfolio import can_race, usable_cores
+print(usable_cores(), can_race())
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity")
+def test_cores_are_counted_by_affinity() -> None:
+    """A process pinned to one core does not race, however many cores the machine has."""
+    done = subprocess.run([sys.executable, "-c", AFFINITY], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["1", "False"]
