@@ -632,7 +632,7 @@ def hint(
     if found.searched is not None:
         (r, c), value = found.searched
         out.print(f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
-                  f"{'filled' if value else 'empty'} in every solution", markup=False)  # fmt: skip
+                  f"{'filled' if value else 'empty'} in every solution", markup=False, soft_wrap=True)  # fmt: skip
     if found.ambiguous:
         out.print("logic finds nothing more, and no open cell has the same value in every solution: "
                   "the puzzle has several solutions from here", markup=False, soft_wrap=True)  # fmt: skip

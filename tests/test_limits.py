@@ -1,0 +1,210 @@
+"""--timeout is a deadline for the whole command, and sizes beyond the documented limits are
+refused at once: every stage that can run long keeps to the deadline and says what it cut short.
+
+A command is taken to hang when it runs `SLACK` seconds past its deadline (the bound the issue
+sets is 1 s; `python -m bench.faults` measures it, and bench/README.md has the figures).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonosat import Puzzle, load, solve
+from nonosat.deadline import Deadline, seconds_or_none
+from nonosat.errors import InvalidPuzzle, TimeUp, UsageError
+from nonosat.formats import save
+from nonosat.limits import MAX_CELLS, MAX_SIDE
+from nonosat.solver import Status
+
+SLACK = 4.0
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def nonosat(*args: str, limit: float, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the command line; fail as a hang if it is still running `limit` + SLACK seconds on."""
+    try:
+        return subprocess.run([sys.executable, "-m", "nonosat", *args], capture_output=True, text=True,
+                              timeout=limit + SLACK, cwd=cwd)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"nonosat {' '.join(args)} ran past its deadline of {limit} s by {SLACK} s")
+
+
+@pytest.fixture(scope="module")
+def lala_typo(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """LalaFrogKK with one clue number off by one: a counting argument, hard for SAT."""
+    lines = (corpus / "pynogram" / "LalaFrogKK.txt").read_text().splitlines(keepends=True)
+    assert lines[11].rstrip().endswith(" 1")
+    lines[11] = lines[11].rstrip()[:-1] + "2\n"
+    path = tmp_path_factory.mktemp("typo") / "lala.txt"
+    path.write_text("".join(lines))
+    return path
+
+
+def test_the_conflicting_lines_keep_to_the_deadline(lala_typo: Path) -> None:
+    done = nonosat("check", str(lala_typo), "--timeout", "3", limit=3)
+    assert done.returncode == 3, done.stderr
+    assert "the row clues fill 237 cells but the column clues fill 236" in done.stderr
+    assert "time limit reached while looking for the conflicting lines" in done.stdout
+
+
+def test_a_deleted_row_line_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
+    lines = (corpus / "pynogram" / "LalaFrogKK.txt").read_text().splitlines(keepends=True)
+    del lines[13]
+    path = tmp_path / "short.txt"
+    path.write_text("".join(lines))
+    done = nonosat("solve", str(path), "--timeout", "3", limit=3)
+    assert done.returncode == 3 and "no solution" in done.stderr
+
+
+def test_no_conflicts_skips_the_conflicting_lines(lala_typo: Path) -> None:
+    done = nonosat("check", str(lala_typo), "--no-conflicts", "--format", "json", limit=5)
+    assert done.returncode == 3 and '"diagnosis": null' in done.stdout
+
+
+@pytest.fixture(scope="module")
+def random_300(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(1)
+    picture = [[int(rng.random() < 0.5) for _ in range(300)] for _ in range(300)]
+    clues = Puzzle.from_grid(picture)
+    path = tmp_path_factory.mktemp("random") / "r300.non"
+    save(Puzzle(rows=clues.rows, columns=clues.columns), path)
+    return path
+
+
+def test_building_the_cnf_keeps_to_the_deadline(random_300: Path) -> None:
+    done = nonosat("solve", str(random_300), "--timeout", "2", limit=2)
+    assert done.returncode == 4
+    assert "unknown (time limit reached while" in done.stdout
+
+
+def test_a_cnf_past_the_clause_limit_is_unknown_not_a_crash(random_300: Path) -> None:
+    """13.8 million clauses would take 2.9 GB: the build stops at the limit, and says so."""
+    result = solve(load(random_300))
+    assert result.status is Status.UNKNOWN and result.cut_short is not None
+    assert "grew past 3000000 clauses" in result.cut_short
+
+
+@pytest.fixture(scope="module")
+def ones_200(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ones") / "ones200.non"
+    save(Puzzle(rows=[[1]] * 200, columns=[[1]] * 200), path)
+    return path
+
+
+def test_rating_keeps_to_the_deadline(ones_200: Path) -> None:
+    """Every clue 1: line logic does nothing and probing tries 40,000 cells both ways."""
+    done = nonosat("check", str(ones_200), "--timeout", "5", limit=5)
+    assert done.returncode == 1, done.stderr  # the verdict, multiple, stands
+    assert "multiple" in done.stdout and "level: unknown (time limit reached while probing)" in done.stdout
+    done = nonosat("rate", str(ones_200), "--timeout", "2", limit=2)
+    assert done.returncode == 4 and "unknown (time limit reached" in done.stdout
+
+
+def test_no_rating_skips_the_rating(ones_200: Path) -> None:
+    done = nonosat("check", str(ones_200), "--no-rating", "--format", "json", limit=30)
+    assert done.returncode == 1 and '"level": null' in done.stdout
+
+
+def test_explain_keeps_to_the_deadline(ones_200: Path) -> None:
+    done = nonosat("explain", str(ones_200), "--timeout", "2", limit=2)
+    assert done.returncode == 4 and "time limit reached while probing" in done.stdout
+
+
+def test_random_and_generate_keep_to_the_deadline_for_the_whole_run(tmp_path: Path) -> None:
+    done = nonosat("random", "--width", "100", "--height", "100", "--timeout", "2", limit=2, cwd=tmp_path)
+    assert done.returncode == 4 and "time limit reached while" in done.stderr
+    assert done.stdout == ""  # nothing printed as a puzzle
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    rng = random.Random(5)
+    picture = Image.new("L", (120, 120))
+    picture.putdata([rng.choice((0, 255)) for _ in range(120 * 120)])
+    picture.save(tmp_path / "noise.png")
+    done = nonosat("generate", "noise.png", "--width", "120", "-o", "out.non", "--timeout", "2", limit=2, cwd=tmp_path)
+    assert done.returncode == 4 and "time limit reached while" in done.stderr
+    assert not (tmp_path / "out.non").exists()
+
+
+def test_hint_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
+    state = tmp_path / "state.txt"
+    state.write_text("\n".join("?" * 95 for _ in range(80)) + "\n")
+    done = nonosat("hint", str(corpus / "pynogram" / "frans_faase.txt"), "--state", str(state), "--timeout", "2", limit=2)
+    assert done.returncode == 4 and "time limit reached while" in done.stderr
+
+
+# --- what --timeout accepts ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["nan", "0", "-1", "-inf", "abc"])
+def test_a_timeout_that_is_not_a_positive_number_is_refused(given: str) -> None:
+    done = nonosat("solve", str(ROOT / "puzzles" / "ring.non"), "--timeout", given, limit=10)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "--timeout" in done.stderr
+
+
+def test_an_infinite_timeout_is_none() -> None:
+    done = nonosat("check", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), "--timeout", "inf", limit=30)
+    assert done.returncode == 0 and "Traceback" not in done.stderr and done.stderr == ""
+
+
+def test_the_library_checks_its_time_limits() -> None:
+    assert seconds_or_none(float("inf")) is None and seconds_or_none(None) is None
+    assert seconds_or_none(0) == 0.0
+    for bad in (float("nan"), -1.0):
+        with pytest.raises(UsageError):
+            seconds_or_none(bad)
+    with pytest.raises(TimeUp, match="time limit reached while testing"):
+        Deadline.after(0).check("testing")
+    assert Deadline.after(None).remaining() is None
+
+
+# --- sizes -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", str(ROOT / "puzzles" / "knot-picture.png"), "--width", "100000"],
+        ["generate", str(ROOT / "puzzles" / "knot-picture.png"), "--height", "257"],
+        ["random", "--width", "100000", "--height", "100000"],
+        ["random", "--width", "300", "--height", "10"],
+    ],
+)
+def test_generated_sizes_over_the_limit_are_refused_at_once(args: list[str], tmp_path: Path) -> None:
+    done = nonosat(*args, limit=5, cwd=tmp_path)
+    assert done.returncode == 2 and "over the limit of 256 cells a side" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_puzzles_over_the_limit_are_refused_naming_the_file(tmp_path: Path) -> None:
+    wide = tmp_path / "wide.non"
+    wide.write_text(f"width {MAX_SIDE + 1}\nheight 1\nrows\n1\ncolumns\n" + "0\n" * MAX_SIDE + "1\n")
+    done = nonosat("solve", str(wide), limit=10)
+    assert done.returncode == 2 and str(wide) in done.stderr and f"limit of {MAX_SIDE} cells a side" in done.stderr
+    big = tmp_path / "big.pbm"
+    big.write_bytes(b"P4\n100000 100000\n" + b"\0" * 64)
+    done = nonosat("solve", str(big), limit=10)
+    assert done.returncode == 2 and str(big) in done.stderr and "over the limit" in done.stderr
+    with pytest.raises(InvalidPuzzle, match="cells, over the limit"):
+        Puzzle(rows=[()] * 600, columns=[()] * 600)
+    assert 600 * 600 > MAX_CELLS
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_devices_are_not_read_as_puzzles() -> None:
+    done = nonosat("solve", "/dev/zero", limit=5)
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+
+
+def test_files_over_the_limit_are_refused(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.non"
+    with open(huge, "wb") as handle:
+        handle.truncate(33 * 1024 * 1024)  # sparse: no disk used
+    done = nonosat("check", str(huge), limit=5)
+    assert done.returncode == 2 and "over the limit of" in done.stderr and str(huge) in done.stderr
