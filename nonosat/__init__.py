@@ -10,16 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, NonosatError, ParseError, UsageError
-from nonosat.model import Clue, Grid, Puzzle, Solution
-
 if TYPE_CHECKING:
+    from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, NonosatError, ParseError, UsageError
     from nonosat.formats import load, load_all, save
+    from nonosat.model import Clue, Grid, Puzzle, Solution
     from nonosat.solver import Result, Status, Verdict, check, solve
 
 __version__ = "0.1.0"
 
 _LAZY = {
+    "Clue": "nonosat.model",
+    "Grid": "nonosat.model",
+    "Puzzle": "nonosat.model",
+    "Solution": "nonosat.model",
+    "NonosatError": "nonosat.errors",
+    "ParseError": "nonosat.errors",
+    "InvalidPuzzle": "nonosat.errors",
+    "ImpossiblePuzzle": "nonosat.errors",
+    "UsageError": "nonosat.errors",
     "load": "nonosat.formats",
     "load_all": "nonosat.formats",
     "save": "nonosat.formats",
@@ -38,7 +46,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """Import the solver and the formats only when first used, so `import nonosat` is quick."""
+    """Import everything only when first used, so that `import nonosat` is quick and
+    `python -m nonosat` takes charge of Ctrl-C a few milliseconds after Python starts."""
     if name in _LAZY:
         import importlib
 

@@ -1,5 +1,63 @@
-"""`python -m nonosat` runs the command line."""
+"""`python -m nonosat` (and the `nonosat` console script) run the command line.
 
-from nonosat.cli import main
+Ctrl-C is taken care of before anything heavy is imported: until the command line sets up its
+own handling (nonosat.interrupts), an interrupt ends the process at once, quietly, with exit 130.
+"""
 
-main()
+from __future__ import annotations
+
+import signal
+from types import FrameType
+
+
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
+    import os
+    import sys
+
+    sys.stderr.write("nonosat: interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)
+
+
+def main() -> None:
+    """Entry point of the `nonosat` console script."""
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+    code: object = 0
+    try:
+        try:
+            from nonosat.cli import main as command_line
+
+            command_line()
+        except SystemExit as done:
+            code = done.code
+    except KeyboardInterrupt:  # between the commands' own handling and the end
+        from nonosat import interrupts
+
+        interrupts.announce()
+        code = 130
+    from nonosat import interrupts
+
+    interrupts.finish()  # a Ctrl-C from now on leaves the exit code alone
+    if code == 130:
+        _end_interrupted()
+    raise SystemExit(code)
+
+
+def _end_interrupted() -> None:
+    """End an interrupted command with exit code 130 at once. Python itself would end it by
+    SIGINT instead (exit status -2 to the shell) when the KeyboardInterrupt was raised inside
+    code run by exec() of a string, such as a dataclass being made, even once it was caught:
+    CPython marks it unhandled there. Everything of ours is cleaned up already."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -227,9 +227,15 @@ def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any
     process is killed outright Linux kills them (nonosat.lifeline)."""
     import multiprocessing
 
+    from multiprocessing import resource_tracker
+
+    from nonosat import interrupts
+
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
+    resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
     shared = cores.table(context, jobs)
-    pool = context.Pool(jobs, initializer=_worker_starts, initargs=(shared, RACE_AFTER))
+    with interrupts.held():  # the workers begin life ignoring Ctrl-C, which their parent handles
+        pool = context.Pool(jobs, initializer=_worker_starts, initargs=(shared, RACE_AFTER))
     finished = False
     try:
         yield from pool.imap_unordered(_Call(work, args), chunks)

@@ -449,7 +449,12 @@ def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool) -> None:
         return
     from rich.live import Live
 
-    with Live(grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True) as view:
+    from nonosat import interrupts
+
+    view = Live(grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True)
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        view.start()
+    with view:
         def show(step: Any, board: Any) -> None:
             view.update(grid_view(puzzle, _partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
             time.sleep(LIVE_DELAY)
@@ -905,7 +910,10 @@ def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, A
     records = []
     note = f" (resuming: {before} already done)" if before else ""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
-    with Progress(*columns, console=err.console(), transient=False) as progress:
+    progress = Progress(*columns, console=err.console(), transient=False)
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        progress.start()
+    with progress:
         task = progress.add_task(f"solving{note}", total=total)
         try:
             for record in stream:

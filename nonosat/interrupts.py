@@ -9,18 +9,24 @@ to "nonosat: interrupted" and exit 130. If the main thread has not finished with
 seconds, the watcher ends the process itself: it kills the child processes it knows, says the
 same line, and exits with 130.
 
+Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet_thread`,
+`Timer`), so that the main thread can hold it back for a moment without it being lost
+(`portfolio.warm_up`).
+
 A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
 searches without a time limit in the main thread then use PySAT's own SIGINT handling.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 import threading
 import weakref
-from typing import Protocol
+from collections.abc import Iterator
+from typing import Callable, Protocol
 
 GRACE = 0.6
 """Seconds the main thread has to unwind after Ctrl-C before the watcher ends the process."""
@@ -37,6 +43,71 @@ _children: set[int] = set()
 _lock = threading.Lock()
 _watching = False
 _announced = False
+_finished = False
+
+
+def main_thread_only() -> None:
+    """Block SIGINT in the calling thread (one nonosat started): the main thread hears it."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def quiet_thread(target: Callable[..., object], *args: object, name: str) -> threading.Thread:
+    """Start a daemon thread that does not hear SIGINT."""
+
+    def run() -> None:
+        main_thread_only()
+        target(*args)
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+class Timer(threading.Timer):
+    """threading.Timer as a daemon that does not hear SIGINT."""
+
+    def __init__(self, interval: float, function: Callable[[], object]) -> None:
+        super().__init__(interval, function)
+        self.daemon = True
+
+    def run(self) -> None:
+        main_thread_only()
+        super().run()
+
+
+@contextlib.contextmanager
+def deaf_threads() -> Iterator[None]:
+    """Threads started in this block (by Rich, say) never take SIGINT: they inherit a signal
+    mask that blocks it. A Ctrl-C meanwhile is delivered to the main thread at the end."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Hold SIGINT back in this block, and let processes started in it begin life ignoring it:
+    a Ctrl-C while a fresh interpreter starts would print its traceback. A Ctrl-C that comes
+    meanwhile is delivered at the end of the block, not lost (nonosat's other threads never take
+    it: see `main_thread_only`), as long as nothing in the block unblocks SIGINT itself
+    (multiprocessing's resource tracker does, when it starts: start it before). Outside the main
+    thread this does nothing."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is None:
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def running(search: Stoppable) -> None:
@@ -77,6 +148,7 @@ def watching() -> bool:
 def wants_keyboard_interrupt() -> bool:
     """Whether this thread should hear Ctrl-C as KeyboardInterrupt from PySAT's own handler: the
     main thread of a program that keeps Python's default SIGINT handling and no watcher."""
+
     return (
         not _watching
         and threading.current_thread() is threading.main_thread()
@@ -114,7 +186,8 @@ def end_now() -> None:
 def watch_ctrl_c() -> None:
     """For the command line: on SIGINT, stop every search and end the process within GRACE s.
 
-    Must be called from the main thread, once. The main thread still gets KeyboardInterrupt.
+    Must be called from the main thread, once. The main thread still gets KeyboardInterrupt,
+    until `finish` says the command is over.
     """
     global _watching
     if _watching:
@@ -122,9 +195,29 @@ def watch_ctrl_c() -> None:
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, _on_sigint)
+    sys.unraisablehook = _unraisable
     _watching = True
-    threading.Thread(target=_watch, args=(read_end,), name="nonosat-ctrl-c", daemon=True).start()
+    quiet_thread(_watch, read_end, name="nonosat-ctrl-c")
+
+
+def _unraisable(unraisable: "sys.UnraisableHookArgs") -> None:
+    """A KeyboardInterrupt that lands where Python cannot raise it (a weakref callback, a
+    __del__) is swallowed there: end the process now instead of printing it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and not _finished:
+        end_now()
+    sys.__unraisablehook__(unraisable)
+
+
+def finish() -> None:
+    """The command is over (its exit code known): a Ctrl-C from now on changes nothing."""
+    global _finished
+    _finished = True
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    if not _finished:
+        raise KeyboardInterrupt
 
 
 def _watch(read_end: int) -> None:
@@ -135,6 +228,11 @@ def _watch(read_end: int) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data:
+        if signal.SIGINT in data and not _finished:
             stop_all()
-            threading.Timer(GRACE, end_now).start()
+            Timer(GRACE, _end_unless_finished).start()
+
+
+def _end_unless_finished() -> None:
+    if not _finished:
+        end_now()

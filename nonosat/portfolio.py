@@ -70,6 +70,20 @@ def fork_server() -> Any:
         return _context
 
 
+def warm_up() -> None:
+    """Start the fork server now, from this thread, if it is not running: call it before a search
+    that may race. From the main thread, SIGINT is held back for the few milliseconds the start
+    takes (`interrupts.held`), so that the fork server and its resource tracker begin life
+    ignoring it: a Ctrl-C during their own start-up would otherwise print a traceback from a
+    half-started interpreter. They end with their owner anyway."""
+    from multiprocessing import forkserver, resource_tracker
+
+    fork_server()
+    resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
+    with interrupts.held():
+        forkserver.ensure_running()
+
+
 def _worker(results: Any, work: Work, job: Any) -> None:
     """The worker's whole life: never returns, never runs cleanup, never prints a traceback. It
     ends when the other end of `results` closes: the parent died, or stopped listening."""
@@ -131,8 +145,7 @@ class Rival(Generic[Job]):
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._wake_read, self._wake_write = os.pipe()
-        self._thread = threading.Thread(target=self._run, name="nonosat-rival", daemon=True)
-        self._thread.start()
+        self._thread = interrupts.quiet_thread(self._run, name="nonosat-rival")
 
     @property
     def forked(self) -> bool:
@@ -149,9 +162,8 @@ class Rival(Generic[Job]):
             process = context.Process(target=_worker, args=(sender, self.work, self.job()), daemon=True)
             try:
                 process.start()
-            except OSError:  # no process to spare: the search goes on alone
+            except Exception:  # noqa: BLE001 - no process to spare, or the fork server died: the search goes on alone
                 results.close()
-                sender.close()
                 return None
             finally:
                 sender.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -225,8 +224,7 @@ class Search:
         if remaining is not None:
             if remaining <= 0:
                 return None
-            timer = threading.Timer(remaining, self.sat.interrupt)
-            timer.daemon = True
+            timer = interrupts.Timer(remaining, self.sat.interrupt)
             timer.start()
         try:
             answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
@@ -401,6 +399,7 @@ def enumerate_solutions(
         return [], True, None
     contender = None
     if race:
+        portfolio.warm_up()
         search.stoppable = True
 
         def job() -> RivalJob:

@@ -219,3 +219,39 @@ def test_cores_are_counted_by_affinity() -> None:
     """A process pinned to one core does not race, however many cores the machine has."""
     done = subprocess.run([sys.executable, "-c", AFFINITY], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["1", "False"]
+
+
+@pytest.mark.parametrize("name", ["check #510", "batch --jobs 2"])
+def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: str) -> None:
+    """Ctrl-C at moments spread over the first second, while the fork server, its resource
+    tracker and the batch workers start: never a traceback from a half-started process, never
+    an interrupt lost (each ran for seconds without one). The first tens of milliseconds, while
+    Python itself starts and before any nonosat code runs, are left out."""
+    path = str(corpus / "tcga" / "question" / "taai2011.txt")
+    hard = tmp_path / "hard.txt"
+    hard.write_text("".join(f"$1\n{block}" for block in [_entry(path, 510)]))
+    for step in range(8):
+        out = tmp_path / f"r{step}.jsonl"
+        args = ["check", f"{path}#510"] if name.startswith("check") else ["batch", str(hard), str(hard), "--out", str(out), "--jobs", "2"]
+        command = subprocess.Popen([sys.executable, "-m", "nonosat", *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+        time.sleep(0.15 + 0.13 * step)
+        if command.poll() is not None:
+            continue  # it ended first (the race can be quick): nothing to interrupt
+        os.killpg(command.pid, signal.SIGINT)
+        try:
+            _, stderr = command.communicate(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.communicate()
+            pytest.fail(f"Ctrl-C at {0.15 + 0.13 * step:.2f} s was lost")
+        assert command.returncode == 130, (step, stderr)
+        assert "Traceback" not in stderr and "Error" not in stderr, (step, stderr)
+
+
+def _entry(path: str, number: int) -> str:
+    """The clue lines of puzzle $number of a tournament file."""
+    text = Path(path).read_text()
+    start = text.index(f"${number}\n") + len(f"${number}\n")
+    end = text.find("$", start)
+    return text[start:end]
