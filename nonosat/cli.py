@@ -172,6 +172,15 @@ def _result_json(result: "Result", path: str) -> dict[str, Any]:
     }
 
 
+def _load(file: str, deadline: "Deadline") -> "Puzzle":
+    """Read the puzzle within the command's deadline (a reader does not look at the clock)."""
+    from nonosat.deadline import alarm
+    from nonosat.formats import load
+
+    with alarm(deadline, f"reading {file}"):
+        return load(file)
+
+
 def _jobs(jobs: Optional[int]) -> int:
     """The command line races by default, on every core this process may use."""
     from nonosat.portfolio import usable_cores
@@ -230,11 +239,10 @@ def solve(
     Example: nonosat solve puzzles/webpbn-00001-dancer.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.formats import load
     from nonosat.solver import solve as solve_puzzle
 
     deadline = Deadline.after(timeout)
-    puzzle = load(file)
+    puzzle = _load(file, deadline)
     _check_outputs(output, render, force)
     if live:
         _live_line_logic(puzzle, ascii_cells)
@@ -294,13 +302,12 @@ def check(
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.formats import load
     from nonosat.rating import rate
     from nonosat.render import describe_cells, side_by_side
     from nonosat.solver import check as check_puzzle
 
     deadline = Deadline.after(timeout)
-    puzzle = load(file)
+    puzzle = _load(file, deadline)
     goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
     try:
         verdict = check_puzzle(puzzle, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=_jobs(jobs))
@@ -507,7 +514,6 @@ def explain(
     Example: nonosat explain puzzles/webpbn-00001-dancer.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.formats import load
     from nonosat.model import clue_text
     from nonosat.solver import solve as solve_puzzle
     from nonosat.steps import trace
@@ -515,7 +521,7 @@ def explain(
     if as_json:
         format = OutputFormat.json
     deadline = Deadline.after(timeout)
-    puzzle = load(file)
+    puzzle = _load(file, deadline)
     puzzle.ensure_possible()
     logic = trace(puzzle, deadline=deadline)
     board = logic.board
@@ -580,13 +586,14 @@ def rate(
     Exits as check does: 0 for line, probe and search (unique), 1 ambiguous, 3 none, 4 unknown.
     Example: nonosat rate puzzles/webpbn-06574-forever.non
     """
-    from nonosat.formats import load
+    from nonosat.deadline import Deadline
     from nonosat.rating import rate as rate_puzzle
 
     if as_json:
         format = OutputFormat.json
-    puzzle = load(file)
-    rating = rate_puzzle(puzzle, timeout=timeout)
+    deadline = Deadline.after(timeout)
+    puzzle = _load(file, deadline)
+    rating = rate_puzzle(puzzle, timeout=deadline.remaining())
     if format is OutputFormat.json:
         out.print_json(json.dumps({"path": file, "level": rating.level, "difficulty": rating.score, "line_passes": rating.passes,
                                    "passes_per_line": round(rating.passes_per_line, 3), "probes": rating.probes,
@@ -615,12 +622,15 @@ def hint(
     Exits 3 when a marked cell is wrong, 1 when no cell is forced (several solutions from here).
     Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
     """
-    from nonosat.formats import load
+    from nonosat.deadline import Deadline, alarm
     from nonosat.hint import hint as next_hint
     from nonosat.hint import load_state
 
-    puzzle = load(file)
-    found = next_hint(puzzle, load_state(state, puzzle), steps, timeout=timeout)
+    deadline = Deadline.after(timeout)
+    puzzle = _load(file, deadline)
+    with alarm(deadline, f"reading {state}"):
+        so_far = load_state(state, puzzle)
+    found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
     if found.wrong is not None:
         (r, c), value = found.wrong
         out.print(f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
@@ -701,15 +711,16 @@ def render(
 
     Example: nonosat render puzzles/webpbn-00016-knot.non -o knot.svg
     """
-    from nonosat.formats import load
+    from nonosat.deadline import Deadline
     from nonosat.picture import check_picture_path, save_picture
     from nonosat.solver import solve as solve_puzzle
 
-    puzzle = load(file)
+    deadline = Deadline.after(timeout)
+    puzzle = _load(file, deadline)
     check_picture_path(output, force=force)
     grid = None
     if solution:
-        result = solve_puzzle(puzzle, count=1, timeout=timeout)
+        result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining())
         if result.solution is None:
             typer.echo(f"nonosat: {file}: nothing to draw: {_status_line(result)}", err=True)
             raise typer.Exit(EXIT_FOR_STATUS[result.status.value])

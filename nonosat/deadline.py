@@ -9,8 +9,12 @@ knows (the verdict so far, or "unknown") and never guesses.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from typing import Optional
 
 from nonosat.errors import TimeUp, UsageError
@@ -63,3 +67,27 @@ class Deadline:
 
 
 NO_DEADLINE = Deadline()
+
+
+@contextlib.contextmanager
+def alarm(deadline: Deadline, stage: str) -> Iterator[None]:
+    """Hold Python code that does not look at the clock (a file's reader) to the deadline: a
+    timer signal raises TimeUp(stage) in it when the deadline passes. Only in the main thread of
+    a program that has SIGALRM (elsewhere the code runs to its end)."""
+    remaining = deadline.remaining()
+    if remaining is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if remaining <= 0:
+        raise TimeUp(stage)
+
+    def ring(signum: int, frame: object) -> None:
+        raise TimeUp(stage)
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, remaining)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -226,20 +226,24 @@ def loads(
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ParseError(path, None, "the file is empty")
-    form = get_format(fmt or detect_format(path, text))
+    form = get_format(fmt or guarded(lambda: detect_format(path, text), path, None))
     return guarded(lambda: load_number(form, text, path, number), path, form.name)
 
 
-def guarded(read: Callable[[], T], path: PathName, fmt: str) -> T:
-    """Run a reader so that whatever goes wrong is a ParseError naming the file: a reader's
-    own errors pass through, and anything else (a RecursionError from 100,000 nested brackets,
-    a MemoryError, a bug) says the file cannot be read as that format."""
+def guarded(read: Callable[[], T], path: PathName, fmt: str | None) -> T:
+    """Run a reader (or the format's detection, with `fmt` None) so that whatever goes wrong is
+    a ParseError naming the file: a reader's own errors pass through, and anything else (a
+    RecursionError from 100,000 nested brackets, a number of 5,000 digits, a MemoryError, a bug)
+    says the file cannot be read."""
     try:
         return read()
     except NonosatError:
         raise
     except Exception as error:  # noqa: BLE001 - bad input must never end in a traceback
-        raise ParseError(path, None, f"cannot be read as {fmt} ({type(error).__name__})") from error
+        as_format = f" as {fmt}" if fmt else ""
+        if isinstance(error, ValueError) and "digits" in str(error):
+            raise ParseError(path, None, f"cannot be read{as_format}: it holds a number too long to read") from error
+        raise ParseError(path, None, f"cannot be read{as_format} ({type(error).__name__})") from error
 
 
 def load_number(form: Format, text: str, path: PathName, number: int | None) -> Puzzle:
@@ -342,7 +346,7 @@ def read_puzzles(path: str | Path, every: bool) -> list[Puzzle]:
             raise ParseError(file, None, f"there is no puzzle #{number}: an image holds one puzzle")
         return [guarded(lambda: load_image(data, file), file, "an image")]
     text = decode_text(data, file)
-    form = get_format(detect_format(file, text))
+    form = get_format(guarded(lambda: detect_format(file, text), file, None))
     load_all = form.load_all
     if every and number is None and load_all is not None:
         return guarded(lambda: load_all(text, file), file, form.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName
@@ -123,10 +124,12 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
     except ImportError:
         raise UsageError(f"reading {path or 'an image'} needs Pillow: {INSTALL_HINT}") from None
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            too_large = grid_size_problem(*image.size)  # before the pixels are decoded
-            if too_large is None:
-                rgba = image.convert("RGBA")
+        with warnings.catch_warnings():  # our own size limit is far below Pillow's bomb warning
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                too_large = grid_size_problem(*image.size)  # before the pixels are decoded
+                if too_large is None:
+                    rgba = image.convert("RGBA")
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise ParseError(path, None, "expected a PNG image, but Pillow cannot read this file") from None
     if too_large is not None:

@@ -8,6 +8,7 @@ each cell is filled when it is darker than the threshold, Otsu's by default.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
@@ -85,11 +86,13 @@ def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Opt
     if source.stat().st_size > MAX_FILE_BYTES:
         raise TooLarge(f"{source}: the file has {source.stat().st_size} bytes, over the limit of {MAX_FILE_BYTES}")
     try:
-        with Image.open(source) as image:
-            pixels = image.width * image.height
-            if pixels <= MAX_PICTURE_PIXELS:
-                image.load()
-                rgba = image.convert("RGBA")
+        with warnings.catch_warnings():  # our own limit, MAX_PICTURE_PIXELS, is below Pillow's bomb warning
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(source) as image:
+                pixels = image.width * image.height
+                if pixels <= MAX_PICTURE_PIXELS:
+                    image.load()
+                    rgba = image.convert("RGBA")
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise BadImage(f"{source}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
     if pixels > MAX_PICTURE_PIXELS:
