@@ -390,3 +390,20 @@ def test_files_and_selection_survive_mutants(tmp_path_factory: pytest.TempPathFa
     reads_or_refuses(lambda: load_all(path), str(path))
     selector = data.draw(st.sampled_from(SELECTORS), label="N")
     reads_or_refuses(lambda: load(f"{path}#{selector}"), str(path), f"{path}#{selector}")
+
+
+FAILURES = ROOT / "bench" / "results" / "fuzz-failures"
+
+
+@pytest.mark.parametrize(
+    "path", sorted(p for p in FAILURES.glob("*") if not p.name.endswith(".note.txt")), ids=lambda p: p.name
+)
+def test_every_kept_fuzz_failure_is_now_refused_cleanly(path: Path) -> None:
+    """The mutants that once gave a traceback or an unnamed message (bench/README.md, "Fuzzing")."""
+    try:
+        puzzles = load_all(path)
+    except ParseError as error:
+        assert error.path == str(path)
+        assert "\n" not in str(error)
+        return
+    assert puzzles  # read: then it must be a puzzle
