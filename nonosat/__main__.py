@@ -47,10 +47,14 @@ def _end_interrupted() -> None:
     """End an interrupted command with exit code 130 at once. Python itself would end it by
     SIGINT instead (exit status -2 to the shell) when the KeyboardInterrupt was raised inside
     code run by exec() of a string, such as a dataclass being made, even once it was caught:
-    CPython marks it unhandled there. Everything of ours is cleaned up already."""
+    CPython marks it unhandled there. Everything of ours is cleaned up already; what is only
+    garbage is collected first, so that multiprocessing's semaphores are released and its
+    resource tracker finds none left over."""
+    import gc
     import os
     import sys
 
+    gc.collect()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
