@@ -39,6 +39,7 @@ def main() -> None:
 
     interrupts.finish()  # a Ctrl-C from now on leaves the exit code alone
     if code == 130:
+        interrupts.announce()  # said once, also for a Ctrl-C that Typer caught outside a command
         _end_interrupted()
     raise SystemExit(code)
 

@@ -72,7 +72,9 @@ def solution_sha1(grid: Grid) -> str:
 
 def _files(path: str) -> list[str]:
     """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's;
-    UsageError when it names nothing."""
+    UsageError when it names nothing. File names are tidied (`./x` is `x`); game IDs are not."""
+    from nonosat.formats import names_game_id
+
     if Path(path).is_dir():
         found = []
         for file in sorted(Path(path).rglob("*")):
@@ -82,23 +84,22 @@ def _files(path: str) -> list[str]:
             if name.upper().startswith(SKIPPED_NAMES):
                 continue
             found.append(str(file))
+        if not found:
+            raise UsageError(f"{path}: no puzzle files in this folder")
         return found
+    if names_game_id(path):
+        return [path]
     if not Path(path).exists() and glob.has_magic(path):
         found = sorted(os.path.normpath(p) for p in glob.glob(path, recursive=True) if Path(p).is_file())
         if not found:
             raise UsageError(f"{path}: no file matches")
         return found
-    if not Path(path).exists() and not _is_selection(path):
+    head, hash_sign, tail = path.rpartition("#")
+    if not Path(path).exists() and hash_sign and Path(head).is_file():
+        return [f"{os.path.normpath(head)}#{tail}"]  # puzzle N of a file of several
+    if not Path(path).exists():
         raise UsageError(f"{path}: no such file or folder")
     return [os.path.normpath(path)]
-
-
-def _is_selection(path: str) -> bool:
-    """Whether a path names one puzzle of a file of several (`FILE#N`) or a Tatham game ID."""
-    from nonosat.formats.tatham import is_game_id
-
-    head, hash_sign, _ = path.rpartition("#")
-    return bool(hash_sign and Path(head).is_file()) or is_game_id(path)
 
 
 def check_paths(paths: Sequence[str]) -> None:
@@ -221,12 +222,15 @@ def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) ->
 
 def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
     """`work(chunk, *args)` for every chunk, on `jobs` worker processes, each result as soon as
-    its chunk is done. The workers share a table of the cores their puzzles take (nonosat.cores),
-    for the race. They ignore Ctrl-C and die with this process: when the run does not finish
-    (Ctrl-C, an error, a consumer that stops early) they are terminated at once, and when this
-    process is killed outright Linux kills them (nonosat.lifeline)."""
+    its chunk is done, with no more than a few chunks queued. The workers share a table of the
+    cores their puzzles take (nonosat.cores), for the race. They ignore Ctrl-C and die with this
+    process: when the run does not finish (Ctrl-C, an error, a consumer that stops early) they
+    are killed at once, and when this process is killed outright Linux kills them
+    (nonosat.lifeline). A worker that dies (killed by the system for memory, say) ends the run
+    with an error: the records so far are kept, and the same command resumes."""
     import multiprocessing
-
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import resource_tracker
 
     from nonosat import interrupts
@@ -234,42 +238,54 @@ def _pooled(work: Callable[..., T], chunks: Iterator[Any], jobs: int, *args: Any
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
     resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
     shared = cores.table(context, jobs)
-    with interrupts.held():  # the workers begin life ignoring Ctrl-C, which their parent handles
-        pool = context.Pool(jobs, initializer=_worker_starts, initargs=(shared, RACE_AFTER))
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_starts, initargs=(shared, RACE_AFTER))
+
+    def submit(chunk: Any) -> Any:
+        with interrupts.held():  # a worker started now begins life ignoring Ctrl-C, which we handle
+            return pool.submit(work, chunk, *args)
+
+    pending: set[Any] = set()
     finished = False
     try:
-        yield from pool.imap_unordered(_Call(work, args), chunks)
+        for chunk in chunks:
+            pending.add(submit(chunk))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(chunks, None)
+                if following is not None:
+                    pending.add(submit(following))
         finished = True
+    except BrokenProcessPool:
+        raise NonosatError(
+            "a worker process died (the system may have killed it for memory); "
+            "the results so far are kept, and the same command resumes"
+        ) from None
     finally:
-        if finished:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
+        if not finished:
+            _kill_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-class _Call:
-    """`work(chunk, *args)`, picklable for the pool (a module-level function and its arguments)."""
-
-    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self.work = work
-        self.args = args
-
-    def __call__(self, chunk: Any) -> Any:
-        return self.work(chunk, *self.args)
+def _kill_workers(pool: Any) -> None:
+    """End a pool's worker processes now (their puzzles are abandoned)."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):  # before 3.14, the pool's own table
+        process.kill()
 
 
 def _worker_starts(shared: tuple[Any, Any], race_after: float) -> None:
-    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot.
-    A pool's workers are daemonic, which multiprocessing takes to mean they may not start
-    processes; ours start race workers, and end them (nonosat.portfolio)."""
-    import multiprocessing
-
+    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot."""
     from nonosat.lifeline import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
-    multiprocessing.current_process().daemon = False
     cores.join(shared, race_after)
 
 
@@ -355,7 +371,12 @@ def run(
 
 
 def same_path(path: str) -> str:
-    """A record's path as it is compared: `./x` and `x` are the same puzzle."""
+    """A record's path as it is compared: `./x` and `x` are the same puzzle (game IDs are kept
+    as they are: `//` is an empty clue there)."""
+    from nonosat.formats import names_game_id
+
+    if names_game_id(path):
+        return path
     head, hash_sign, tail = path.rpartition("#")
     if hash_sign and tail.isdigit():
         return f"{os.path.normpath(head)}#{tail}"

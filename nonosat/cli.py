@@ -82,12 +82,14 @@ PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file (or a Tatham game I
 
 
 def _seconds(value: Optional[float]) -> Optional[float]:
-    """--timeout: a positive number of seconds; inf means none."""
-    if value is None or value == math.inf:
+    """--timeout: a positive number of seconds; inf (or over a billion) means none."""
+    from nonosat.deadline import NEVER
+
+    if value is None:
         return None
     if math.isnan(value) or value <= 0:
         raise typer.BadParameter(f"expected a positive number of seconds (or inf for none), not {value}")
-    return value
+    return None if value > NEVER else value
 
 
 TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", callback=_seconds, help="A time limit for the whole command, in seconds: what is not decided by then is unknown.")]
@@ -245,11 +247,14 @@ def solve(
     puzzle = _load(file, deadline)
     _check_outputs(output, render, force)
     if live:
-        _live_line_logic(puzzle, ascii_cells)
+        _live_line_logic(puzzle, ascii_cells, deadline)
     try:
         result = solve_puzzle(puzzle, count=count, timeout=deadline.remaining(), solver=solver,
                               encoding=encoding.value, jobs=_jobs(jobs))  # fmt: skip
     except ImpossiblePuzzle as error:
+        for target, verb in ((output, "written to"), (render, "drawn in")):
+            if target is not None:
+                err.print(f"nothing {verb} {target}: none, no solution found", markup=False)
         _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts)
     if output is not None:
         _write_solution(result, output, force)
@@ -267,7 +272,7 @@ def solve(
         if result.status.value == "none" and conflicts:
             _show_diagnosis(puzzle, ascii_cells, deadline)
         if linestats:
-            _show_line_stats(puzzle)
+            _show_line_stats(puzzle, deadline)
     raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
 
 
@@ -446,8 +451,9 @@ def _partial(board: Any) -> Any:
     return tuple(tuple(board.cell(r, c) for c in range(board.width)) for r in range(board.height))
 
 
-def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool) -> None:
-    """Show the grid filling in, step by step, while line logic works (then the solve goes on)."""
+def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
+    """Show the grid filling in, step by step, while line logic works (then the solve goes on);
+    the display stops where the deadline passes."""
     from nonosat.render import grid_view, grid_width
     from nonosat.steps import trace
 
@@ -464,19 +470,22 @@ def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool) -> None:
     with view:
         def show(step: Any, board: Any) -> None:
             view.update(grid_view(puzzle, _partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
-            time.sleep(LIVE_DELAY)
+            deadline.check("showing line logic")
+            time.sleep(min(LIVE_DELAY, deadline.remaining() or LIVE_DELAY))
 
-        trace(puzzle, probing=False, on_step=show)
+        trace(puzzle, probing=False, on_step=show, deadline=deadline)
 
 
 LIVE_DELAY = 0.02
 """Seconds each line step stays on screen with --live, so that people can follow it."""
 
 
-def _show_line_stats(puzzle: "Puzzle") -> None:
-    """Per line: how many passes line logic made over it, the cells it fixed, and the time."""
+def _show_line_stats(puzzle: "Puzzle", deadline: "Deadline") -> None:
+    """Per line: how many passes line logic made over it, the cells it fixed, and the time
+    (up to the deadline, if it passes first)."""
     from rich.table import Table
 
+    from nonosat.errors import TimeUp
     from nonosat.linesolve import Board, Contradiction, propagate
     from nonosat.model import clue_text, line_name
 
@@ -488,11 +497,14 @@ def _show_line_stats(puzzle: "Puzzle") -> None:
         entry[1] += fixed
         entry[2] += seconds
 
+    title = "line logic, per line"
     try:
-        propagate(Board(puzzle), on_pass=count)
+        propagate(Board(puzzle), on_pass=count, deadline=deadline)
     except Contradiction:
         pass
-    table = Table(title="line logic, per line", title_justify="left")
+    except TimeUp as error:
+        title += f" ({error})"
+    table = Table(title=title, title_justify="left")
     for name, justify in (("line", "left"), ("clue", "left"), ("passes", "right"), ("cells fixed", "right"), ("ms", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for (is_row, index), (passes, fixed, seconds) in sorted(stats.items(), key=lambda kv: (not kv[0][0], kv[0][1])):
@@ -631,6 +643,9 @@ def hint(
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)
     found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
+    if found.impossible:
+        out.print("the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)", markup=False, soft_wrap=True)
+        raise typer.Exit(3)
     if found.wrong is not None:
         (r, c), value = found.wrong
         out.print(f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
@@ -884,12 +899,19 @@ def batch(
 
 
 def _echo_records(stream: Any) -> Any:
-    """Write each record to standard output as a line of JSON, as it comes."""
+    """Write each record to standard output as a line of JSON, as it comes; stop the run when
+    its reader has gone (the records so far were read, the rest would be lost)."""
+    import sys
+
+    from nonosat.errors import UsageError
     from nonosat.results import dumps
 
     for record in stream:
         out.file.write(dumps(record) + "\n")
         out.file.flush()
+        if getattr(sys.stdout, "closed_pipe", False):
+            stream.close()
+            raise UsageError("cannot write the results: standard output was closed")
         yield record
 
 

@@ -22,16 +22,19 @@ from nonosat.errors import TimeUp, UsageError
 __all__ = ["NO_DEADLINE", "Deadline", "TimeUp", "seconds_or_none"]
 
 
-def seconds_or_none(seconds: Optional[float], name: str = "timeout") -> Optional[float]:
-    """A time limit as given by a caller: None or infinity for none, else a number of seconds >= 0.
+NEVER = 1e9
+"""Seconds (about 31 years) beyond which a time limit is taken as none: the clocks and timers a
+deadline arms cannot count that far (threading.TIMEOUT_MAX, setitimer)."""
 
-    Raises UsageError for a negative number or NaN, which no clock can reach.
-    """
-    if seconds is None or seconds == math.inf:
+
+def seconds_or_none(seconds: Optional[float], name: str = "timeout") -> Optional[float]:
+    """A time limit as given by a caller: None, infinity or over NEVER for none, else a number of
+    seconds >= 0. Raises UsageError for a negative number or NaN, which no clock can reach."""
+    if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) or seconds < 0:
         raise UsageError(f"{name} must be a number of seconds, at least 0, not {seconds!r}")
-    return float(seconds)
+    return None if seconds > NEVER else float(seconds)
 
 
 class Deadline:
@@ -50,21 +53,10 @@ class Deadline:
         """Seconds left (0 once passed), or None without a deadline."""
         return None if self.at is None else max(0.0, self.at - time.monotonic())
 
-    def passed(self) -> bool:
-        return self.at is not None and time.monotonic() >= self.at
-
     def check(self, stage: str) -> None:
         """Raise TimeUp naming `stage` if the deadline has passed."""
         if self.at is not None and time.monotonic() >= self.at:
             raise TimeUp(stage)
-
-    def sooner(self, seconds: Optional[float]) -> Deadline:
-        """This deadline, or `seconds` from now if that comes first."""
-        other = Deadline.after(seconds)
-        if other.at is None or (self.at is not None and self.at <= other.at):
-            return self
-        return other
-
 
 NO_DEADLINE = Deadline()
 

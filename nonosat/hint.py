@@ -43,6 +43,8 @@ class Hint:
     ambiguous: bool = False
     """Logic finds nothing and no open cell has the same value in every solution: the puzzle has
     several solutions from here, and no move is forced."""
+    impossible: bool = False
+    """The puzzle itself has no solution, whatever the grid so far."""
 
 
 def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
@@ -167,7 +169,7 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: Optional[floa
     if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
         solution = _a_solution(puzzle, None, deadline)
         if solution is None:
-            return Hint(())
+            return Hint((), impossible=True)
         for r, row in enumerate(state):
             for c, value in enumerate(row):
                 if value is not None and value != solution[r][c]:

@@ -40,7 +40,7 @@ class Stoppable(Protocol):
 
 _running: weakref.WeakSet[Stoppable] = weakref.WeakSet()
 _children: set[int] = set()
-_lock = threading.Lock()
+_lock = threading.RLock()  # re-entrant: end_now may run from a hook inside a locked block
 _watching = False
 _announced = False
 _finished = False
@@ -140,11 +140,6 @@ def child_ended(pid: int) -> None:
         _children.discard(pid)
 
 
-def watching() -> bool:
-    """Whether `watch_ctrl_c` is on: then every search must be stoppable from another thread."""
-    return _watching
-
-
 def wants_keyboard_interrupt() -> bool:
     """Whether this thread should hear Ctrl-C as KeyboardInterrupt from PySAT's own handler: the
     main thread of a program that keeps Python's default SIGINT handling and no watcher."""
@@ -154,6 +149,11 @@ def wants_keyboard_interrupt() -> bool:
         and threading.current_thread() is threading.main_thread()
         and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     )
+
+
+def watched() -> bool:
+    """Whether the command line's watcher hears Ctrl-C (see `watch_ctrl_c`)."""
+    return _watching
 
 
 def announce() -> None:

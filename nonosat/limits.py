@@ -44,9 +44,3 @@ def check_grid_size(width: int, height: int, *, what: str = "puzzle", side: int 
     problem = grid_size_problem(width, height, what=what, side=side)
     if problem is not None:
         raise TooLarge(problem)
-
-
-def check_file_size(size: int, name: str) -> None:
-    """Refuse a file of more than MAX_FILE_BYTES bytes."""
-    if size > MAX_FILE_BYTES:
-        raise TooLarge(f"{name}: the file has {size} bytes, over the limit of {MAX_FILE_BYTES} for a puzzle file")

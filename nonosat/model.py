@@ -125,8 +125,8 @@ class Puzzle:
 
     @property
     def name(self) -> str:
-        """A short name for messages: the title, else the source, else the size."""
-        return self.title or self.source or f"{self.width}x{self.height} puzzle"
+        """A short name for messages: the title, else the source (made printable), else the size."""
+        return self.title or (printable(self.source) if self.source else None) or f"{self.width}x{self.height} puzzle"
 
     def problems(self) -> list[str]:
         """What makes this puzzle plainly impossible, found without search (empty if nothing)."""

@@ -52,9 +52,14 @@ def usable_cores() -> int:
 
 def can_race() -> bool:
     """Whether a rival can run: a fork server on this platform, and a second usable core."""
+    return can_fork() and usable_cores() > 1
+
+
+def can_fork() -> bool:
+    """Whether workers can come from a fork server on this platform."""
     import multiprocessing
 
-    return "forkserver" in multiprocessing.get_all_start_methods() and usable_cores() > 1
+    return "forkserver" in multiprocessing.get_all_start_methods()
 
 
 def fork_server() -> Any:
@@ -88,10 +93,11 @@ def _worker(results: Any, work: Work, job: Any) -> None:
     """The worker's whole life: never returns, never runs cleanup, never prints a traceback. It
     ends when the other end of `results` closes: the parent died, or stopped listening."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once
+        die_with_parent()  # the fork server, first: while it is surely alive
         _let_the_fork_server_go()
-        die_with_parent()
         die_when_closed(results)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # unblocked: the server began with it held
 
         class Streaming(list):  # type: ignore[type-arg]
             def append(self, grid: Grid) -> None:
@@ -131,14 +137,24 @@ class Rival(Generic[Job]):
     its path: MiniSat on taai2011 #510 takes 9 s straight, and from under 1 s to 10 s when it is
     interrupted and resumed). `job` is called when the worker starts, so that it can include
     what the search found by then. If the worker finishes first, `on_done` is called (from the
-    thread) to stop the search; `stop` then returns the worker's grids and ending.
+    thread) to stop the search; `stop` then returns the worker's grids and ending. If the worker
+    cannot start, or dies, `gone` is set and `on_gone` (if given) is called.
     """
 
-    def __init__(self, work: Work, job: Callable[[], Job], after: float, on_done: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        work: Work,
+        job: Callable[[], Job],
+        after: float,
+        on_done: Callable[[], None],
+        on_gone: Optional[Callable[[], None]] = None,
+    ) -> None:
         self.work = work
         self.job = job
         self.after = after
         self.on_done = on_done
+        self.on_gone = on_gone
+        self.gone = False
         self.process: Optional[Any] = None
         self.grids: list[Grid] = []
         self.complete: Optional[bool] = None
@@ -176,23 +192,44 @@ class Rival(Generic[Job]):
             return
         results = self._start()
         if results is None:
+            self._lost()
             return
         try:
             while self.complete is None:
                 ready = connection.wait([results, self._wake_read])
-                if self._wake_read in ready:
+                if not self._receive(results, wait=self._wake_read not in ready):
+                    if not self._stopping.is_set():
+                        self._lost()
                     return
-                try:
-                    kind, value = results.recv()
-                except (EOFError, OSError):  # the worker died: the search goes on alone
-                    return
-                if kind == "grid":
-                    self.grids.append(value)
-                else:
-                    self.complete = value
             self.on_done()
         finally:
             results.close()
+
+    def _lost(self) -> None:
+        """The worker could not start, or died before it finished."""
+        if self._stopping.is_set():
+            return
+        self.gone = True
+        if self.on_gone is not None:
+            self.on_gone()
+
+    def _receive(self, results: Any, wait: bool) -> bool:
+        """Take the worker's messages: the next one (with `wait`), or all that have come, when
+        the rival is being stopped (its last grids or its ending may be among them). False when
+        there is nothing more to wait for."""
+        while wait or results.poll():
+            try:
+                kind, value = results.recv()
+            except (EOFError, OSError):  # the worker died: the search goes on alone
+                return False
+            if kind == "grid":
+                self.grids.append(value)
+            else:
+                self.complete = value
+                return True
+            if wait:
+                return True
+        return False
 
     def stop(self) -> tuple[list[Grid], Optional[bool]]:
         """End the rival: its grids, and whether its search ended on its own (None when it did

@@ -22,6 +22,10 @@ Record = dict[str, Any]
 MAX_RECORD_BYTES = 1 << 20
 """The longest line a results file may hold: a record is a few hundred bytes."""
 
+RECORD_START = b'{"path": '
+"""How every record begins: a half-written last line is cut off only if it begins so, or
+follows records (a file of something else is never cut)."""
+
 
 def check_results_path(out: Path) -> None:
     """Refuse a results file that cannot be appended to: one that is not a regular file, or one
@@ -35,7 +39,8 @@ def check_results_path(out: Path) -> None:
 
 def read_results(out: Path) -> list[Record]:
     """The complete records of a results file. A half-written last line (a killed run) is cut
-    off the file; any other unreadable line is an error, since it is not ours to drop."""
+    off the file, when it follows records or begins as one; any other unreadable line is an
+    error, since it is not ours to drop."""
     check_results_path(out)
     if not out.exists():
         return []
@@ -56,8 +61,8 @@ def read_results(out: Path) -> list[Record]:
                 continue
             record = _record(line)
             if record is None:
-                if not complete:  # the last line, without its newline: cut short by a kill
-                    break
+                if not complete and (records or line.startswith(RECORD_START)):
+                    break  # the last line, without its newline: a record cut short by a kill
                 raise UsageError(f"{out}, line {number}: not a nonosat batch record; choose another results file")
             records.append(record)
             kept += len(line)
@@ -117,7 +122,10 @@ class Writer:
 
     def close(self) -> None:
         try:
-            self.handle.flush()
-            os.fsync(self.handle.fileno())
-        finally:
-            self.handle.close()
+            try:
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+            finally:
+                self.handle.close()
+        except OSError as error:
+            raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None

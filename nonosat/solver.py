@@ -8,9 +8,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
 
 from nonosat import interrupts
-from nonosat.deadline import NO_DEADLINE, Deadline, TimeUp
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.encodings import DEFAULT_ENCODING, Clause, check_encoding
-from nonosat.errors import CutShort, NonosatError, UsageError
+from nonosat.errors import CutShort, NonosatError, TimeUp, UsageError
 from nonosat.linesolve import Board, Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.swaps import switched_solution
@@ -144,7 +144,10 @@ def _pysolvers() -> Any:
 
 SLICE_SECONDS = 0.25
 """The longest a conflict budget of a solver without interrupt() (CaDiCaL) should take, so that
-a stop (the rival's answer, Ctrl-C) is heard within about this long."""
+a stop (the rival's answer, Ctrl-C) is heard within about this long: CaDiCaL holds Python's GIL
+through a slice, so not even the Ctrl-C watcher runs before it ends. Its inprocessing is not
+counted in conflicts, and a slice now and then takes over a second: the command line runs
+CaDiCaL in a worker instead (`_search_in_workers`)."""
 
 
 def _keyboard_interrupt(error: Exception) -> bool:
@@ -236,11 +239,11 @@ class Search:
         return answer
 
     def _solve_with_budgets(self, assumptions: Sequence[int]) -> Optional[bool]:
-        """Solve in slices of conflicts. Each call restarts CaDiCaL's search, so slices grow
-        geometrically while they take under a twentieth of the time left (and under
-        SLICE_SECONDS), and shrink when they take longer; the deadline is then overrun by at most
-        about a tenth of the last time left, and a stop is heard within about SLICE_SECONDS."""
-        budget = 10_000
+        """Solve in slices of conflicts, each aimed at half of SLICE_SECONDS (or of a tenth of the
+        time left, when that is shorter): after each slice the next budget is scaled by how long
+        this one took. A stop (the rival's answer, Ctrl-C) is heard between slices, and the
+        deadline is overrun by little more than a slice."""
+        budget = 1000
         while True:
             started = time.monotonic()
             remaining = self.deadline.remaining()
@@ -249,20 +252,34 @@ class Search:
             if remaining <= 0 or self.stopped:
                 return None
             self.sat.conf_budget(budget)
-            try:  # CaDiCaL takes SIGINT in the main thread with PySAT's own handler
+            answer = self._budget_slice(assumptions)
+            if answer is not None:
+                return answer
+            took = max(time.monotonic() - started, 1e-4)
+            aim = min(remaining / 10, SLICE_SECONDS) / 2
+            budget = max(100, min(int(budget * aim / took), 4 * budget))
+
+    def _budget_slice(self, assumptions: Sequence[int]) -> Optional[bool]:
+        """One conflict budget of CaDiCaL. PySAT's solve_limited sets up its own SIGINT handler
+        in the main thread, which longjmps out of the solver's C++ on Ctrl-C: that leaves it
+        broken (freeing it later aborted the process). Where Ctrl-C is heard another way (the
+        command line's watcher, or SIGINT ignored in a batch worker), the slice is run through
+        PySAT's C function without that handler; the watcher stops the search between slices."""
+        solve_lim = getattr(_pysolvers(), f"{self.name}_solve_lim", None)
+        inner = self.sat.solver
+        handle = getattr(inner, "cadical", None)
+        if interrupts.wants_keyboard_interrupt() or solve_lim is None or handle is None:
+            try:
                 answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions))
             except Exception as error:
                 if _keyboard_interrupt(error):
                     raise KeyboardInterrupt from None
                 raise
-            if answer is not None:
-                return answer
-            took = time.monotonic() - started
-            longest = min(remaining / 10, SLICE_SECONDS)
-            if took < longest / 2:
-                budget *= 2
-            elif took > longest:
-                budget = max(1000, budget // 2)
+            return answer
+        status = solve_lim(handle, list(assumptions), 0)  # 0: not "the main thread", no handler
+        inner.status = None if status == 0 else status > 0  # as PySAT's wrapper records it
+        inner.prev_assumps = list(assumptions)
+        return inner.status  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self.sat.delete()
@@ -389,6 +406,11 @@ def enumerate_solutions(
 
     puzzle = formula.board.puzzle
     race = race and portfolio.can_race()
+    if solver.startswith(_BUDGETED) and interrupts.watched() and portfolio.can_fork():
+        elsewhere = _search_in_workers(formula, count, solver, deadline, race, race_after)
+        if elsewhere is not None:
+            found, whole, why = elsewhere
+            return [_verified(puzzle, grid) for grid in found], whole, why
     try:
         search = Search(formula.clauses, solver, deadline)
     except TimeUp as error:
@@ -399,7 +421,11 @@ def enumerate_solutions(
         return [], True, None
     contender = None
     if race:
-        portfolio.warm_up()
+        try:
+            portfolio.warm_up()
+        except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare): no race
+            race = False
+    if race:
         search.stoppable = True
 
         def job() -> RivalJob:
@@ -415,11 +441,72 @@ def enumerate_solutions(
     if ended is None:  # stopped by the rival's answer, or out of time
         if their_ending is not None:
             grids, ended = theirs, their_ending
-        else:
-            if len(theirs) > len(grids):
-                grids = theirs
+        else:  # neither finished: what both found counts (two different grids prove "multiple")
+            grids = (grids + [grid for grid in theirs if grid not in grids])[:count]
             cut = "time limit reached while searching"
     return [_verified(puzzle, grid) for grid in grids], bool(ended), cut
+
+
+class _Waiting:
+    """The command line's side of a search run in worker processes: `stop` (a worker's answer,
+    Ctrl-C) ends `wait`."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.event = threading.Event()
+
+    def stop(self) -> None:
+        self.event.set()
+
+    def wait(self, deadline: Deadline) -> None:
+        """Until `stop`, or the deadline. Ctrl-C raises KeyboardInterrupt here at once."""
+        while not self.event.is_set():
+            remaining = deadline.remaining()
+            if remaining is not None and remaining <= 0:
+                return
+            self.event.wait(1.0 if remaining is None else min(remaining, 1.0))
+
+
+def _search_in_workers(
+    formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
+) -> Optional[tuple[list[Grid], bool, Optional[str]]]:
+    """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
+    solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
+    inprocessing can take seconds). So its search runs in a worker from the fork server, and
+    this process only waits; with the race, the rival joins after `race_after` as usual. The
+    grids, whether they are all, and why the search stopped short; None when the worker could
+    not start or died (the search then runs here)."""
+    from nonosat import portfolio
+
+    try:
+        portfolio.warm_up()
+    except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare)
+        return None
+    waiting = _Waiting()
+
+    def job(name: str) -> Any:
+        return lambda: RivalJob(formula.board, formula.encoding, name, count, ())
+
+    own = portfolio.Rival(rival_work, job(solver), 0.0, waiting.stop, on_gone=waiting.stop)
+    workers = [own]
+    if race:
+        workers.append(portfolio.Rival(rival_work, job(rival(solver)), race_after, waiting.stop))
+    interrupts.running(waiting)
+    try:
+        waiting.wait(deadline)
+    finally:
+        interrupts.finished(waiting)
+        outcomes = [worker.stop() for worker in workers]
+    for grids, ended in outcomes:
+        if ended is not None:
+            return grids, ended, None
+    if own.gone and deadline.remaining() != 0:
+        return None
+    merged: list[Grid] = []
+    for grids, _ in outcomes:
+        merged += [grid for grid in grids if grid not in merged]
+    return merged[:count], False, "time limit reached while searching"
 
 
 def _collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> Optional[bool]:

@@ -255,3 +255,18 @@ def test_dask_without_a_scheduler_starts_a_local_cluster(tournament: Path) -> No
     remote = list(run(first, executor="dask", jobs=2))
     local = list(run(first, jobs=2))
     assert {key(r) for r in remote} == {key(r) for r in local}
+
+
+def dies_on_three(chunk: int) -> int:
+    """A worker's work that kills its own process on chunk 3 (as the system would, for memory)."""
+    if chunk == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return chunk
+
+
+def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang() -> None:
+    results: list[int] = []
+    with pytest.raises(NonosatError, match="a worker process died"):
+        for result in batch._pooled(dies_on_three, iter(range(8)), 2):
+            results.append(result)
+    assert 3 not in results

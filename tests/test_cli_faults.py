@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,86 @@ def test_a_goal_that_breaks_the_clues_is_exit_6_and_a_batch_failure(tmp_path: Pa
     assert done.returncode == 1 and "goal" in done.stderr
     done = nonosat("batch", str(DANCER), "--out", "r2.jsonl", "--require", "unique", cwd=tmp_path)
     assert done.returncode == 0
+
+
+# --- what a review of the change found -------------------------------------------------------------
+
+
+def limited(resource_name: str, value: int) -> Callable[[], None]:
+    import resource
+
+    def set_limit() -> None:
+        which = getattr(resource, resource_name)
+        resource.setrlimit(which, (value, value))
+
+    return set_limit
+
+
+def test_a_fork_server_that_cannot_start_leaves_the_search_alone(tmp_path: Path) -> None:
+    """With too few file descriptors to start the fork server, the race is skipped: a unique
+    puzzle is still unique, exit 0."""
+    command = f"ulimit -n 10; exec {sys.executable} -m nonosat check {FOREVER} --jobs 2"
+    done = subprocess.run(["/bin/bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "unique" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_results_file_that_cannot_grow_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "r.jsonl", "--jobs", "1"],
+                          capture_output=True, text=True, cwd=tmp_path,
+                          preexec_fn=limited("RLIMIT_FSIZE", 600), timeout=120)  # noqa: PLW1509  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "nonosat: cannot write r.jsonl" in done.stderr
+
+
+def test_a_results_file_of_something_else_is_never_cut(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text('{"rows": [[1]], "cols": [[1]], "title": "my only copy"}')  # no newline at the end
+    done = nonosat("batch", str(DANCER), "--out", str(mine))
+    assert done.returncode == 2 and "not a nonosat batch record" in done.stderr
+    assert mine.read_text() == '{"rows": [[1]], "cols": [[1]], "title": "my only copy"}'
+
+
+def test_hint_on_a_puzzle_with_no_solution_says_so(tmp_path: Path) -> None:
+    (tmp_path / "s.txt").write_text("???\n???\n???\n")
+    done = nonosat("hint", str(PUZZLES / "broken-cross.non"), "--state", "s.txt", cwd=tmp_path)
+    assert done.returncode == 3 and "no solution" in done.stdout
+
+
+def test_batch_keeps_game_ids_as_they_are(tmp_path: Path) -> None:
+    game_id = "3x3:1.1//1.1/1.1//1.1"  # `//`: an empty clue
+    done = nonosat("batch", game_id, "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / "r.jsonl").read_text())
+    assert record["path"] == game_id and record["status"] == "unique"
+
+
+def test_a_file_name_with_escapes_is_shown_cleaned(tmp_path: Path) -> None:
+    (tmp_path / "\x1b[2Jnotitle.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    done = nonosat("check", "\x1b[2Jnotitle.non", cwd=tmp_path)
+    assert done.returncode == 0 and "\x1b" not in done.stdout and "notitle.non" in done.stdout
+
+
+def test_nothing_written_for_a_puzzle_refuted_before_search(tmp_path: Path) -> None:
+    (tmp_path / "long.non").write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+    done = nonosat("solve", "long.non", "-o", "x.non", cwd=tmp_path)
+    assert done.returncode == 3 and "nothing written to x.non" in done.stderr
+    assert not (tmp_path / "x.non").exists()
+
+
+def test_results_to_a_closed_standard_output_stop_the_run(tmp_path: Path) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "-", "--jobs", "1"],
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 2 and "standard output was closed" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    done = nonosat("batch", "empty", "--out", "r.jsonl", "--require", "unique", cwd=tmp_path)
+    assert done.returncode == 2 and "no puzzle files" in done.stderr

@@ -148,13 +148,16 @@ def test_a_timeout_that_is_not_a_positive_number_is_refused(given: str) -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr and "--timeout" in done.stderr
 
 
-def test_an_infinite_timeout_is_none() -> None:
-    done = nonosat("check", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), "--timeout", "inf", limit=30)
+@pytest.mark.parametrize("given", ["inf", "1e10", "1e300"])
+def test_an_infinite_timeout_is_none(given: str) -> None:
+    done = nonosat("check", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), "--timeout", given, limit=30)
     assert done.returncode == 0 and "Traceback" not in done.stderr and done.stderr == ""
 
 
 def test_the_library_checks_its_time_limits() -> None:
     assert seconds_or_none(float("inf")) is None and seconds_or_none(None) is None
+    assert seconds_or_none(1e10) is None and seconds_or_none(3600) == 3600.0
+    assert solve(load(ROOT / "puzzles" / "webpbn-06574-forever.non"), timeout=1e10).status is Status.UNIQUE
     assert seconds_or_none(0) == 0.0
     for bad in (float("nan"), -1.0):
         with pytest.raises(UsageError):
@@ -208,3 +211,20 @@ def test_files_over_the_limit_are_refused(tmp_path: Path) -> None:
         handle.truncate(33 * 1024 * 1024)  # sparse: no disk used
     done = nonosat("check", str(huge), limit=5)
     assert done.returncode == 2 and "over the limit of" in done.stderr and str(huge) in done.stderr
+
+
+def test_live_and_linestats_keep_to_the_deadline(corpus: Path) -> None:
+    """--live shows 461 steps of Swing at 0.02 s each, --linestats runs line logic on Cauldron
+    again: both stop at the deadline."""
+    import os
+
+    swing = str(corpus / "webpbn" / "webpbn-00529-swing.non")
+    try:
+        done = subprocess.run([sys.executable, "-m", "nonosat", "solve", swing, "--live", "--jobs", "1", "--timeout", "1"],
+                              capture_output=True, text=True, timeout=1 + SLACK, env=dict(os.environ, COLUMNS="250"))  # fmt: skip
+    except subprocess.TimeoutExpired:
+        pytest.fail("--live ran past the deadline")
+    assert done.returncode == 4 and "time limit reached" in done.stdout
+    cauldron = str(corpus / "webpbn" / "cauldron-512x512.non")
+    done = nonosat("solve", cauldron, "--linestats", "--timeout", "0.5", limit=0.5)
+    assert "time limit reached" in done.stdout

@@ -13,8 +13,8 @@ import pytest
 from nonosat import load_all, solve
 from nonosat import portfolio
 from nonosat import solver as solver_module
-from nonosat.model import Grid
-from nonosat.solver import Status
+from nonosat.model import Grid, Puzzle
+from nonosat.solver import Result, Status
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
 
@@ -36,6 +36,18 @@ def fake_work(plan: Plan, found: list[Grid]) -> bool:
 
 def broken_work(plan: Plan, found: list[Grid]) -> bool:
     raise RuntimeError("boom")
+
+
+def _same_verdicts(puzzles: list[Puzzle], ones: list[Result], twos: list[Result]) -> None:
+    """The same verdict and number of solutions (the same one when unique), every grid checked."""
+    for puzzle, one, two in zip(puzzles, ones, twos):
+        assert one.status is two.status, puzzle.name
+        assert one.status in (Status.UNIQUE, Status.MULTIPLE)
+        assert len(one.solutions) == len(two.solutions)
+        if one.status is Status.UNIQUE:
+            assert one.solutions == two.solutions
+        for solution in two.solutions:
+            assert puzzle.satisfied_by(solution.grid)
 
 
 def _rival(plan: Plan, after: float, work: portfolio.Work = fake_work) -> tuple[portfolio.Rival[Plan], threading.Event]:
@@ -75,6 +87,55 @@ def test_a_rival_that_dies_leaves_the_search_alone() -> None:
     assert rival.stop() == ([], None) and not done.is_set()
 
 
+def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = threading.Event()
+    rival = portfolio.Rival(broken_work, lambda: (0.0, [], True), 0.0, lambda: None, on_gone=gone.set)
+    assert gone.wait(10) and rival.gone
+    assert rival.stop() == ([], None)
+    gone.clear()
+    stopped = portfolio.Rival(fake_work, lambda: (30.0, [], True), 0.0, lambda: None, on_gone=gone.set)
+    time.sleep(0.2)
+    stopped.stop()
+    assert not stopped.gone and not gone.is_set()  # stopped is not gone
+    monkeypatch.setattr(portfolio.Rival, "_start", lambda self: None)
+    rival = portfolio.Rival(fake_work, lambda: (0.0, [B], True), 0.0, lambda: None, on_gone=gone.set)
+    assert gone.wait(10) and rival.gone and not rival.forked
+    rival.stop()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], jobs: int
+) -> None:
+    """CaDiCaL holds the GIL, so where Ctrl-C must be heard (the command line's watcher) its
+    search runs in a worker; verdicts, counts and grids agree with a search in this process."""
+    from nonosat import interrupts
+
+    puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[:40]
+    here = [solve(p, jobs=1, solver="cadical195") for p in puzzles]
+    assert not rivals
+    monkeypatch.setattr(interrupts, "_watching", True)
+    monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
+    elsewhere = [solve(p, jobs=jobs, solver="cadical195") for p in puzzles]
+    sat = sum(r.method == "sat" for r in elsewhere)
+    assert sat > 20 and len([r for r in rivals if r.forked]) >= sat
+    assert all(r.work is solver_module.rival_work for r in rivals)
+    _same_verdicts(puzzles, here, elsewhere)
+
+
+def test_a_worker_that_cannot_start_leaves_the_search_here(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonosat import interrupts
+
+    puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[:10]
+    here = [solve(p, jobs=1, solver="cadical195").status for p in puzzles]
+    monkeypatch.setattr(interrupts, "_watching", True)
+    monkeypatch.setattr(portfolio.Rival, "_start", lambda self: None)
+    for puzzle, status in zip(puzzles, here):
+        result = solve(puzzle, jobs=1, solver="cadical195", timeout=60)
+        assert status in (Status.UNIQUE, Status.MULTIPLE) and result.status is status, puzzle.name
+        assert puzzle.satisfied_by(result.solutions[0].grid)
+
+
 def test_no_rival_outlives_its_stop() -> None:
     rival, _ = _rival((30.0, [], True), 0.0)
     deadline = time.monotonic() + 10
@@ -99,14 +160,7 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
     raced = [solve(p, jobs=2, solver=solver) for p in puzzles]
     assert sum(r.method == "sat" for r in raced) == len(rivals) > 20
     assert sum(r.forked for r in rivals) > 10  # a rival starts at once, but the search may end first
-    for puzzle, one, two in zip(puzzles, single, raced):
-        assert one.status is two.status, puzzle.name
-        assert one.status in (Status.UNIQUE, Status.MULTIPLE)
-        assert len(one.solutions) == len(two.solutions)
-        if one.status is Status.UNIQUE:
-            assert one.solutions == two.solutions
-        for solution in two.solutions:
-            assert puzzle.satisfied_by(solution.grid)
+    _same_verdicts(puzzles, single, raced)
 
 
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,3 +235,31 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
         time.sleep(0.05)
     assert not [pid for pid in helpers if _alive(pid)]
     assert time.monotonic() - killed < 2
+
+
+HEARS = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from nonosat import portfolio
+from test_portfolio import fake_work
+portfolio.warm_up()  # as a search that may race starts it: in the main thread, SIGINT held back
+rival = portfolio.Rival(fake_work, lambda: (30.0, [], True), 0.0, lambda: None)
+while rival.process is None:
+    time.sleep(0.01)
+time.sleep(0.5)  # the worker has begun its work
+status = open(f"/proc/{rival.process.pid}/status").read()
+rival.stop()
+fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+print(int(fields["SigBlk"], 16) & 2, int(fields["SigIgn"], 16) & 2)
+"""
+
+
+def test_a_rival_hears_ctrl_c() -> None:
+    """The fork server starts with SIGINT held back and ignored (interrupts.held); its workers
+    must neither block nor ignore it, or a Ctrl-C at the terminal would not end them."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", HEARS, str(Path(__file__).parent)], capture_output=True, text=True,
+                          timeout=60, check=True)  # fmt: skip
+    assert done.stdout.split() == ["0", "0"]  # SIGINT (bit 2 of the masks) neither blocked nor ignored

@@ -102,3 +102,15 @@ def test_the_issue_s_command_stays_unique(tmp_path: Path) -> None:
     done = subprocess.run([*run, "check", str(target), "--jobs", "1"], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "25x25" in done.stdout and "unique" in done.stdout
+
+
+def test_a_smaller_entry_among_larger_ones_keeps_its_size() -> None:
+    """A 4x4 entry whose last row is empty, padded with blank lines, in a file of 5x5 entries:
+    the file's usual size is tried first, but only kept when the totals agree."""
+    big = Puzzle.from_grid([[1, 0, 1, 0, 1]] * 5)
+    small = Puzzle.from_grid([[1, 1, 0, 0], [0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 0, 0]])
+    def entry(number: int, puzzle: Puzzle) -> str:
+        return f"${number}\n" + "".join("\t".join(map(str, clue)) + "\n" for clue in (*puzzle.columns, *puzzle.rows))
+    text = entry(1, big) + entry(2, big) + entry(3, small) + "\n\n" + entry(4, big)
+    read = loads(text, fmt="tournament", number=3)
+    assert (read.rows, read.columns) == (small.rows, small.columns)

@@ -15,8 +15,6 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, TypeVar
 
-T = TypeVar("T")
-
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.files import write_text_atomic
 from nonosat.formats.common import PathName, split_lines
@@ -24,6 +22,8 @@ from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text,
 from nonosat.formats.several import choose
 from nonosat.formats.tatham import dump_tatham, is_game_id, load_tatham, read_game_id
 from nonosat.model import Puzzle
+
+T = TypeVar("T")
 
 __all__ = [
     "FIELDS",
@@ -40,6 +40,7 @@ __all__ = [
     "load_dzn_solution",
     "load_tournament_solutions",
     "loads",
+    "names_game_id",
     "read_text",
     "save",
 ]
@@ -356,18 +357,24 @@ def read_puzzles(path: str | Path, every: bool) -> list[Puzzle]:
 _GAME_ID_START = re.compile(r"[0-9]+x[0-9]+:")
 
 
+def names_game_id(path: str | Path) -> bool:
+    """Whether a name that is not a file's is taken as a Tatham game ID (`WxH:...`): then a
+    malformed one is told what is wrong with it, not that there is no such file."""
+    name = str(path)
+    return _GAME_ID_START.match(name.strip()) is not None and not Path(name).exists()
+
+
 def load(path: str | Path) -> Puzzle:
     """Read one puzzle from a file (`FILE#N` selects puzzle N of a file of several), or from a
     Tatham game ID such as `5x5:2/1.1/3/1/2/1/3/2.1/1/1` that is not the name of a file."""
-    name = str(path)
-    if not Path(name).exists() and _GAME_ID_START.match(name.strip()):
-        return read_game_id(name, name)  # a malformed ID is told what is wrong with it
+    if names_game_id(path):
+        return read_game_id(str(path), str(path))
     return read_puzzles(path, every=False)[0]
 
 
 def load_all(path: str | Path) -> list[Puzzle]:
     """Read every puzzle of a file: all of a tournament file, XML puzzle set or `.nonpack`, else the one."""
-    if not Path(path).exists() and _GAME_ID_START.match(str(path).strip()):
+    if names_game_id(path):
         return [load(path)]
     return read_puzzles(path, every=True)
 

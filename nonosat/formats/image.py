@@ -12,7 +12,7 @@ import io
 import re
 import warnings
 
-from nonosat.errors import ParseError, UsageError
+from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
 from nonosat.limits import grid_size_problem
 from nonosat.model import Grid, Puzzle
@@ -130,6 +130,8 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
                 too_large = grid_size_problem(*image.size)  # before the pixels are decoded
                 if too_large is None:
                     rgba = image.convert("RGBA")
+    except NonosatError:  # a deadline's TimeUp, say
+        raise
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise ParseError(path, None, "expected a PNG image, but Pillow cannot read this file") from None
     if too_large is not None:

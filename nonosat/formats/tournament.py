@@ -68,18 +68,19 @@ def sizes_allowed(body: list[tuple[int, str]]) -> range:
 def choose_size(body: list[tuple[int, str]], clues: list[Clue], sizes: range, usual: int | None) -> int:
     """The size of an entry whose trailing blank lines leave a choice.
 
-    The file's usual size, if it is allowed. Otherwise the sizes are tried in the order the entry's
-    own empty clues suggest: where it writes them as `0` (as nonosat does), blank lines at its end
-    are padding and the smallest size comes first; where it writes them as blank lines, or has
-    none, the size that reads every line comes first. The first size whose row and column clues
-    fill the same number of cells wins (a clue list read one line off almost never does); when
-    none does, the smallest.
+    The file's usual size comes first, if it is allowed. Then the sizes are tried in the order
+    the entry's own empty clues suggest: where it writes them as `0` (as nonosat does), blank
+    lines at its end are padding and the smallest size comes first; where it writes them as
+    blank lines, or has none, the size that reads every line comes first. The first size whose
+    row and column clues fill the same number of cells wins (a clue list read one line off almost
+    never does); when none does, the smallest.
     """
-    if usual is not None and usual % 2 == 0 and usual // 2 in sizes:
-        return usual // 2
     inside = [line.strip() for _, line in body[: 2 * sizes[0]]]
     padded = "0" in inside and "" not in inside
-    for size in (sizes if padded else reversed(sizes)):
+    order = list(sizes if padded else reversed(sizes))
+    if usual is not None and usual % 2 == 0 and usual // 2 in sizes:
+        order.insert(0, usual // 2)
+    for size in order:
         if sum(map(sum, clues[:size])) == sum(map(sum, clues[size : 2 * size])):
             return size
     return sizes[0]

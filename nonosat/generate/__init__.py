@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
 
-from nonosat.deadline import Deadline
+from nonosat.deadline import Deadline, alarm
 from nonosat.errors import UsageError
 from nonosat.generate.image import Threshold, load_shades, threshold
 from nonosat.generate.repair import REQUIREMENTS, Cell, Requirement, repair
@@ -82,7 +82,8 @@ def from_image(
     started = time.monotonic()
     deadline = Deadline.after(timeout)
     requirement = _check_require(require)
-    shades = load_shades(path, width, height)
+    with alarm(deadline, f"reading {path}"):  # Pillow does not look at the clock
+        shades = load_shades(path, width, height)
     cut = threshold(shades, threshold_level, invert, source=str(path))
     limit = default_max_changes(shades.width, shades.height) if max_changes is None else max_changes
     fixed = repair(cut.grid, cut.margin, requirement, max_changes=limit, seed=seed, timeout=deadline.remaining())

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
 
-from nonosat.errors import BadImage, TooLarge, UsageError
+from nonosat.errors import BadImage, NonosatError, TooLarge, UsageError
 from nonosat.formats.image import INSTALL_HINT
 from nonosat.limits import MAX_FILE_BYTES, MAX_GENERATED_SIDE, MAX_PICTURE_PIXELS, check_grid_size
 from nonosat.model import Grid
@@ -93,6 +93,8 @@ def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Opt
                 if pixels <= MAX_PICTURE_PIXELS:
                     image.load()
                     rgba = image.convert("RGBA")
+    except NonosatError:  # a deadline's TimeUp, say
+        raise
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise BadImage(f"{source}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
     if pixels > MAX_PICTURE_PIXELS:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Sequence
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.errors import GenerateFailed, TimeUp
+from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status, solve
@@ -99,7 +99,7 @@ def repair(
             if result.status is Status.UNIQUE:
                 return _proved(puzzle, current, changed, deadline, result)
             if result.status is not Status.MULTIPLE:
-                raise TimeUp(f"checking uniqueness (after {len(changed)} changed cells)")
+                raise _cut_short(result, f"checking uniqueness (after {len(changed)} changed cells)")
             disputed = result.solutions[0].differences(result.solutions[1])
             candidates = disputed or undecided
         fresh = [cell for cell in candidates if cell not in changed]
@@ -129,7 +129,14 @@ def _proved(
         result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
     grid = tuple(tuple(row) for row in current)
     if result.status is Status.UNKNOWN:
-        raise TimeUp("proving the final puzzle unique")
+        raise _cut_short(result, "proving the final puzzle unique")
     if result.status is not Status.UNIQUE or result.solutions[0].grid != grid:
         raise GenerateFailed(f"internal error: the final puzzle was not proved unique ({result.status.value})")
     return Repaired(grid, tuple(changed), result)
+
+
+def _cut_short(result: Result, stage: str) -> CutShort:
+    """Why a check in the repair gave no verdict: the time limit, or a formula too large."""
+    if result.cut_short is None or result.cut_short.startswith("time limit"):
+        return TimeUp(stage)
+    return CutShort(f"{result.cut_short}, while {stage}")
