@@ -1,6 +1,6 @@
 """How nonosat keeps its promises under faults, measured: Ctrl-C, SIGKILL and --timeout.
 
-    python -m bench.faults [--repeat N] [--json OUT]
+    python -m bench.faults [--repeat N] [--json OUT] [--sweep] [--only CASE]
 
 Each command runs as a user would start it, in a session of its own, on work that takes seconds
 to minutes; then:
@@ -8,6 +8,9 @@ to minutes; then:
 - Ctrl-C: SIGINT to its process group (as a terminal sends it) after a moment; measured are the
   seconds until it exits, its exit code, its standard error, and the processes of the group
   still alive when it has exited and one second later (zombies not counted).
+  With --sweep, the Ctrl-C cases alone, each run's signal at another moment (from 0.3 s, in
+  Python's start, to past the usual moment): a fault that waits on the moment (a solver that
+  cannot be stopped mid-step) shows in a sweep sooner than in repeats.
 - SIGKILL: to the command alone; measured are the seconds until no process of its group is left.
 - --timeout S: the seconds past S at which the command ends, and what it said was cut short.
 
@@ -166,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.faults", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each case (default 3)")
     parser.add_argument("--json", type=Path, help="write every measurement here")
+    parser.add_argument("--sweep", action="store_true",
+                        help="send each Ctrl-C at a different moment: the runs of a case spread from 0.3 s to 1 s past its usual moment")  # fmt: skip
+    parser.add_argument("--only", default="", help="run only the cases whose name contains this")
     args = parser.parse_args(argv)
     measures: list[Measure] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -188,15 +194,20 @@ def main(argv: list[str] | None = None) -> int:
         if "noise" in f:
             interrupts.append(("generate 120x120 noise", ["generate", str(f["noise"]), "--width", "120", "-o", str(work / "g.non"), "--force"], 2.0))
         for case, command, after in interrupts:
-            measure = Measure(case, "Ctrl-C")
-            for _ in range(args.repeat):
+            if args.only not in case:
+                continue
+            measure = Measure(case, "Ctrl-C" + (" swept" if args.sweep else ""))
+            for run in range(args.repeat):
                 for stale in work.glob("b*.jsonl"):
                     stale.unlink()
-                ctrl_c(measure, command, work, after)
+                moment = 0.3 + (after + 0.7) * run / max(1, args.repeat - 1) if args.sweep else after
+                ctrl_c(measure, command, work, moment)
             measures.append(measure)
             print(measure.row(), flush=True)
         for case, command in (("solve --jobs 2 (Faase)", ["solve", str(f["faase"]), "--jobs", "2"]),
                               ("batch --jobs 2 (Faase x4)", ["batch", str(f["hard"]), "--out", str(work / "k.jsonl"), "--jobs", "2"])):  # fmt: skip
+            if args.only not in case or args.sweep:
+                continue
             measure = Measure(case, "SIGKILL")
             for _ in range(args.repeat):
                 for stale in work.glob("k*.jsonl"):
@@ -213,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             ("solve Faase --jobs 2 (search)", ["solve", str(f["faase"]), "--jobs", "2"], 2.0),
         ]
         for case, command, limit in limits:
+            if args.only not in case or args.sweep:
+                continue
             measure = Measure(case, f"--timeout {limit:g}")
             for _ in range(args.repeat):
                 deadline(measure, command, work, limit)
@@ -227,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         from nonosat.files import write_text_atomic
 
         write_text_atomic(args.json, json.dumps([asdict(m) for m in measures], indent=1) + "\n", force=True)
-    broken = [m for m in measures if (m.kind == "Ctrl-C" and (any(c != 130 for c in m.codes) or any(m.left)
+    broken = [m for m in measures if (m.kind.startswith("Ctrl-C") and (any(c != 130 for c in m.codes) or any(m.left)
               or max(m.seconds, default=0) > 1.0)) or (m.kind == "SIGKILL" and max(m.seconds, default=0) > 2.0)
               or (m.kind.startswith("--timeout") and max(m.seconds, default=0) > 1.0)]  # fmt: skip
     for measure in broken:
