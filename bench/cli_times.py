@@ -91,14 +91,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     peer_times = [row["peer"] for row in rows]
     over = [row for row in rows if row["nonosat"] > LIMIT]
     print(f"{len(rows)} line-solvable puzzles up to {args.largest}x{args.largest}, fastest of {args.runs} runs each")
-    print(f"nonosat: median {statistics.median(ours_times):.3f} s, max {max(ours_times):.3f} s, over {LIMIT} s: {len(over)}")
+    print(
+        f"nonosat: median {statistics.median(ours_times):.3f} s, "
+        f"max {max(ours_times):.3f} s, over {LIMIT} s: {len(over)}"
+    )
     print(f"peer:    median {statistics.median(peer_times):.3f} s, max {max(peer_times):.3f} s")
-    print(f"total nonosat/peer: {sum(ours_times):.1f} s / {sum(peer_times):.1f} s = {sum(ours_times) / sum(peer_times):.3f}")
+    print(
+        f"total nonosat/peer: {sum(ours_times):.1f} s / "
+        f"{sum(peer_times):.1f} s = {sum(ours_times) / sum(peer_times):.3f}"
+    )
     print("slowest (nonosat s, peer s):")
     for row in sorted(rows, key=lambda r: -r["nonosat"])[:8]:
         print(f"  {row['nonosat']:.3f}  {row['peer']:.3f}  {row['file']}")
     if args.json:
-        write_text_atomic(args.json, json.dumps({"runs": args.runs, "puzzles": rows}, indent=2) + "\n", force=args.force)
+        write_text_atomic(
+            args.json, json.dumps({"runs": args.runs, "puzzles": rows}, indent=2) + "\n", force=args.force
+        )
     return 0
 
 

@@ -75,12 +75,21 @@ class Measure:
         median = statistics.median(self.seconds) if self.seconds else float("nan")
         codes = ",".join(sorted({str(c) for c in self.codes}))
         note = self.notes[-1] if self.notes else ""
-        return f"| {self.case} | {self.kind} | {median:.2f} | {worst:.2f} | {codes} | {max(self.left, default=0)} | {note} |"
+        return (
+            f"| {self.case} | {self.kind} | {median:.2f} | {worst:.2f} "
+            f"| {codes} | {max(self.left, default=0)} | {note} |"
+        )
 
 
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "nonosat", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    return subprocess.Popen(
+        [sys.executable, "-m", "nonosat", *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def ctrl_c(measure: Measure, args: list[str], cwd: Path, after: float) -> None:
@@ -120,8 +129,9 @@ def killed(measure: Measure, args: list[str], cwd: Path, after: float) -> None:
 
 def deadline(measure: Measure, args: list[str], cwd: Path, limit: float) -> None:
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "nonosat", *args, "--timeout", str(limit)], cwd=cwd,
-                          capture_output=True, text=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *args, "--timeout", str(limit)], cwd=cwd, capture_output=True, text=True
+    )
     measure.seconds.append(time.monotonic() - started - limit)
     measure.codes.append(done.returncode)
     said = [line for line in (done.stdout + done.stderr).splitlines() if "time limit" in line or "grew past" in line]
@@ -134,7 +144,10 @@ def fixtures(work: Path) -> dict[str, Path]:
     from nonosat.formats import save
 
     corpus = corpus_root()
-    files = {"faase": corpus / "pynogram" / "frans_faase.txt", "taai2011": corpus / "tcga" / "question" / "taai2011.txt"}
+    files = {
+        "faase": corpus / "pynogram" / "frans_faase.txt",
+        "taai2011": corpus / "tcga" / "question" / "taai2011.txt",
+    }
     lines = files["faase"].with_name("LalaFrogKK.txt").read_text().splitlines(keepends=True)
     lines[11] = lines[11].rstrip()[:-1] + "2\n"
     files["typo"] = work / "lala-typo.txt"
@@ -169,8 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.faults", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each case (default 3)")
     parser.add_argument("--json", type=Path, help="write every measurement here")
-    parser.add_argument("--sweep", action="store_true",
-                        help="send each Ctrl-C at a different moment: the runs of a case spread from 0.3 s to 1 s past its usual moment")  # fmt: skip
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="send each Ctrl-C at a different moment: the runs of a "
+        "case spread from 0.3 s to 1 s past its usual moment",
+    )
     parser.add_argument("--only", default="", help="run only the cases whose name contains this")
     args = parser.parse_args(argv)
     measures: list[Measure] = []
@@ -183,16 +200,38 @@ def main(argv: list[str] | None = None) -> int:
             ("solve --jobs 2 (#510)", ["solve", p510, "--jobs", "2"], 0.5),
             ("check (#510)", ["check", p510], 0.5),
             ("solve --jobs 2 (Faase)", ["solve", str(f["faase"]), "--jobs", "2"], 3.0),
-            ("solve --solver cadical195 --jobs 1 (Faase)", ["solve", str(f["faase"]), "--jobs", "1", "--solver", "cadical195"], 3.0),
+            (
+                "solve --solver cadical195 --jobs 1 (Faase)",
+                ["solve", str(f["faase"]), "--jobs", "1", "--solver", "cadical195"],
+                3.0,
+            ),
             ("explain (Faase)", ["explain", str(f["faase"])], 2.0),
             ("rate (Faase)", ["rate", str(f["faase"])], 2.0),
             ("hint (Faase)", ["hint", str(f["faase"]), "--state", str(f["state"])], 2.0),
-            ("random 100x100", ["random", "--width", "100", "--height", "100", "-o", str(work / "r.non"), "--force"], 2.0),
-            ("batch --jobs 1 (Faase x4)", ["batch", str(f["hard"]), "--out", str(work / "b1.jsonl"), "--jobs", "1"], 3.0),
-            ("batch --jobs 2 (Faase x4)", ["batch", str(f["hard"]), "--out", str(work / "b2.jsonl"), "--jobs", "2"], 3.0),
+            (
+                "random 100x100",
+                ["random", "--width", "100", "--height", "100", "-o", str(work / "r.non"), "--force"],
+                2.0,
+            ),
+            (
+                "batch --jobs 1 (Faase x4)",
+                ["batch", str(f["hard"]), "--out", str(work / "b1.jsonl"), "--jobs", "1"],
+                3.0,
+            ),
+            (
+                "batch --jobs 2 (Faase x4)",
+                ["batch", str(f["hard"]), "--out", str(work / "b2.jsonl"), "--jobs", "2"],
+                3.0,
+            ),
         ]
         if "noise" in f:
-            interrupts.append(("generate 120x120 noise", ["generate", str(f["noise"]), "--width", "120", "-o", str(work / "g.non"), "--force"], 2.0))
+            interrupts.append(
+                (
+                    "generate 120x120 noise",
+                    ["generate", str(f["noise"]), "--width", "120", "-o", str(work / "g.non"), "--force"],
+                    2.0,
+                )
+            )
         for case, command, after in interrupts:
             if args.only not in case:
                 continue
@@ -204,8 +243,10 @@ def main(argv: list[str] | None = None) -> int:
                 ctrl_c(measure, command, work, moment)
             measures.append(measure)
             print(measure.row(), flush=True)
-        for case, command in (("solve --jobs 2 (Faase)", ["solve", str(f["faase"]), "--jobs", "2"]),
-                              ("batch --jobs 2 (Faase x4)", ["batch", str(f["hard"]), "--out", str(work / "k.jsonl"), "--jobs", "2"])):  # fmt: skip
+        for case, command in (
+            ("solve --jobs 2 (Faase)", ["solve", str(f["faase"]), "--jobs", "2"]),
+            ("batch --jobs 2 (Faase x4)", ["batch", str(f["hard"]), "--out", str(work / "k.jsonl"), "--jobs", "2"]),
+        ):
             if args.only not in case or args.sweep:
                 continue
             measure = Measure(case, "SIGKILL")
@@ -220,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
             ("solve random 300x300 (building the CNF)", ["solve", str(f["r300"])], 2.0),
             ("check 200x200 of 1s (rating)", ["check", str(f["ones"])], 5.0),
             ("rate 200x200 of 1s", ["rate", str(f["ones"])], 2.0),
-            ("random 100x100 (whole run)", ["random", "--width", "100", "--height", "100", "-o", str(work / "t.non"), "--force"], 2.0),
+            (
+                "random 100x100 (whole run)",
+                ["random", "--width", "100", "--height", "100", "-o", str(work / "t.non"), "--force"],
+                2.0,
+            ),
             ("solve Faase --jobs 2 (search)", ["solve", str(f["faase"]), "--jobs", "2"], 2.0),
         ]
         for case, command, limit in limits:
@@ -240,9 +285,16 @@ def main(argv: list[str] | None = None) -> int:
         from nonosat.files import write_text_atomic
 
         write_text_atomic(args.json, json.dumps([asdict(m) for m in measures], indent=1) + "\n", force=True)
-    broken = [m for m in measures if (m.kind.startswith("Ctrl-C") and (any(c != 130 for c in m.codes) or any(m.left)
-              or max(m.seconds, default=0) > 1.0)) or (m.kind == "SIGKILL" and max(m.seconds, default=0) > 2.0)
-              or (m.kind.startswith("--timeout") and max(m.seconds, default=0) > 1.0)]  # fmt: skip
+    broken = [
+        m
+        for m in measures
+        if (
+            m.kind.startswith("Ctrl-C")
+            and (any(c != 130 for c in m.codes) or any(m.left) or max(m.seconds, default=0) > 1.0)
+        )
+        or (m.kind == "SIGKILL" and max(m.seconds, default=0) > 2.0)
+        or (m.kind.startswith("--timeout") and max(m.seconds, default=0) > 1.0)
+    ]
     for measure in broken:
         print(f"over the bound: {measure.case} ({measure.kind})")
     return 1 if broken else 0

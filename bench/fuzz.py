@@ -36,13 +36,13 @@ in worker processes. What the project promises, and what is counted:
 
 Then `--cli` mutants spread evenly over the run, and the riskiest ones (the `--cli-risky` K
 slowest to read, the K slowest to check, and the first K whose reading raised a Python warning,
-which the command line would print on standard error), go through `python -m nonosat check FILE --timeout S` (every fourth as `FILE#1`), whose
-deadline covers reading: exit codes 0, 1, 2, 3, 4 and 6 only ("undocumented" otherwise), code 2
-with one line on standard error that starts "nonosat: " and names the file ("unnamed"
-otherwise), no "Traceback", and an end within S + 1 s ("hang"). Failures keep their mutant
-under `--failures` (default bench/results/fuzz-failures/) with a note of what happened and how
-to reproduce it. Exit code 1 when any traceback, hang, undocumented exit code or unnamed message
-was found, else 0; 2 for usage errors.
+which the command line would print on standard error), go through `python -m nonosat check FILE
+--timeout S` (every fourth as `FILE#1`), whose deadline covers reading: exit codes 0, 1, 2, 3, 4
+and 6 only ("undocumented" otherwise), code 2 with one line on standard error that starts
+"nonosat: " and names the file ("unnamed" otherwise), no "Traceback", and an end within S + 1 s
+("hang"). Failures keep their mutant under `--failures` (default bench/results/fuzz-failures/)
+with a note of what happened and how to reproduce it. Exit code 1 when any traceback, hang,
+undocumented exit code or unnamed message was found, else 0; 2 for usage errors.
 """
 
 from __future__ import annotations
@@ -204,8 +204,12 @@ def clue_line(clue: Sequence[int], separator: str = " ") -> str:
 
 def g_text(rows: Sequence[Sequence[int]], columns: Sequence[Sequence[int]]) -> str:
     """An Olšák `.g` file: a comment, `: rows`, the rows, `: columns`, the columns (blank is empty)."""
-    return "written by bench.fuzz\n: rows\n" + "".join(f"{clue_line(c)}\n" for c in rows) + \
-        ": columns\n" + "".join(f"{clue_line(c)}\n" for c in columns)  # fmt: skip
+    return (
+        "written by bench.fuzz\n: rows\n"
+        + "".join(f"{clue_line(c)}\n" for c in rows)
+        + ": columns\n"
+        + "".join(f"{clue_line(c)}\n" for c in columns)
+    )
 
 
 def cwd_text(rows: Sequence[Sequence[int]], columns: Sequence[Sequence[int]]) -> str:
@@ -259,26 +263,160 @@ HUGE = str(10**30)
 TOKENS: tuple[bytes, ...] = tuple(
     token.encode("utf-8", "surrogatepass")
     for token in (
-        "0", "1", "2", "9", "10", "-1", "-0", "00", "+1", "1.5", "1e9", "nan", "inf", "0x1f", "1024", "1025",
-        "262144", HUGE, "9" * 5000, "-", "+", "#", "$", "$1", "$0", "$-1", "$" + HUGE, "[", "]", "[|", "|]",
-        "{", "}", "{}", "[]", "null", "true", '"rows"', '"cols":', "<", ">", "</", "/>", "<puzzle>", "<line>",
-        "<count>", "</count>", "<clues>", "<image>", "|", "&amp;", "&#0;", "&#x110000;", "&bogus;", "<!--",
-        "]]>", '<!DOCTYPE a [<!ENTITY e "ee">]>', "&e;", '"', "'", "`", ",", ".", ":", ";", "=", "/", "\\",
-        "x", "5x5:", "1x1:1/1", "====", "[clues]", "[colors]", "rows", "columns", "cols", "width", "height",
-        "goal", "title", ": rows", ": columns", "#d", "#t", "P1", "P4", "-1, -1", "array2d(", "1..3",
-        "%", "/*", "*/", "3r", "1a", " ", "  ", "\t", "\n", "\r\n", "\r", "\n\n", "\x0b", "\x0c", "é", "∞",
-        "🙂", "²", "٣", "１", "\u202e", "\u2028", "\ufeff", "\u00a0", "\x00", "\x07", "\x1b[31m", "\x7f",
-        "\x85", "\ud800",
+        "0",
+        "1",
+        "2",
+        "9",
+        "10",
+        "-1",
+        "-0",
+        "00",
+        "+1",
+        "1.5",
+        "1e9",
+        "nan",
+        "inf",
+        "0x1f",
+        "1024",
+        "1025",
+        "262144",
+        HUGE,
+        "9" * 5000,
+        "-",
+        "+",
+        "#",
+        "$",
+        "$1",
+        "$0",
+        "$-1",
+        "$" + HUGE,
+        "[",
+        "]",
+        "[|",
+        "|]",
+        "{",
+        "}",
+        "{}",
+        "[]",
+        "null",
+        "true",
+        '"rows"',
+        '"cols":',
+        "<",
+        ">",
+        "</",
+        "/>",
+        "<puzzle>",
+        "<line>",
+        "<count>",
+        "</count>",
+        "<clues>",
+        "<image>",
+        "|",
+        "&amp;",
+        "&#0;",
+        "&#x110000;",
+        "&bogus;",
+        "<!--",
+        "]]>",
+        '<!DOCTYPE a [<!ENTITY e "ee">]>',
+        "&e;",
+        '"',
+        "'",
+        "`",
+        ",",
+        ".",
+        ":",
+        ";",
+        "=",
+        "/",
+        "\\",
+        "x",
+        "5x5:",
+        "1x1:1/1",
+        "====",
+        "[clues]",
+        "[colors]",
+        "rows",
+        "columns",
+        "cols",
+        "width",
+        "height",
+        "goal",
+        "title",
+        ": rows",
+        ": columns",
+        "#d",
+        "#t",
+        "P1",
+        "P4",
+        "-1, -1",
+        "array2d(",
+        "1..3",
+        "%",
+        "/*",
+        "*/",
+        "3r",
+        "1a",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\r\n",
+        "\r",
+        "\n\n",
+        "\x0b",
+        "\x0c",
+        "é",
+        "∞",
+        "🙂",
+        "²",
+        "٣",
+        "１",
+        "\u202e",
+        "\u2028",
+        "\ufeff",
+        "\u00a0",
+        "\x00",
+        "\x07",
+        "\x1b[31m",
+        "\x7f",
+        "\x85",
+        "\ud800",
     )
-) + (b"\xff", b"\xc3", b"\xe2\x82", b"\x80", b"\xfe\xff", b"\x00\x00\x00\x00")  # fmt: skip
+) + (b"\xff", b"\xc3", b"\xe2\x82", b"\x80", b"\xfe\xff", b"\x00\x00\x00\x00")
 INTERESTING_NUMBERS: tuple[bytes, ...] = tuple(
     number.encode()
     for number in (
-        "0", "1", "2", "3", "4", "5", "24", "25", "26", "100", "511", "512", "1023", "1024", "1025", "65535",
-        "65536", "262144", "262145", "2147483647", "2147483648", "4294967296", HUGE, "-1", "00", "007",
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "24",
+        "25",
+        "26",
+        "100",
+        "511",
+        "512",
+        "1023",
+        "1024",
+        "1025",
+        "65535",
+        "65536",
+        "262144",
+        "262145",
+        "2147483647",
+        "2147483648",
+        "4294967296",
+        HUGE,
+        "-1",
+        "00",
+        "007",
         "9" * 5000,
     )
-)  # fmt: skip
+)
 NESTING: tuple[bytes, ...] = (b"[", b"{", b'{"a":', b"<a>", b"(", b"[|", b"[[", b"<p><q>")
 NUMBER = re.compile(rb"[0-9]+")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -454,7 +592,7 @@ def mutate(seed: Seed, rng: random.Random, seeds: Sequence[Seed]) -> bytes:
     data = seed.data
     is_png = data.startswith(PNG_MAGIC)
     table = PNG_MUTATIONS if is_png else GENTLE_MUTATIONS if rng.random() < GENTLE_SHARE else TEXT_MUTATIONS
-    mutations, weights = zip(*table)
+    mutations, weights = zip(*table, strict=True)
     for _ in range(rng.choice((1, 1, 1, 2, 2, 3, 4, 8))):
         data = rng.choices(mutations, weights)[0](data, rng, seeds)[:LARGEST_MUTANT]
     if is_png and rng.random() < 0.6:
@@ -810,14 +948,23 @@ class Keeper:
     def keep(self, mutant: Mutant, category: str, where: str, detail: str, command: str) -> None:
         """Record a failure; write its mutant and note while few of its category are kept."""
         entry: dict[str, object] = {
-            "index": mutant.index, "where": where, "category": category, "group": mutant.seed.group,
-            "seed": mutant.seed.name, "detail": detail[:4000], "replay": self.replay(mutant.index), "file": None,
-        }  # fmt: skip
+            "index": mutant.index,
+            "where": where,
+            "category": category,
+            "group": mutant.seed.group,
+            "seed": mutant.seed.name,
+            "detail": detail[:4000],
+            "replay": self.replay(mutant.index),
+            "file": None,
+        }
         if self.kept[category] < KEPT_PER_CATEGORY:
             self.kept[category] += 1
             self.folder.mkdir(parents=True, exist_ok=True)
             stem = f"{mutant.index:06d}-{where}-{category}"
-            note = f"{category} ({where}) from seed {mutant.seed.name}\n\n{detail}\n\nreproduce: {self.replay(mutant.index)}\n"
+            note = (
+                f"{category} ({where}) from seed "
+                f"{mutant.seed.name}\n\n{detail}\n\nreproduce: {self.replay(mutant.index)}\n"
+            )
             if len(mutant.data) <= LARGEST_KEPT:
                 kept = self.folder / f"{stem}{mutant.seed.suffix}"
                 kept.write_bytes(mutant.data)
@@ -993,7 +1140,10 @@ def run_command_line(
                 codes[result.code] += 1
                 slowest = max(slowest, result.seconds)
                 if result.category in FAILURES:
-                    command = f"python -m nonosat check {'FILE#1' if result.argument.endswith('#1') else 'FILE'} --timeout {args.timeout:g}"
+                    command = (
+                        f"python -m nonosat check {'FILE#1' if result.argument.endswith('#1') else 'FILE'} "
+                        f"--timeout {args.timeout:g}"
+                    )
                     keeper.keep(mutant, result.category, "cli", f"check {result.argument}: {result.detail}", command)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -1016,7 +1166,8 @@ def replay(args: argparse.Namespace, seeds: list[Seed]) -> int:
     with tempfile.TemporaryDirectory(prefix="nonosat-fuzz-") as folder:
         outcome = run_mutant(mutant, Path(folder), args.timeout, lambda stage: print(f"  {stage}", flush=True))
     print(
-        f"{outcome.category} {outcome.stage}; errors {outcome.error_types}; check {outcome.statuses}; {outcome.seconds:.2f} s"
+        f"{outcome.category} {outcome.stage}; errors {outcome.error_types}; "
+        f"check {outcome.statuses}; {outcome.seconds:.2f} s"
     )
     if outcome.detail:
         print(outcome.detail)
@@ -1035,9 +1186,13 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--cli", type=int, default=500, metavar="N", help="of them, how many also go through the CLI (default 500)"
     )
     parser.add_argument(
-        "--cli-risky", type=int, default=20, metavar="K",
-        help="also through the CLI: the K slowest to read, the K slowest to check, the first K that warned (default 20)",
-    )  # fmt: skip
+        "--cli-risky",
+        type=int,
+        default=20,
+        metavar="K",
+        help="also through the CLI: the K slowest to read, the K "
+        "slowest to check, the first K that warned (default 20)",
+    )
     parser.add_argument(
         "--timeout", type=float, default=2.0, metavar="S", help="the deadline of each check (default 2)"
     )
@@ -1049,8 +1204,13 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, metavar="OUT", help="write the counts, settings and failures as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
-    parser.add_argument("--failures", type=Path, default=REPO / "bench" / "results" / "fuzz-failures", metavar="DIR",
-                        help="where reproducers are kept (default bench/results/fuzz-failures)")  # fmt: skip
+    parser.add_argument(
+        "--failures",
+        type=Path,
+        default=REPO / "bench" / "results" / "fuzz-failures",
+        metavar="DIR",
+        help="where reproducers are kept (default bench/results/fuzz-failures)",
+    )
     parser.add_argument("--note", default="", help="a note kept in the JSON settings (what was run: a commit, say)")
     parser.add_argument("--replay", type=int, metavar="N", help="make mutant N again and run it in this process")
     args = parser.parse_args(argv)
@@ -1076,8 +1236,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     keeper = Keeper(args.failures, args.seed, args.timeout)
     started = time.monotonic()
     groups = Counter(seed.group for seed in seeds)
-    print(f"{len(seeds)} seeds in {len(groups)} groups; {args.mutants:,} mutants, {args.cli} through the CLI, "
-          f"check timeout {args.timeout:g} s, {args.jobs} workers, seed {args.seed}", flush=True)  # fmt: skip
+    print(
+        f"{len(seeds)} seeds in {len(groups)} groups; {args.mutants:,} mutants, {args.cli} through the CLI, "
+        f"check timeout {args.timeout:g} s, {args.jobs} workers, seed {args.seed}",
+        flush=True,
+    )
     api, api_extras, slowest = run_api(args, seeds, keeper)
     print(f"\nThrough the API ({api_extras['seconds']} s):\n")
     print(table(api, API_CATEGORIES, "seed group"))
@@ -1089,9 +1252,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"mutants whose reading warned: {api_extras['mutants_with_warnings']}")
     indices = sorted(set(cli_sample(args.cli, args.mutants)) | set(slowest))
     cli, cli_extras = run_command_line(args, seeds, keeper, indices)
-    print(f"\nThrough `python -m nonosat check` ({len(indices)} commands: {args.cli} spread over the run and the "
-          f"riskiest, {args.cli_risky} of each kind; {cli_extras['seconds']} s; "
-          f"exit codes {cli_extras['exit_codes']}, slowest {cli_extras['slowest_seconds']} s):\n")  # fmt: skip
+    print(
+        f"\nThrough `python -m nonosat check` ({len(indices)} commands: {args.cli} spread over the run and the "
+        f"riskiest, {args.cli_risky} of each kind; {cli_extras['seconds']} s; "
+        f"exit codes {cli_extras['exit_codes']}, slowest {cli_extras['slowest_seconds']} s):\n"
+    )
     print(table(cli, CLI_CATEGORIES, "seed group"))
     totals = Counter[str]()
     for row in (*api.values(), *cli.values()):
@@ -1100,14 +1265,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\nfailures: " + ", ".join(f"{c} {totals[c]}" for c in FAILURES) + f"; {seconds} s in all")
     for entry in keeper.listed[:20]:
         print(
-            f"  {entry['category']} ({entry['where']}) mutant {entry['index']} of {entry['seed']}: {entry['file'] or entry['replay']}"
+            f"  {entry['category']} ({entry['where']}) mutant {entry['index']} "
+            f"of {entry['seed']}: {entry['file'] or entry['replay']}"
         )
     if args.json is not None:
         report = {
             "settings": {
-                "mutants": args.mutants, "cli": args.cli, "cli_risky": args.cli_risky, "timeout": args.timeout,
-                "seed": args.seed, "note": args.note,
-                "jobs": args.jobs, "python": sys.version.split()[0], "nonosat": source_digest(),
+                "mutants": args.mutants,
+                "cli": args.cli,
+                "cli_risky": args.cli_risky,
+                "timeout": args.timeout,
+                "seed": args.seed,
+                "note": args.note,
+                "jobs": args.jobs,
+                "python": sys.version.split()[0],
+                "nonosat": source_digest(),
                 "seeds": dict(sorted(groups.items())),
             },
             "seconds": seconds,
@@ -1115,7 +1287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cli": {"counts": {g: dict(c) for g, c in cli.items()}, **cli_extras},
             "failures": {c: totals[c] for c in FAILURES},
             "failed": keeper.listed,
-        }  # fmt: skip
+        }
         write_text_atomic(args.json, json.dumps(report, indent=2) + "\n", force=args.force)
         print(f"wrote {args.json}")
     return 1 if any(totals.values()) else 0

@@ -74,7 +74,7 @@ def attempt(picture: Path, goal: Grid, require: str) -> dict[str, object]:
     if require == "line" and not line_solve(bare).is_complete():
         raise SystemExit(f"bench.generate: FALSE CLAIM on {picture.name}: not line-solvable")
     assert puzzle.goal is not None
-    changed = sum(a != b for ra, rb in zip(puzzle.goal, goal) for a, b in zip(ra, rb))
+    changed = sum(a != b for ra, rb in zip(puzzle.goal, goal, strict=True) for a, b in zip(ra, rb, strict=True))
     return {"ok": True, "seconds": seconds, "changed_share": changed / (width * height)}
 
 
@@ -124,7 +124,9 @@ def _percent(value: object) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.generate", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.generate", description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
     parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, from: {', '.join(SETS)}")
     parser.add_argument("--first", type=int, metavar="N", help="only the first N pictures of each set")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")

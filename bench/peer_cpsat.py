@@ -83,16 +83,12 @@ def clue_automaton(clue: Clue) -> Automaton:
 def grid_model(puzzle: Puzzle) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
     """A CP-SAT model of the puzzle: a Boolean per cell, an automaton per row and per column."""
     model = cp_model_module().CpModel()
-    cells = [
-        [model.new_bool_var(f"r{r}c{c}") for c in range(puzzle.width)] for r in range(puzzle.height)
-    ]
+    cells = [[model.new_bool_var(f"r{r}c{c}") for c in range(puzzle.width)] for r in range(puzzle.height)]
     lines = [(clue, cells[r]) for r, clue in enumerate(puzzle.rows)]
     lines += [(clue, [row[c] for row in cells]) for c, clue in enumerate(puzzle.columns)]
     for clue, line in lines:
         automaton = clue_automaton(clue)
-        model.add_automaton(
-            line, automaton.start, list(automaton.finals), list(automaton.transitions)
-        )
+        model.add_automaton(line, automaton.start, list(automaton.finals), list(automaton.transitions))
     return model, cells
 
 
@@ -101,8 +97,8 @@ def block(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], grid: Gri
     model.add_bool_or(
         [
             cell.Not() if value else cell
-            for row, values in zip(cells, grid)
-            for cell, value in zip(row, values)
+            for row, values in zip(cells, grid, strict=True)
+            for cell, value in zip(row, values, strict=True)
         ]
     )
 

@@ -42,11 +42,17 @@ def main() -> int:
                 text = dumps(puzzle, name)
                 again = loads(text, fmt=name)
                 kept = all(getattr(again, field) == getattr(puzzle, field) for field in FORMATS[name].keeps)
-                if (again.rows, again.columns) != (puzzle.rows, puzzle.columns) or not kept or detect_format(None, text) != name:
+                if (
+                    (again.rows, again.columns) != (puzzle.rows, puzzle.columns)
+                    or not kept
+                    or detect_format(None, text) != name
+                ):
                     failures.append(f"{puzzle.source}: {name}")
     seconds = time.perf_counter() - started
-    print(f"{puzzles} puzzles from {files} files ({refused} refused), {len(writers)} writers: "
-          f"{len(failures)} failures, {seconds:.0f} s")  # fmt: skip
+    print(
+        f"{puzzles} puzzles from {files} files ({refused} refused), {len(writers)} writers: "
+        f"{len(failures)} failures, {seconds:.0f} s"
+    )
     for failure in failures[:20]:
         print("  " + failure)
     return 1 if failures else 0

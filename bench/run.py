@@ -111,9 +111,14 @@ def _peer_answer_one_core(puzzle: Puzzle, timeout: float | None) -> Answer:
 
 
 def _run_side(
-    side: str, name: str, first: int | None, timeout: float | None, jobs: int, mode: str,
-    queue: "multiprocessing.Queue[object]",
-) -> None:  # fmt: skip
+    side: str,
+    name: str,
+    first: int | None,
+    timeout: float | None,
+    jobs: int,
+    mode: str,
+    queue: multiprocessing.Queue[object],
+) -> None:
     """In a child process: one side's answers on a whole set, the set's wall-clock time, and
     the peak memory of the largest process it ran (itself, or a worker)."""
     warm_up(jobs)
@@ -167,7 +172,9 @@ class SetResult:
         """The figures of the set, as printed and as written to JSON."""
         ours, peer = self.times("nonosat"), self.times("peer")
         decided = [c for c in self.comparisons if c.nonosat.status in ("unique", "multiple", "none")]
-        verdicts = {s: sum(c.nonosat.status == s for c in self.comparisons) for s in ("unique", "multiple", "none", "unknown")}
+        verdicts = {
+            s: sum(c.nonosat.status == s for c in self.comparisons) for s in ("unique", "multiple", "none", "unknown")
+        }
         return {
             "set": self.name,
             "puzzles": len(self.comparisons),
@@ -185,7 +192,7 @@ class SetResult:
 
     def slowest(self, side: str, shown: int = SLOWEST) -> list[tuple[str, float]]:
         """The `shown` puzzles that took `side` longest, slowest first, with their seconds."""
-        timed = sorted(zip(self.labels, self.times(side)), key=lambda pair: -pair[1])
+        timed = sorted(zip(self.labels, self.times(side), strict=True), key=lambda pair: -pair[1])
         return [(label, round(seconds, 3)) for label, seconds in timed[:shown]]
 
     def ratio_decided(self) -> float | None:
@@ -250,15 +257,22 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, from: {', '.join(SETS)}")
     parser.add_argument("--first", type=int, metavar="N", help="only the first N puzzles of each multi-puzzle file")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="time limit per puzzle per side (default 60)")
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+        "--timeout", type=float, default=60.0, metavar="S", help="time limit per puzzle per side (default 60)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
         help="cores for each side (default: all); --mode says how they are used",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--mode", choices=MODES, default="batch",
+        "--mode",
+        choices=MODES,
+        default="batch",
         help="batch: N puzzles at a time, one core each (default); single: one puzzle at a time on N cores",
-    )  # fmt: skip
+    )
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
     return parser.parse_args(argv)
@@ -284,8 +298,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(table([row]).splitlines()[-1], flush=True)
             for label, c in zip(result.labels, result.comparisons, strict=True):
                 if not c.agrees:
-                    print(f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
-                          f"peer {c.peer.status} {c.peer.seconds:.2f} s", flush=True)
+                    print(
+                        f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
+                        f"peer {c.peer.status} {c.peer.seconds:.2f} s",
+                        flush=True,
+                    )
             for side in ("nonosat", "peer"):
                 slowest = ", ".join(f"{label} {seconds:.2f} s" for label, seconds in result.slowest(side, 3))
                 print(f"  slowest for {side}: {slowest}", flush=True)
@@ -298,8 +315,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(table(rows))
     print(f"\n{time.time() - started:.0f} s in all; versions: " + ", ".join(f"{p} {version(p)}" for p in PACKAGES))
     if args.json is not None:
-        settings = {"first": args.first, "timeout": args.timeout, "jobs": args.jobs, "mode": args.mode, "versions": {p: version(p) for p in PACKAGES}}
-        write_text_atomic(args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force)
+        settings = {
+            "first": args.first,
+            "timeout": args.timeout,
+            "jobs": args.jobs,
+            "mode": args.mode,
+            "versions": {p: version(p) for p in PACKAGES},
+        }
+        write_text_atomic(
+            args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force
+        )
     return 0
-
-

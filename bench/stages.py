@@ -85,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(rows)} puzzles of {args.file}, {solver}, one core")
     for i, stage in enumerate(STAGES):
         values = [row[1][i] for row in rows]
-        print(f"  {stage:7} total {sum(values):8.2f} s  median {statistics.median(values):.4f} s  max {max(values):.3f} s")
+        print(
+            f"  {stage:7} total {sum(values):8.2f} s  median {statistics.median(values):.4f} s  max {max(values):.3f} s"
+        )
     print(f"  all     total {sum(sum(row[1]) for row in rows):8.2f} s")
     print("settled by:", ", ".join(f"{how} {n}" for how, n in Counter(row[2] for row in rows).most_common()))
     print("slowest (number, seconds, conflicts):")

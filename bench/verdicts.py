@@ -82,8 +82,7 @@ class Comparison:
         refuted = [
             name
             for name, answer in (("nonosat", self.nonosat), ("CP-SAT", self.peer))
-            if (len(grids) >= 2 and answer.status != "multiple")
-            or (grids and answer.status == "none")
+            if (len(grids) >= 2 and answer.status != "multiple") or (grids and answer.status == "none")
         ]
         return " and ".join(refuted) or "neither is refuted by a verified grid"
 
@@ -250,19 +249,11 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="FILE",
         help="puzzle file or glob, as given or under the corpus root",
     )
-    parser.add_argument(
-        "--first", type=int, metavar="N", help="check only the first N puzzles of each file"
-    )
-    parser.add_argument(
-        "--timeout", type=float, metavar="S", help="time limit per puzzle, for each solver"
-    )
+    parser.add_argument("--first", type=int, metavar="N", help="check only the first N puzzles of each file")
+    parser.add_argument("--timeout", type=float, metavar="S", help="time limit per puzzle, for each solver")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT search workers (default 1)")
-    parser.add_argument(
-        "--json", type=Path, metavar="OUT", help="also write every result to OUT as JSON"
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="overwrite the --json file if it exists"
-    )
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write every result to OUT as JSON")
+    parser.add_argument("--force", action="store_true", help="overwrite the --json file if it exists")
     return parser.parse_args(argv)
 
 

@@ -1,9 +1,9 @@
 """nonosat: solve nonograms with SAT and prove whether their solution is unique.
 
-    >>> from nonosat import load, solve, check
-    >>> puzzle = load("puzzles/webpbn-00001-dancer.non")
-    >>> solve(puzzle).status
-    <Status.UNIQUE: 'unique'>
+>>> from nonosat import load, solve, check
+>>> puzzle = load("puzzles/webpbn-00001-dancer.non")
+>>> solve(puzzle).status
+<Status.UNIQUE: 'unique'>
 """
 
 from __future__ import annotations
@@ -39,10 +39,24 @@ _LAZY = {
 }
 
 __all__ = [
-    "Clue", "Grid", "Puzzle", "Solution", "load", "load_all", "save", "solve", "check",
-    "Result", "Status", "Verdict",
-    "NonosatError", "ParseError", "InvalidPuzzle", "ImpossiblePuzzle", "UsageError",
-]  # fmt: skip
+    "Clue",
+    "Grid",
+    "Puzzle",
+    "Solution",
+    "load",
+    "load_all",
+    "save",
+    "solve",
+    "check",
+    "Result",
+    "Status",
+    "Verdict",
+    "NonosatError",
+    "ParseError",
+    "InvalidPuzzle",
+    "ImpossiblePuzzle",
+    "UsageError",
+]
 
 
 def __getattr__(name: str) -> Any:

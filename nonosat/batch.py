@@ -24,10 +24,10 @@ import hashlib
 import os
 import signal
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonosat import cores
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
@@ -39,7 +39,18 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-RECORD_KEYS = ("path", "width", "height", "status", "method", "solutions", "seconds", "solution_sha1", "goal_ok", "error")
+RECORD_KEYS = (
+    "path",
+    "width",
+    "height",
+    "status",
+    "method",
+    "solutions",
+    "seconds",
+    "solution_sha1",
+    "goal_ok",
+    "error",
+)
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
 """`goal_ok` is true or false when the puzzle file gives a goal: whether it satisfies the clues."""
 EXECUTORS = ("local", "dask")
@@ -60,8 +71,8 @@ class Task:
     """One puzzle to solve, or one file that could not be read (`puzzle` is None)."""
 
     path: str
-    puzzle: Optional[Puzzle]
-    error: Optional[str] = None
+    puzzle: Puzzle | None
+    error: str | None = None
 
 
 def solution_sha1(grid: Grid) -> str:
@@ -144,7 +155,7 @@ those are where the race cuts the time most. While one races, the other workers 
 next puzzle (nonosat.cores)."""
 
 
-def solve_one(puzzle: Puzzle, timeout: Optional[float], count: int, race: bool = False) -> Result:
+def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False) -> Result:
     """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
     seconds, and the puzzle waits to start until the other workers leave it a core (see
     nonosat.cores); a puzzle refuted before any search is a `none` result by line logic."""
@@ -162,7 +173,7 @@ def solve_one(puzzle: Puzzle, timeout: Optional[float], count: int, race: bool =
             cores.done()
 
 
-def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = False) -> Record:
+def solve_task(task: Task, timeout: float | None, count: int, race: bool = False) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
     is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
     wrong gives an `error` record: one puzzle never stops the run."""
@@ -195,7 +206,7 @@ def solve_task(task: Task, timeout: Optional[float], count: int, race: bool = Fa
     return record
 
 
-def solve_chunk(chunk: list[Task], timeout: Optional[float], count: int, race: bool = False) -> list[Record]:
+def solve_chunk(chunk: list[Task], timeout: float | None, count: int, race: bool = False) -> list[Record]:
     """What one worker task does: solve a batch of puzzles, one record each."""
     return [solve_task(task, timeout, count, race) for task in chunk]
 
@@ -208,7 +219,7 @@ def _chunks(items: list[T], size: int) -> Iterator[list[T]]:
         yield items[start : start + size]
 
 
-def _local(todo: list[Task], jobs: int, timeout: Optional[float], count: int) -> Iterator[Record]:
+def _local(todo: list[Task], jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
     if jobs == 1:
         for task in todo:
             yield solve_task(task, timeout, count)
@@ -300,7 +311,7 @@ def check_executor(executor: str) -> None:
             raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
 
 
-def _dask(todo: list[Task], scheduler: Optional[str], jobs: int, timeout: Optional[float], count: int) -> Iterator[Record]:
+def _dask(todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -327,13 +338,13 @@ def _dask(todo: list[Task], scheduler: Optional[str], jobs: int, timeout: Option
 def run(
     paths: Sequence[str],
     *,
-    out: Optional[str | Path] = None,
-    jobs: Optional[int] = None,
-    timeout: Optional[float] = None,
+    out: str | Path | None = None,
+    jobs: int | None = None,
+    timeout: float | None = None,
     count: int = 2,
     executor: str = "local",
-    scheduler: Optional[str] = None,
-    todo: Optional[list[Task]] = None,
+    scheduler: str | None = None,
+    todo: list[Task] | None = None,
     retry: Sequence[str] = (),
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold, yielding each new record as it finishes.
@@ -383,9 +394,7 @@ def same_path(path: str) -> str:
     return os.path.normpath(path)
 
 
-def pending(
-    paths: Sequence[str], out: Optional[str | Path], retry: Sequence[str] = ()
-) -> tuple[list[Task], list[Record]]:
+def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = ()) -> tuple[list[Task], list[Record]]:
     """The tasks still to do, and the records `out` already holds (empty without `out`).
 
     Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
@@ -414,8 +423,8 @@ def pending(
 def solve_many(
     puzzles: Sequence[Puzzle],
     *,
-    jobs: Optional[int] = None,
-    timeout: Optional[float] = None,
+    jobs: int | None = None,
+    timeout: float | None = None,
     count: int = 2,
 ) -> Iterator[tuple[int, Result]]:
     """Solve puzzles already in memory on `jobs` worker processes (default: the usable cores), yielding
@@ -444,7 +453,7 @@ def solve_many(
 
 
 def _solve_numbered(
-    chunk: list[tuple[int, Puzzle]], timeout: Optional[float], count: int, race: bool
+    chunk: list[tuple[int, Puzzle]], timeout: float | None, count: int, race: bool
 ) -> list[tuple[int, Result | str]]:
     """What one `solve_many` worker task does; an error travels back as its message."""
     done: list[tuple[int, Result | str]] = []

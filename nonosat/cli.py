@@ -9,9 +9,10 @@ import functools
 import json
 import math
 import time
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -44,7 +45,7 @@ class _LazyConsole:
 
     def __init__(self, **options: Any) -> None:
         self._options = options
-        self._console: Optional["Console"] = None
+        self._console: Console | None = None
 
     def console(self) -> "Console":
         if self._console is None:
@@ -78,10 +79,12 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
-PuzzleFile = Annotated[str, typer.Argument(help="Puzzle file (or a Tatham game ID); FILE#N picks puzzle N of a file that holds several.")]
+PuzzleFile = Annotated[
+    str, typer.Argument(help="Puzzle file (or a Tatham game ID); FILE#N picks puzzle N of a file that holds several.")
+]
 
 
-def _seconds(value: Optional[float]) -> Optional[float]:
+def _seconds(value: float | None) -> float | None:
     """--timeout: a positive number of seconds; inf (or over a billion) means none."""
     from nonosat.deadline import NEVER
 
@@ -92,14 +95,36 @@ def _seconds(value: Optional[float]) -> Optional[float]:
     return None if value > NEVER else value
 
 
-TimeoutOption = Annotated[Optional[float], typer.Option("--timeout", callback=_seconds, help="A time limit for the whole command, in seconds: what is not decided by then is unknown.")]
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        callback=_seconds,
+        help="A time limit for the whole command, in seconds: what is not decided by then is unknown.",
+    ),
+]
 SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. minisat22, cadical195, glucose4.")]
-JobsOption = Annotated[Optional[int], typer.Option("--jobs", min=1, help="Cores a hard puzzle may use (default: all this process may use): with 2 or more, a search that takes over 0.1 s races two solvers.")]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        min=1,
+        help="Cores a hard puzzle may use (default: all this process may use): "
+        "with 2 or more, a search that takes over 0.1 s races two solvers.",
+    ),
+]
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Short for --format json.")]
 AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
-ConflictsOption = Annotated[bool, typer.Option("--conflicts/--no-conflicts", help="With no solution, name a minimal set of lines that cannot all hold (within --timeout, else at most 10 s).")]
+ConflictsOption = Annotated[
+    bool,
+    typer.Option(
+        "--conflicts/--no-conflicts",
+        help="With no solution, name a minimal set of lines that "
+        "cannot all hold (within --timeout, else at most 10 s).",
+    ),
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -183,7 +208,7 @@ def _load(file: str, deadline: "Deadline") -> "Puzzle":
         return load(file)
 
 
-def _jobs(jobs: Optional[int]) -> int:
+def _jobs(jobs: int | None) -> int:
     """The command line races by default, on every core this process may use."""
     from nonosat.portfolio import usable_cores
 
@@ -227,13 +252,21 @@ def solve(
     solver: SolverOption = "minisat22",
     jobs: JobsOption = None,
     encoding: EncodingOption = Encoding.blocks,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --render if it exists.")] = False,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
-    render: Annotated[Optional[Path], typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")] = None,
-    live: Annotated[bool, typer.Option("--live", help="Show the grid filling in as line logic works (when it fits the terminal).")] = False,
-    linestats: Annotated[bool, typer.Option("--linestats", help="After solving, a table per line: passes, cells fixed, time.")] = False,
+    render: Annotated[
+        Path | None, typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")
+    ] = None,
+    live: Annotated[
+        bool, typer.Option("--live", help="Show the grid filling in as line logic works (when it fits the terminal).")
+    ] = False,
+    linestats: Annotated[
+        bool, typer.Option("--linestats", help="After solving, a table per line: passes, cells fixed, time.")
+    ] = False,
     conflicts: ConflictsOption = True,
 ) -> None:
     """Solve a puzzle, draw it with its clues, and say whether the solution is unique.
@@ -249,8 +282,9 @@ def solve(
     if live:
         _live_line_logic(puzzle, ascii_cells, deadline)
     try:
-        result = solve_puzzle(puzzle, count=count, timeout=deadline.remaining(), solver=solver,
-                              encoding=encoding.value, jobs=_jobs(jobs))  # fmt: skip
+        result = solve_puzzle(
+            puzzle, count=count, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=_jobs(jobs)
+        )
     except ImpossiblePuzzle as error:
         for target, verb in ((output, "written to"), (render, "drawn in")):
             if target is not None:
@@ -276,7 +310,7 @@ def solve(
     raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
 
 
-def _check_outputs(output: Optional[Path], render: Optional[Path], force: bool) -> None:
+def _check_outputs(output: Path | None, render: Path | None, force: bool) -> None:
     """Refuse an --output or --render that exists (without --force) before any work."""
     if output is not None:
         from nonosat.files import ensure_writable
@@ -298,7 +332,13 @@ def check(
     encoding: EncodingOption = Encoding.blocks,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
-    rating: Annotated[bool, typer.Option("--rating/--no-rating", help="Rate the puzzle's difficulty for people (it can take longer than the verdict).")] = True,
+    rating: Annotated[
+        bool,
+        typer.Option(
+            "--rating/--no-rating",
+            help="Rate the puzzle's difficulty for people (it can take longer than the verdict).",
+        ),
+    ] = True,
     conflicts: ConflictsOption = True,
 ) -> None:
     """Prove a puzzle's solution unique, or show two solutions and the cells where they differ.
@@ -315,11 +355,17 @@ def check(
     puzzle = _load(file, deadline)
     goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
     try:
-        verdict = check_puzzle(puzzle, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=_jobs(jobs))
+        verdict = check_puzzle(
+            puzzle, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=_jobs(jobs)
+        )
     except ImpossiblePuzzle as error:
         _no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts, goal_ok)
     result = verdict.result
-    rated = rate(puzzle, result=result, timeout=deadline.remaining()) if rating and result.status.value != "unknown" else None
+    rated = (
+        rate(puzzle, result=result, timeout=deadline.remaining())
+        if rating and result.status.value != "unknown"
+        else None
+    )
     code = EXIT_FOR_STATUS[result.status.value] if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
     if format is OutputFormat.json:
         data = _result_json(result, file)
@@ -353,7 +399,7 @@ def check(
     raise typer.Exit(code)
 
 
-def _show_goal(puzzle: "Puzzle", goal_ok: Optional[bool]) -> None:
+def _show_goal(puzzle: "Puzzle", goal_ok: bool | None) -> None:
     """Whether the file's goal satisfies the clues, when it has one."""
     if goal_ok is None or puzzle.goal is None:
         return
@@ -381,22 +427,37 @@ def _fixed_text(step: Any) -> str:
     across = "column" if along_row else "row"
     found = []
     for mark, word in (("#", "filled"), (".", "empty")):
-        positions = sorted((c if along_row else r) + 1 for r, c in step.fixed if step.after[c if along_row else r] == mark)
+        positions = sorted(
+            (c if along_row else r) + 1 for r, c in step.fixed if step.after[c if along_row else r] == mark
+        )
         if positions:
             found.append(f"{across}{'s' if len(positions) > 1 else ''} {_spans(positions)} {word}")
     return "; ".join(found)
 
 
 def _no_solution(
-    puzzle: "Puzzle", error: ImpossiblePuzzle, ascii_cells: bool, as_json: bool, file: str,
-    deadline: "Deadline", conflicts: bool, goal_ok: Optional[bool] = None,
-) -> NoReturn:  # fmt: skip
+    puzzle: "Puzzle",
+    error: ImpossiblePuzzle,
+    ascii_cells: bool,
+    as_json: bool,
+    file: str,
+    deadline: "Deadline",
+    conflicts: bool,
+    goal_ok: bool | None = None,
+) -> NoReturn:
     """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
     any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
     typer.echo(f"nonosat: {one_line(str(error))}", err=True)
     if as_json:
-        data = {"path": file, "width": puzzle.width, "height": puzzle.height, "status": "none", "method": "checks",
-                "problems": error.problems, "diagnosis": _diagnosis_json(puzzle, deadline) if conflicts else None}  # fmt: skip
+        data = {
+            "path": file,
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "status": "none",
+            "method": "checks",
+            "problems": error.problems,
+            "diagnosis": _diagnosis_json(puzzle, deadline) if conflicts else None,
+        }
         if goal_ok is not None:
             data["goal_satisfies_clues"] = goal_ok
         out.print_json(json.dumps(data))
@@ -414,7 +475,7 @@ def _diagnosis_limit(deadline: "Deadline") -> "Deadline":
     return deadline if deadline.at is not None else Deadline.after(CONFLICTS_SECONDS)
 
 
-def _diagnosis_json(puzzle: "Puzzle", deadline: "Deadline") -> Optional[dict[str, Any]]:
+def _diagnosis_json(puzzle: "Puzzle", deadline: "Deadline") -> dict[str, Any] | None:
     from nonosat.diagnosis import diagnose
     from nonosat.errors import CutShort
 
@@ -464,10 +525,13 @@ def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") 
 
     from nonosat import interrupts
 
-    view = Live(grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True)
+    view = Live(
+        grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True
+    )
     with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
         view.start()
     with view:
+
         def show(step: Any, board: Any) -> None:
             view.update(grid_view(puzzle, _partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
             deadline.check("showing line logic")
@@ -505,11 +569,23 @@ def _show_line_stats(puzzle: "Puzzle", deadline: "Deadline") -> None:
     except TimeUp as error:
         title += f" ({error})"
     table = Table(title=title, title_justify="left")
-    for name, justify in (("line", "left"), ("clue", "left"), ("passes", "right"), ("cells fixed", "right"), ("ms", "right")):
+    for name, justify in (
+        ("line", "left"),
+        ("clue", "left"),
+        ("passes", "right"),
+        ("cells fixed", "right"),
+        ("ms", "right"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for (is_row, index), (passes, fixed, seconds) in sorted(stats.items(), key=lambda kv: (not kv[0][0], kv[0][1])):
         clue = puzzle.rows[index] if is_row else puzzle.columns[index]
-        table.add_row(line_name("row" if is_row else "column", index), clue_text(clue), str(int(passes)), str(int(fixed)), f"{1000 * seconds:.2f}")
+        table.add_row(
+            line_name("row" if is_row else "column", index),
+            clue_text(clue),
+            str(int(passes)),
+            str(int(fixed)),
+            f"{1000 * seconds:.2f}",
+        )
     out.print(table)
 
 
@@ -545,10 +621,18 @@ def explain(
         data = {
             "path": file,
             "steps": [
-                {"step": s.number, "kind": s.kind, "line": s.line, "clue": list(s.clue), "before": s.before,
-                 "after": s.after, "fixed": [[r + 1, c + 1] for r, c in s.fixed], "reason": s.describe()}
+                {
+                    "step": s.number,
+                    "kind": s.kind,
+                    "line": s.line,
+                    "clue": list(s.clue),
+                    "before": s.before,
+                    "after": s.after,
+                    "fixed": [[r + 1, c + 1] for r, c in s.fixed],
+                    "reason": s.describe(),
+                }
                 for s in logic.steps
-            ],  # fmt: skip
+            ],
             "level": logic.level if logic.complete else None,
             "contradiction": logic.contradiction,
             "open_cells": left,
@@ -563,7 +647,12 @@ def explain(
             else:
                 cells = ", ".join(f"{c + 1}" if step.line.startswith("row") else f"{r + 1}" for r, c in step.fixed)
                 where = ("column" if step.line.startswith("row") else "row") + ("s" if len(step.fixed) > 1 else "")
-                out.print(f"{step.number}. {step.line}, clue {clue_text(step.clue)}: {step.before} -> {step.after} (fixes {where} {cells})", markup=False, soft_wrap=True)
+                out.print(
+                    f"{step.number}. {step.line}, clue {clue_text(step.clue)}: "
+                    f"{step.before} -> {step.after} (fixes {where} {cells})",
+                    markup=False,
+                    soft_wrap=True,
+                )
         if logic.contradiction is not None:
             out.print(f"line logic finds {logic.contradiction} impossible: the puzzle has no solution", markup=False)
             _show_diagnosis(puzzle, False, deadline)
@@ -572,9 +661,15 @@ def explain(
             out.print(f"{logic.cut_short}, with {left} cells open: unknown", markup=False)
             raise typer.Exit(EXIT_FOR_STATUS["unknown"])
         if not left:
-            out.print(f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} in {len(logic.steps)} steps", markup=False)
+            out.print(
+                f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} "
+                f"in {len(logic.steps)} steps",
+                markup=False,
+            )
         else:
-            out.print(f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False)
+            out.print(
+                f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False
+            )
             assert result is not None
             out.print(_status_line(result), markup=False)
     if logic.contradiction is not None:
@@ -607,17 +702,33 @@ def rate(
     puzzle = _load(file, deadline)
     rating = rate_puzzle(puzzle, timeout=deadline.remaining())
     if format is OutputFormat.json:
-        out.print_json(json.dumps({"path": file, "level": rating.level, "difficulty": rating.score, "line_passes": rating.passes,
-                                   "passes_per_line": round(rating.passes_per_line, 3), "probes": rating.probes,
-                                   "cut_short": rating.cut_short}))  # fmt: skip
+        out.print_json(
+            json.dumps(
+                {
+                    "path": file,
+                    "level": rating.level,
+                    "difficulty": rating.score,
+                    "line_passes": rating.passes,
+                    "passes_per_line": round(rating.passes_per_line, 3),
+                    "probes": rating.probes,
+                    "cut_short": rating.cut_short,
+                }
+            )
+        )
     else:
         out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
         if rating.level == "unknown":
-            out.print(f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
-                      f"{rating.probes} cells probed", markup=False)  # fmt: skip
+            out.print(
+                f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
+                f"{rating.probes} cells probed",
+                markup=False,
+            )
         else:
-            out.print(f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
-                      f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed", markup=False)  # fmt: skip
+            out.print(
+                f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
+                f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed",
+                markup=False,
+            )
     raise typer.Exit(EXIT_FOR_LEVEL[rating.level])
 
 
@@ -625,7 +736,9 @@ def rate(
 @friendly
 def hint(
     file: PuzzleFile,
-    state: Annotated[Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")],
+    state: Annotated[
+        Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")
+    ],
     steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
     timeout: TimeoutOption = None,
 ) -> None:
@@ -644,12 +757,19 @@ def hint(
         so_far = load_state(state, puzzle)
     found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
     if found.impossible:
-        out.print("the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)", markup=False, soft_wrap=True)
+        out.print(
+            "the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)",
+            markup=False,
+            soft_wrap=True,
+        )
         raise typer.Exit(3)
     if found.wrong is not None:
         (r, c), value = found.wrong
-        out.print(f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
-                  f"no completion of this grid meets the clues", markup=False)  # fmt: skip
+        out.print(
+            f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
+            f"no completion of this grid meets the clues",
+            markup=False,
+        )
         raise typer.Exit(3)
     if found.solved:
         out.print("the grid is complete and meets every clue", markup=False)
@@ -657,15 +777,27 @@ def hint(
         if step.kind == "probe":
             out.print(f"{step.reason}", markup=False, soft_wrap=True)
         else:
-            out.print(f"{step.line}, clue {' '.join(map(str, step.clue)) or '0'}: {step.before} -> {step.after}, "
-                      f"so in {step.line}: {_fixed_text(step)}", markup=False, soft_wrap=True)  # fmt: skip
+            out.print(
+                f"{step.line}, clue {' '.join(map(str, step.clue)) or '0'}: {step.before} -> {step.after}, "
+                f"so in {step.line}: {_fixed_text(step)}",
+                markup=False,
+                soft_wrap=True,
+            )
     if found.searched is not None:
         (r, c), value = found.searched
-        out.print(f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
-                  f"{'filled' if value else 'empty'} in every solution", markup=False, soft_wrap=True)  # fmt: skip
+        out.print(
+            f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
+            f"{'filled' if value else 'empty'} in every solution",
+            markup=False,
+            soft_wrap=True,
+        )
     if found.ambiguous:
-        out.print("logic finds nothing more, and no open cell has the same value in every solution: "
-                  "the puzzle has several solutions from here", markup=False, soft_wrap=True)  # fmt: skip
+        out.print(
+            "logic finds nothing more, and no open cell has the same value in every solution: "
+            "the puzzle has several solutions from here",
+            markup=False,
+            soft_wrap=True,
+        )
         raise typer.Exit(EXIT_FOR_STATUS["multiple"])
 
 
@@ -699,7 +831,12 @@ def encode(
 def convert(
     file: PuzzleFile,
     output: Annotated[Path, typer.Argument(help="File to write, in the format its suffix names.")],
-    to: Annotated[Optional[str], typer.Option("--to", help="Format to write, whatever the suffix: non, xml, nin, mk, json, tatham, clues, tournament.")] = None,
+    to: Annotated[
+        str | None,
+        typer.Option(
+            "--to", help="Format to write, whatever the suffix: non, xml, nin, mk, json, tatham, clues, tournament."
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
 ) -> None:
     """Write a puzzle in another file format, and say which fields that format cannot hold.
@@ -717,8 +854,12 @@ def convert(
 @friendly
 def render(
     file: PuzzleFile,
-    output: Annotated[Path, typer.Option("--output", "-o", help="The picture to write: .svg, or .png (needs nonosat[image]).")],
-    solution: Annotated[bool, typer.Option("--solution", help="Draw the solved picture (the first found), not the empty sheet.")] = False,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The picture to write: .svg, or .png (needs nonosat[image]).")
+    ],
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Draw the solved picture (the first found), not the empty sheet.")
+    ] = False,
     timeout: TimeoutOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
 ) -> None:
@@ -744,13 +885,30 @@ def render(
     err.print(f"wrote {output}", markup=False)
 
 
-RequireOption = Annotated[str, typer.Option("--require", help="unique (proved by SAT), or line: solvable by line logic alone, as puzzles for people are.")]
-MaxChangesOption = Annotated[Optional[int], typer.Option("--max-changes", min=0, help="Give up after changing this many cells (default: 5% of the grid, at least 10).")]
-SeedOption = Annotated[int, typer.Option("--seed", help="Seed for tie-breaks (and the random grid): same seed, same puzzle.")]
-GeneratedOutput = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the puzzle here (.non, or any format convert writes); default: print it as .non.")]
+RequireOption = Annotated[
+    str,
+    typer.Option(
+        "--require", help="unique (proved by SAT), or line: solvable by line logic alone, as puzzles for people are."
+    ),
+]
+MaxChangesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-changes", min=0, help="Give up after changing this many cells (default: 5% of the grid, at least 10)."
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Seed for tie-breaks (and the random grid): same seed, same puzzle.")
+]
+GeneratedOutput = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write the puzzle here (.non, or any format convert writes); default: print it as .non."
+    ),
+]
 
 
-def _write_generated(made: Any, output: Optional[Path], preview: Optional[Path], force: bool) -> None:
+def _write_generated(made: Any, output: Path | None, preview: Path | None, force: bool) -> None:
     """Write (or print) a generated puzzle and its preview, then say what was proved."""
     from nonosat.formats import dumps, save
 
@@ -769,8 +927,9 @@ def _write_generated(made: Any, output: Optional[Path], preview: Optional[Path],
     err.print(
         f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
         f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}",
-        markup=False, soft_wrap=True,
-    )  # fmt: skip
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 def _threshold(text: str) -> Any:
@@ -786,17 +945,25 @@ def _threshold(text: str) -> Any:
 def generate(
     image: Annotated[Path, typer.Argument(help="A picture: PNG, JPEG, GIF, BMP or WebP.")],
     output: GeneratedOutput = None,
-    width: Annotated[Optional[int], typer.Option("--width", min=1, help="Cells across; alone, the height follows the picture's aspect.")] = None,
-    height: Annotated[Optional[int], typer.Option("--height", min=1, help="Cells down; alone, the width follows the picture's aspect.")] = None,
-    threshold: Annotated[str, typer.Option("--threshold", help="otsu, or a grey level 0..255: darker cells are filled.")] = "otsu",
+    width: Annotated[
+        int | None, typer.Option("--width", min=1, help="Cells across; alone, the height follows the picture's aspect.")
+    ] = None,
+    height: Annotated[
+        int | None, typer.Option("--height", min=1, help="Cells down; alone, the width follows the picture's aspect.")
+    ] = None,
+    threshold: Annotated[
+        str, typer.Option("--threshold", help="otsu, or a grey level 0..255: darker cells are filled.")
+    ] = "otsu",
     invert: Annotated[bool, typer.Option("--invert", help="Fill the light cells instead of the dark ones.")] = False,
     require: RequireOption = "unique",
     max_changes: MaxChangesOption = None,
     seed: SeedOption = 0,
-    preview: Annotated[Optional[Path], typer.Option("--preview", help="Also draw the final picture with its clues: .png or .svg.")] = None,
-    title: Annotated[Optional[str], typer.Option("--title", help="Title (default: from the file name).")] = None,
-    author: Annotated[Optional[str], typer.Option("--author", help="Author, written into the puzzle.")] = None,
-    license: Annotated[Optional[str], typer.Option("--license", help="Licence, written into the puzzle.")] = None,
+    preview: Annotated[
+        Path | None, typer.Option("--preview", help="Also draw the final picture with its clues: .png or .svg.")
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="Title (default: from the file name).")] = None,
+    author: Annotated[str | None, typer.Option("--author", help="Author, written into the puzzle.")] = None,
+    license: Annotated[str | None, typer.Option("--license", help="Licence, written into the puzzle.")] = None,
     timeout: TimeoutOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --preview if it exists.")] = False,
 ) -> None:
@@ -814,10 +981,19 @@ def generate(
     if preview is not None:
         check_picture_path(preview, force=force)
     made = from_image(
-        image, width=width, height=height, threshold_level=_threshold(threshold), invert=invert,
-        require=require, max_changes=max_changes, seed=seed, timeout=timeout,
-        title=title, author=author, license=license,
-    )  # fmt: skip
+        image,
+        width=width,
+        height=height,
+        threshold_level=_threshold(threshold),
+        invert=invert,
+        require=require,
+        max_changes=max_changes,
+        seed=seed,
+        timeout=timeout,
+        title=title,
+        author=author,
+        license=license,
+    )
     _write_generated(made, output, preview, force)
 
 
@@ -827,11 +1003,15 @@ def random_command(
     width: Annotated[int, typer.Option("--width", min=1, help="Cells across.")],
     height: Annotated[int, typer.Option("--height", min=1, help="Cells down.")],
     output: GeneratedOutput = None,
-    density: Annotated[float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells in the random grid.")] = 0.5,
+    density: Annotated[
+        float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells in the random grid.")
+    ] = 0.5,
     seed: SeedOption = 0,
     require: RequireOption = "unique",
     max_changes: MaxChangesOption = None,
-    preview: Annotated[Optional[Path], typer.Option("--preview", help="Also draw the puzzle's picture with its clues: .png or .svg.")] = None,
+    preview: Annotated[
+        Path | None, typer.Option("--preview", help="Also draw the puzzle's picture with its clues: .png or .svg.")
+    ] = None,
     timeout: TimeoutOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --preview if it exists.")] = False,
 ) -> None:
@@ -857,16 +1037,59 @@ def random_command(
 @app.command()
 @friendly
 def batch(
-    paths: Annotated[list[str], typer.Argument(help="Puzzle files, folders (searched recursively) and globs; files of several puzzles count each one.")],
-    results: Annotated[str, typer.Option("--out", help="Results, one JSON object per line; rerunning with the same file resumes. '-' writes them to standard output.")],
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Worker processes (default: the cores this process may use).")] = None,
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Puzzle files, folders (searched recursively) and globs; files of several puzzles count each one."
+        ),
+    ],
+    results: Annotated[
+        str,
+        typer.Option(
+            "--out",
+            help="Results, one JSON object per line; rerunning with the "
+            "same file resumes. '-' writes them to standard output.",
+        ),
+    ],
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", min=1, help="Worker processes (default: the cores this process may use).")
+    ] = None,
     timeout: TimeoutOption = None,
-    count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")] = 2,
-    require: Annotated[Optional[str], typer.Option("--require", help="unique: exit 1 unless every puzzle is unique and every goal satisfies its clues (as --fail-on multiple,none,unknown,error,goal).")] = None,
-    fail_on: Annotated[Optional[str], typer.Option("--fail-on", help="Exit 1 if any puzzle has one of these statuses, e.g. multiple,none,unknown,error; 'goal' for a goal that breaks its clues.")] = None,
-    retry: Annotated[Optional[str], typer.Option("--retry", help="Solve again the puzzles whose records have these statuses, e.g. unknown (with this run's --timeout).")] = None,
-    executor: Annotated[str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")] = "local",
-    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started.")] = None,
+    count: Annotated[
+        int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")
+    ] = 2,
+    require: Annotated[
+        str | None,
+        typer.Option(
+            "--require",
+            help="unique: exit 1 unless every puzzle is unique and every goal "
+            "satisfies its clues (as --fail-on multiple,none,unknown,error,goal).",
+        ),
+    ] = None,
+    fail_on: Annotated[
+        str | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 if any puzzle has one of these statuses, e.g. "
+            "multiple,none,unknown,error; 'goal' for a goal that breaks its clues.",
+        ),
+    ] = None,
+    retry: Annotated[
+        str | None,
+        typer.Option(
+            "--retry",
+            help="Solve again the puzzles whose records have these statuses, e.g. unknown (with this run's --timeout).",
+        ),
+    ] = None,
+    executor: Annotated[
+        str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")
+    ] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started."
+        ),
+    ] = None,
 ) -> None:
     """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
 
@@ -881,8 +1104,9 @@ def batch(
     out_path = None if to_stdout else Path(results)
     todo, done = pending(paths, out_path, retry=tuple(retried))
     records = list(done)
-    stream = run(paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor,
-                 scheduler=scheduler, todo=todo)  # fmt: skip
+    stream = run(
+        paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor, scheduler=scheduler, todo=todo
+    )
     if to_stdout:
         stream = _echo_records(stream)
     if todo:
@@ -915,16 +1139,18 @@ def _echo_records(stream: Any) -> Any:
         yield record
 
 
-def _statuses(text: Optional[str], statuses: tuple[str, ...], option: str, extra: tuple[str, ...] = ()) -> set[str]:
+def _statuses(text: str | None, statuses: tuple[str, ...], option: str, extra: tuple[str, ...] = ()) -> set[str]:
     """A comma-separated list of statuses, each one of `statuses` (or `extra`)."""
     named = {name.strip() for name in (text or "").split(",") if name.strip()}
     unknown = named - set(statuses) - set(extra)
     if unknown:
-        raise typer.BadParameter(f"statuses are {', '.join(statuses + extra)}; not {', '.join(sorted(unknown))}", param_hint=option)
+        raise typer.BadParameter(
+            f"statuses are {', '.join(statuses + extra)}; not {', '.join(sorted(unknown))}", param_hint=option
+        )
     return named
 
 
-def _fail_statuses(require: Optional[str], fail_on: Optional[str], statuses: tuple[str, ...]) -> set[str]:
+def _fail_statuses(require: str | None, fail_on: str | None, statuses: tuple[str, ...]) -> set[str]:
     failing: set[str] = set()
     if require is not None:
         if require != "unique":
@@ -935,14 +1161,28 @@ def _fail_statuses(require: Optional[str], fail_on: Optional[str], statuses: tup
 
 def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, Any]]:
     """Consume the records, showing a progress bar with the ETA and running counts by status."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from nonosat import interrupts
 
     counts: dict[str, int] = {}
     records = []
     note = f" (resuming: {before} already done)" if before else ""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
     progress = Progress(*columns, console=err.console(), transient=False)
     with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
         progress.start()
@@ -958,7 +1198,9 @@ def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, A
             stream.close()  # the workers end now
             progress.stop()
             interrupts.announce()
-            err.print(f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False)
+            err.print(
+                f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False
+            )
             raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
     return records
 
@@ -986,10 +1228,19 @@ def _print_summary(records: list[dict[str, Any]], results: str, console: Any) ->
     console.print(table)
     slowest = sorted((r for r in records if r["seconds"] >= SLOW), key=lambda r: r["seconds"], reverse=True)[:5]
     if slowest:
-        console.print(f"slowest (over {SLOW} s): " + ", ".join(f"{clean(str(r['path']))} ({r['status']}, {r['seconds']:.2f} s)" for r in slowest), markup=False, soft_wrap=True)
+        console.print(
+            f"slowest (over {SLOW} s): "
+            + ", ".join(f"{clean(str(r['path']))} ({r['status']}, {r['seconds']:.2f} s)" for r in slowest),
+            markup=False,
+            soft_wrap=True,
+        )
     broken = [clean(str(r["path"])) for r in records if r.get("goal_ok") is False]
     if broken:
-        console.print(f"goals that break their clues: {', '.join(broken[:10])}" + (" ..." if len(broken) > 10 else ""), markup=False, soft_wrap=True)
+        console.print(
+            f"goals that break their clues: {', '.join(broken[:10])}" + (" ..." if len(broken) > 10 else ""),
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _version(value: bool) -> None:
@@ -1002,7 +1253,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")] = None,
+    version: Annotated[
+        bool | None, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = None,
 ) -> None:
     """Solve nonograms with SAT and prove whether the solution is unique."""
 

@@ -34,13 +34,12 @@ class GridFormula:
         """The picture a model describes, with the fixed cells filled in from the board."""
         puzzle = self.board.puzzle
         true = set(lit for lit in model if lit > 0)
+
         def value(r: int, c: int) -> int:
             known = self.board.cell(r, c)
             return int(cell_variable(puzzle, r, c) in true) if known is None else known
 
-        return tuple(
-            tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height)
-        )
+        return tuple(tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height))
 
     def blocking_clause(self, model: list[int]) -> Clause:
         """The clause that rules out this model's picture, over the unknown cells only."""
@@ -82,10 +81,7 @@ def build_formula(
 
     def literals(filled: int, empty: int, length: int, first: int, step: int) -> list[Literal]:
         """Each cell's literal along a line: its variable if unknown, else its known value."""
-        return [
-            True if filled >> i & 1 else False if empty >> i & 1 else first + i * step
-            for i in range(length)
-        ]
+        return [True if filled >> i & 1 else False if empty >> i & 1 else first + i * step for i in range(length)]
 
     def grown() -> None:
         deadline.check("building the CNF")
@@ -125,8 +121,7 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
     lines = [
         f"c nonosat CNF, encoding {encoding}",
         f"c puzzle {puzzle.name}: {puzzle.width} columns x {puzzle.height} rows",
-        "c cell (row r, column c), counted from 1, is variable (r-1)*width + c;"
-        " true means filled",
+        "c cell (row r, column c), counted from 1, is variable (r-1)*width + c; true means filled",
         f"c cells: variables 1..{puzzle.width * puzzle.height}; higher ones are auxiliary",
     ]
     for r in range(puzzle.height):

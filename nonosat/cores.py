@@ -16,12 +16,12 @@ pool's initializer; anywhere else `join` was never called and nothing waits.
 from __future__ import annotations
 
 import time
-from typing import Any, Optional
+from typing import Any
 
 POLL = 0.002
 """Seconds between looks at the other workers while waiting for a core."""
 
-_table: Optional[Any] = None
+_table: Any | None = None
 _slot = -1
 _race_after = 0.0
 

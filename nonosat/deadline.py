@@ -15,7 +15,6 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from typing import Optional
 
 from nonosat.errors import TimeUp, UsageError
 
@@ -27,7 +26,7 @@ NEVER = 1e9
 deadline arms cannot count that far (threading.TIMEOUT_MAX, setitimer)."""
 
 
-def seconds_or_none(seconds: Optional[float], name: str = "timeout") -> Optional[float]:
+def seconds_or_none(seconds: float | None, name: str = "timeout") -> float | None:
     """A time limit as given by a caller: None, infinity or over NEVER for none, else a number of
     seconds >= 0. Raises UsageError for a negative number or NaN, which no clock can reach."""
     if seconds is None:
@@ -40,16 +39,16 @@ def seconds_or_none(seconds: Optional[float], name: str = "timeout") -> Optional
 class Deadline:
     """A moment on the monotonic clock by which the work must end, or none (`at` is None)."""
 
-    def __init__(self, at: Optional[float] = None) -> None:
+    def __init__(self, at: float | None = None) -> None:
         self.at = at
 
     @classmethod
-    def after(cls, seconds: Optional[float]) -> Deadline:
+    def after(cls, seconds: float | None) -> Deadline:
         """The deadline `seconds` from now (None or infinity: no deadline)."""
         limit = seconds_or_none(seconds)
         return cls(None if limit is None else time.monotonic() + limit)
 
-    def remaining(self) -> Optional[float]:
+    def remaining(self) -> float | None:
         """Seconds left (0 once passed), or None without a deadline."""
         return None if self.at is None else max(0.0, self.at - time.monotonic())
 
@@ -57,6 +56,7 @@ class Deadline:
         """Raise TimeUp naming `stage` if the deadline has passed."""
         if self.at is not None and time.monotonic() >= self.at:
             raise TimeUp(stage)
+
 
 NO_DEADLINE = Deadline()
 
@@ -67,7 +67,11 @@ def alarm(deadline: Deadline, stage: str) -> Iterator[None]:
     timer signal raises TimeUp(stage) in it when the deadline passes. Only in the main thread of
     a program that has SIGALRM (elsewhere the code runs to its end)."""
     remaining = deadline.remaining()
-    if remaining is None or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if (
+        remaining is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
     if remaining <= 0:

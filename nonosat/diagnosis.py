@@ -14,7 +14,6 @@ it passes, `diagnose` raises TimeUp.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from pysat.formula import IDPool
 
@@ -38,7 +37,9 @@ class Diagnosis:
 
     def names(self, puzzle: Puzzle) -> list[str]:
         """Each line with its clue, as people name them: "row 3 (clue 2 1)"."""
-        return [f"{line_name(kind, index)} (clue {clue_text(_clue(puzzle, (kind, index)))})" for kind, index in self.lines]
+        return [
+            f"{line_name(kind, index)} (clue {clue_text(_clue(puzzle, (kind, index)))})" for kind, index in self.lines
+        ]
 
 
 def _clue(puzzle: Puzzle, key: LineKey) -> Clue:
@@ -50,7 +51,7 @@ def _all_lines(puzzle: Puzzle) -> list[LineKey]:
     return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
 
 
-def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_DEADLINE) -> Optional[Diagnosis]:
+def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_DEADLINE) -> Diagnosis | None:
     """A minimal set of lines that cannot all hold, or None if the puzzle has a solution.
     Raises TimeUp when the deadline passes first, FormulaTooLarge when the lines' clauses pass
     MAX_CLAUSES."""
@@ -83,7 +84,9 @@ def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_
         guards[guard] = key
         clauses += [clause + [-guard] for clause in encode(Line(key, clue, cells, alive), pool)]
         if len(clauses) > MAX_CLAUSES:
-            raise FormulaTooLarge(f"the clauses of every line passed {MAX_CLAUSES}, the limit that keeps memory bounded")
+            raise FormulaTooLarge(
+                f"the clauses of every line passed {MAX_CLAUSES}, the limit that keeps memory bounded"
+            )
     search = Search(clauses, solver, deadline)
     order = list(guards)
 
@@ -107,4 +110,3 @@ def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_
         return Diagnosis(tuple(guards[g] for g in core), problems)
     finally:
         search.close()
-

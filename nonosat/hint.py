@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
@@ -25,7 +24,7 @@ FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
-State = tuple[tuple[Optional[int], ...], ...]
+State = tuple[tuple[int | None, ...], ...]
 """A partial grid: 1 filled, 0 empty, None not decided."""
 
 
@@ -34,9 +33,9 @@ class Hint:
     """What to do next: logical steps, a cell from search, or the wrong cell."""
 
     steps: tuple[Step, ...]
-    wrong: Optional[tuple[Cell, int]] = None
+    wrong: tuple[Cell, int] | None = None
     """A marked cell that no solution allows, and the value it should have."""
-    searched: Optional[tuple[Cell, int]] = None
+    searched: tuple[Cell, int] | None = None
     """When logic finds nothing: a cell and the value it has in every solution (from SAT)."""
     solved: bool = False
     """The partial grid is already complete and correct."""
@@ -53,8 +52,11 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
     if saved:
         flat = saved.group(1)
         if len(flat) != puzzle.width * puzzle.height:
-            raise ParseError(path, text[: saved.start()].count("\n") + 1,
-                             f"expected a saved string of {puzzle.width * puzzle.height} cells, found {len(flat)}")  # fmt: skip
+            raise ParseError(
+                path,
+                text[: saved.start()].count("\n") + 1,
+                f"expected a saved string of {puzzle.width * puzzle.height} cells, found {len(flat)}",
+            )
         rows = [flat[r * puzzle.width : (r + 1) * puzzle.width] for r in range(puzzle.height)]
         first_line = text[: saved.start()].count("\n") + 1
         numbers = [first_line] * puzzle.height
@@ -65,10 +67,10 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
         numbers = [n for n, _ in lines]
         rows = [line.strip() for _, line in lines]
     state = []
-    for number, row in zip(numbers, rows):
+    for number, row in zip(numbers, rows, strict=True):
         if len(row) != puzzle.width:
             raise ParseError(path, number, f"expected {puzzle.width} cells (# . ?), found {len(row)}")
-        cells: list[Optional[int]] = []
+        cells: list[int | None] = []
         for mark in row:
             if mark in FILLED:
                 cells.append(1)
@@ -77,7 +79,9 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
             elif mark in UNKNOWN:
                 cells.append(None)
             else:
-                raise ParseError(path, number, f"expected cells as # (filled), . (empty) or ? (unknown), found {mark!r}")
+                raise ParseError(
+                    path, number, f"expected cells as # (filled), . (empty) or ? (unknown), found {mark!r}"
+                )
         state.append(tuple(cells))
     return tuple(state)
 
@@ -97,7 +101,7 @@ def _board(puzzle: Puzzle, state: State) -> Board:
     return board
 
 
-def _settled(puzzle: Puzzle, board: Optional[Board], deadline: Deadline) -> Optional[Board]:
+def _settled(puzzle: Puzzle, board: Board | None, deadline: Deadline) -> Board | None:
     """Line logic from the board (from nothing, with board None), or None on a contradiction."""
     from nonosat.linesolve import line_solve
 
@@ -107,7 +111,7 @@ def _settled(puzzle: Puzzle, board: Optional[Board], deadline: Deadline) -> Opti
         return None
 
 
-def _a_solution(puzzle: Puzzle, board: Optional[Board], deadline: Deadline = NO_DEADLINE) -> Optional[Grid]:
+def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEADLINE) -> Grid | None:
     """A solution that agrees with the board's cells (any solution, with board None)."""
     from nonosat.cnf import build_formula
     from nonosat.solver import enumerate_solutions
@@ -118,13 +122,15 @@ def _a_solution(puzzle: Puzzle, board: Optional[Board], deadline: Deadline = NO_
     if settled.is_complete():
         grid = settled.grid()
         return grid if puzzle.satisfied_by(grid) else None
-    solutions, complete, cut_short = enumerate_solutions(build_formula(settled, deadline=deadline), 1, deadline=deadline)
+    solutions, complete, cut_short = enumerate_solutions(
+        build_formula(settled, deadline=deadline), 1, deadline=deadline
+    )
     if cut_short is not None:
         raise TimeUp("looking for a completion of the grid")
     return solutions[0].grid if solutions else None
 
 
-def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> Optional[tuple[Cell, int]]:
+def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell, int] | None:
     """An open cell of the board with the same value in every completion, or None if there is
     none: each cell is tried with the other value; a model that allows it also clears every
     other cell it disagrees on."""
@@ -160,7 +166,7 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> Optional[t
         search.close()
 
 
-def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: Optional[float] = None) -> Hint:
+def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | None = None) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out)."""
     deadline = Deadline.after(timeout)

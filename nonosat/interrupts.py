@@ -25,8 +25,8 @@ import signal
 import sys
 import threading
 import weakref
-from collections.abc import Iterator
-from typing import Callable, Protocol
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 GRACE = 0.6
 """Seconds the main thread has to unwind after Ctrl-C before the watcher ends the process."""
@@ -201,7 +201,7 @@ def watch_ctrl_c() -> None:
     quiet_thread(_watch, read_end, name="nonosat-ctrl-c")
 
 
-def _unraisable(unraisable: "sys.UnraisableHookArgs") -> None:
+def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     """A KeyboardInterrupt that lands where Python cannot raise it (a weakref callback, a
     __del__) is swallowed there: end the process now instead of printing it."""
     if isinstance(unraisable.exc_value, KeyboardInterrupt) and not _finished:

@@ -20,10 +20,10 @@ cells, one step per block rather than per cell. Cauldron (512x512) line-solves i
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
-from typing import Callable, Sequence
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid, Puzzle
@@ -84,7 +84,7 @@ def _reachable(a: Automaton, length: int, filled: int, empty: int) -> list[int]:
     active = 1  # before the first cell: in the leading gap, having read nothing
     is_filled = format(filled, f"0{length}b")[::-1]  # cell i is character i
     is_empty = format(empty, f"0{length}b")[::-1]
-    for f, e in zip(is_filled, is_empty):
+    for f, e in zip(is_filled, is_empty, strict=True):
         active = ((active << 1) | (active & zeros)) & (ones if f == "1" else zeros if e == "1" else everything)
         if not active:
             raise Contradiction
@@ -140,7 +140,7 @@ def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, 
     back_free_of_gap, back_free_of_fill = _reverse_all([free_of_fill, free_of_gap], length)
     back_starts, back_gaps = _placements(clue[::-1], back_free_of_fill, back_free_of_gap)
     may_fill = 0
-    for start, back, size in zip(starts, _reverse_all(back_starts, length), clue):
+    for start, back, size in zip(starts, _reverse_all(back_starts, length), clue, strict=True):
         block = start & (back >> (size - 1))  # the starts some completion takes
         if not block:
             raise Contradiction
@@ -152,7 +152,7 @@ def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, 
             block |= block << (size - width)
         may_fill |= block
     may_empty = 0
-    for gap, back in zip(gaps, _reverse_all(back_gaps, length)):
+    for gap, back in zip(gaps, _reverse_all(back_gaps, length), strict=True):
         may_empty |= gap & back
     return full & ~may_empty, full & ~may_fill
 
@@ -240,7 +240,7 @@ class Board:
         self.col_empty = [0] * self.width
         self.passes = 0
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """An independent copy, for trying a guess."""
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
@@ -261,8 +261,7 @@ class Board:
         """How many cells are not yet decided."""
         full = (1 << self.width) - 1
         return sum(
-            self.width - bin((f | e) & full).count("1")
-            for f, e in zip(self.row_filled, self.row_empty)
+            self.width - bin((f | e) & full).count("1") for f, e in zip(self.row_filled, self.row_empty, strict=True)
         )
 
     def is_complete(self) -> bool:
@@ -270,9 +269,7 @@ class Board:
 
     def grid(self) -> Grid:
         """The picture so far, with unknown cells shown as empty (use when complete)."""
-        return tuple(
-            tuple((f >> c) & 1 for c in range(self.width)) for f in self.row_filled
-        )
+        return tuple(tuple((f >> c) & 1 for c in range(self.width)) for f in self.row_filled)
 
     def set_cell(self, row: int, column: int, value: int) -> None:
         """Fix one cell (used for guesses); raises `Contradiction` if it was fixed the other way."""

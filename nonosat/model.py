@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
 from nonosat.limits import grid_size_problem
@@ -110,9 +110,7 @@ class Puzzle:
         if self.goal is not None:
             goal = _normalise_grid(self.goal)
             if len(goal) != len(rows) or any(len(r) != len(columns) for r in goal):
-                raise InvalidPuzzle(
-                    f"the goal must be {len(rows)} row(s) of {len(columns)} cell(s)"
-                )
+                raise InvalidPuzzle(f"the goal must be {len(rows)} row(s) of {len(columns)} cell(s)")
             object.__setattr__(self, "goal", goal)
 
     @property
@@ -141,9 +139,7 @@ class Puzzle:
         row_total = sum(map(sum, self.rows))
         column_total = sum(map(sum, self.columns))
         if row_total != column_total:
-            found.append(
-                f"the row clues fill {row_total} cells but the column clues fill {column_total}"
-            )
+            found.append(f"the row clues fill {row_total} cells but the column clues fill {column_total}")
         return found
 
     def ensure_possible(self) -> None:
@@ -160,22 +156,18 @@ class Puzzle:
         """The lines whose clue a grid does not meet, named as people count them."""
         if len(grid) != self.height or any(len(row) != self.width for row in grid):
             return [f"the grid is not {self.height} rows of {self.width} cells"]
-        wrong = [
-            line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue
-        ]
+        wrong = [line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue]
         wrong += [
-            line_name("column", c)
-            for c, clue in enumerate(self.columns)
-            if clue_of([row[c] for row in grid]) != clue
+            line_name("column", c) for c, clue in enumerate(self.columns) if clue_of([row[c] for row in grid]) != clue
         ]
         return wrong
 
     @classmethod
-    def from_grid(cls, grid: Iterable[Iterable[object]], **metadata: object) -> "Puzzle":
+    def from_grid(cls, grid: Iterable[Iterable[object]], **metadata: object) -> Puzzle:
         """The puzzle whose clues a picture satisfies, with that picture as its goal."""
         cells = _normalise_grid(grid)
         rows = tuple(clue_of(row) for row in cells)
-        columns = tuple(clue_of(column) for column in zip(*cells))
+        columns = tuple(clue_of(column) for column in zip(*cells, strict=True))
         return cls(rows=rows, columns=columns, goal=cells, **metadata)  # type: ignore[arg-type]
 
 
@@ -185,12 +177,12 @@ class Solution:
 
     grid: Grid
 
-    def differences(self, other: "Solution") -> list[tuple[int, int]]:
+    def differences(self, other: Solution) -> list[tuple[int, int]]:
         """The (row, column) cells, counted from 0, where two solutions differ."""
         return [
             (r, c)
-            for r, (mine, theirs) in enumerate(zip(self.grid, other.grid))
-            for c, (a, b) in enumerate(zip(mine, theirs))
+            for r, (mine, theirs) in enumerate(zip(self.grid, other.grid, strict=True))
+            for c, (a, b) in enumerate(zip(mine, theirs, strict=True))
             if a != b
         ]
 

@@ -7,10 +7,11 @@ writer) and `to_png` (Pillow, imported only when needed) draw it.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from nonosat.errors import UsageError
@@ -120,7 +121,6 @@ class Sheet:
             (thick if r % RULE_EVERY == 0 or last else thin).append((self.left, y, right, y))
         return thin, thick
 
-
     def guides(self) -> list[Line]:
         """Faint rules that carry each row and column out through its clues."""
         xs = [self.left + c * self.cell for c in range(self.puzzle.width + 1)]
@@ -145,7 +145,7 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def to_svg(puzzle: Puzzle, grid: Optional[Grid] = None) -> str:
+def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The puzzle sheet as SVG: its clues, the grid and, if `grid` is given, the filled cells.
 
     Filled cells are one path of horizontal runs and each kind of rule one path, so a 512x512 puzzle
@@ -167,7 +167,11 @@ def to_svg(puzzle: Puzzle, grid: Optional[Grid] = None) -> str:
         if runs:
             parts.append(f'<path class="filled" fill="#000" d="{runs}"/>')
     thin, thick = sheet.rules()
-    rules = (("guide", sheet.guides(), "#ddd", sheet.thin), ("thin", thin, "#999", sheet.thin), ("thick", thick, "#000", sheet.thick))
+    rules = (
+        ("guide", sheet.guides(), "#ddd", sheet.thin),
+        ("thin", thin, "#999", sheet.thin),
+        ("thick", thick, "#000", sheet.thick),
+    )
     for name, lines, colour, width in rules:
         if lines:
             d = "".join(f"M{_num(x0)} {_num(y0)}L{_num(x1)} {_num(y1)}" for x0, y0, x1, y1 in lines)
@@ -191,7 +195,7 @@ def png_cell(puzzle: Puzzle) -> int:
     return max(PNG_CELL_SMALLEST, min(PNG_CELL_LARGEST, PNG_SIDE // cells))
 
 
-def _font(size: float) -> "ImageFont.ImageFont | ImageFont.FreeTypeFont":
+def _font(size: float) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     try:
@@ -200,7 +204,7 @@ def _font(size: float) -> "ImageFont.ImageFont | ImageFont.FreeTypeFont":
         return ImageFont.load_default()
 
 
-def to_png(puzzle: Puzzle, grid: Optional[Grid] = None) -> bytes:
+def to_png(puzzle: Puzzle, grid: Grid | None = None) -> bytes:
     """The puzzle sheet as a greyscale PNG, drawn like `to_svg`; needs Pillow (`nonosat[image]`)."""
     try:
         from PIL import Image, ImageDraw
@@ -217,9 +221,7 @@ def to_png(puzzle: Puzzle, grid: Optional[Grid] = None) -> bytes:
     for lines, shade, width in ((sheet.guides(), 221, sheet.thin), (thin, 153, sheet.thin), (thick, 0, sheet.thick)):
         below = width // 2  # a rule of width w covers [x - w//2, x - w//2 + w)
         for x0, y0, x1, y1 in lines:
-            draw.rectangle(
-                (x0 - below, y0 - below, x1 - below + width - 1, y1 - below + width - 1), fill=shade
-            )
+            draw.rectangle((x0 - below, y0 - below, x1 - below + width - 1, y1 - below + width - 1), fill=shade)
     stamps = _number_stamps(sheet, {n for _, _, n in sheet.labels()})
     half = sheet.cell / 2
     for x, y, number in sheet.labels():
@@ -229,7 +231,7 @@ def to_png(puzzle: Puzzle, grid: Optional[Grid] = None) -> bytes:
     return buffer.getvalue()
 
 
-def _number_stamps(sheet: Sheet, numbers: set[str]) -> dict[str, "Image.Image"]:
+def _number_stamps(sheet: Sheet, numbers: set[str]) -> dict[str, Image.Image]:
     """Each distinct clue number drawn once, centred in a cell-sized mask, to paste many times."""
     from PIL import Image, ImageDraw
 
@@ -253,7 +255,7 @@ def check_picture_path(path: str | Path, *, force: bool = False) -> None:
     ensure_writable(target, force=force)
 
 
-def save_picture(puzzle: Puzzle, grid: Optional[Grid], path: str | Path, *, force: bool = False) -> None:
+def save_picture(puzzle: Puzzle, grid: Grid | None, path: str | Path, *, force: bool = False) -> None:
     """Draw the puzzle (with `grid` filled in, if given) to an .svg or .png file, atomically.
 
     An existing file is replaced only with `force`; otherwise this raises UsageError, before

@@ -21,8 +21,9 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from multiprocessing import connection
-from typing import Any, Callable, Generic, Optional, TypeVar
+from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
 from nonosat.lifeline import die_when_closed, die_with_parent
@@ -38,7 +39,7 @@ the count."""
 PRELOAD = ["nonosat.solver", "nonosat.cnf", "pysat.solvers"]
 """What the fork server imports once, so that each worker starts in milliseconds."""
 
-_context: Optional[Any] = None
+_context: Any | None = None
 _context_lock = threading.Lock()
 
 
@@ -147,7 +148,7 @@ class Rival(Generic[Job]):
         job: Callable[[], Job],
         after: float,
         on_done: Callable[[], None],
-        on_gone: Optional[Callable[[], None]] = None,
+        on_gone: Callable[[], None] | None = None,
     ) -> None:
         self.work = work
         self.job = job
@@ -155,9 +156,9 @@ class Rival(Generic[Job]):
         self.on_done = on_done
         self.on_gone = on_gone
         self.gone = False
-        self.process: Optional[Any] = None
+        self.process: Any | None = None
         self.grids: list[Grid] = []
-        self.complete: Optional[bool] = None
+        self.complete: bool | None = None
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._wake_read, self._wake_write = os.pipe()
@@ -168,7 +169,7 @@ class Rival(Generic[Job]):
         """Whether the worker was started (the name is older than the fork server)."""
         return self.process is not None
 
-    def _start(self) -> Optional[Any]:
+    def _start(self) -> Any | None:
         """Start the worker; the read end of its results pipe, or None if it could not start."""
         with self._lock:
             if self._stopping.is_set():
@@ -231,7 +232,7 @@ class Rival(Generic[Job]):
                 return True
         return False
 
-    def stop(self) -> tuple[list[Grid], Optional[bool]]:
+    def stop(self) -> tuple[list[Grid], bool | None]:
         """End the rival: its grids, and whether its search ended on its own (None when it did
         not finish, or never started)."""
         with self._lock:

@@ -16,7 +16,6 @@ are 5.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from nonosat.deadline import Deadline
 from nonosat.model import Puzzle
@@ -41,9 +40,9 @@ class Rating:
     probes: int
     """Cells tried both ways while probing."""
     trace: Trace
-    result: Optional[Result]
+    result: Result | None
     """The solver's verdict, when logic alone did not finish the grid."""
-    cut_short: Optional[str] = None
+    cut_short: str | None = None
     """Why the rating stopped before it knew the level (level `unknown`)."""
 
     @property
@@ -59,7 +58,7 @@ def score_for(level: str, passes_per_line: float) -> int:
     return 4 if level == "probe" else 0 if level == "unknown" else 5
 
 
-def rate(puzzle: Puzzle, *, timeout: Optional[float] = None, result: Optional[Result] = None) -> Rating:
+def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
     `result`, a `solve(puzzle, count=2)` already made, saves solving again. `timeout` holds for

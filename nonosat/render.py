@@ -3,7 +3,8 @@ character per cell, or half-blocks for two rows per line), and two solutions sid
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -31,7 +32,7 @@ def grid_width(puzzle: Puzzle, ascii_cells: bool = False) -> int:
 
 def grid_view(
     puzzle: Puzzle,
-    grid: Optional[Grid],
+    grid: Grid | None,
     *,
     highlight: Iterable[tuple[int, int]] = (),
     lines: Iterable[tuple[str, int]] = (),
@@ -116,24 +117,19 @@ def half_block_grid(grid: Grid) -> Text:
     for r in range(0, len(grid), 2):
         top = grid[r]
         bottom = grid[r + 1] if r + 1 < len(grid) else (0,) * len(top)
-        lines.append("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in zip(top, bottom)))
+        lines.append("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in zip(top, bottom, strict=True)))
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 
 def side_by_side(
     puzzle: Puzzle, first: Grid, second: Grid, *, width: int, ascii_cells: bool = False
-) -> Optional[RenderableType]:
+) -> RenderableType | None:
     """Two solutions next to each other, with the cells where they differ marked.
 
     Draws them with their clues if that fits in `width` columns, else as bare cells; None if
     even that does not fit.
     """
-    differ = [
-        (r, c)
-        for r in range(puzzle.height)
-        for c in range(puzzle.width)
-        if first[r][c] != second[r][c]
-    ]
+    differ = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if first[r][c] != second[r][c]]
     gap = 4
     if 2 * grid_width(puzzle, ascii_cells) + gap <= width and not ascii_cells:
         views = [grid_view(puzzle, g, highlight=differ, ascii_cells=ascii_cells) for g in (first, second)]

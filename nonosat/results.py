@@ -54,7 +54,9 @@ def read_results(out: Path) -> list[Record]:
                 break
             number += 1
             if len(line) > MAX_RECORD_BYTES:
-                raise UsageError(f"{out}, line {number}: not a nonosat batch record (a line of over {MAX_RECORD_BYTES} bytes)")
+                raise UsageError(
+                    f"{out}, line {number}: not a nonosat batch record (a line of over {MAX_RECORD_BYTES} bytes)"
+                )
             complete = line.endswith(b"\n")
             if not line.strip():
                 kept += len(line)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
@@ -22,11 +23,23 @@ DEFAULT_SOLVER = "minisat22"
 """Fastest on the tournament sets and the n-Dom puzzles (bench/README.md)."""
 
 SOLVERS = (
-    "cadical103", "cadical153", "cadical195", "cadical300",
-    "glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4",
-    "maplechrono", "maplecm", "maplesat", "mergesat3",
-    "minicard", "minisat22", "minisatep",
-)  # fmt: skip
+    "cadical103",
+    "cadical153",
+    "cadical195",
+    "cadical300",
+    "glucose3",
+    "glucose4",
+    "glucose42",
+    "gluecard3",
+    "gluecard4",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "minisat22",
+    "minisatep",
+)
 """PySAT's incremental solvers that honour a time limit (by interrupt or conflict budget)."""
 
 _BUDGETED = ("cadical",)  # no interrupt(): time limits by a loop of conflict budgets
@@ -63,12 +76,12 @@ class Result:
     complete: bool
     """True when the search ended on its own, so `len(solutions)` is the exact count."""
     stats: dict[str, int] = field(default_factory=dict)
-    cut_short: Optional[str] = None
+    cut_short: str | None = None
     """Why the work stopped before an answer, when it did: "time limit reached while building
     the CNF", "the CNF grew past 3000000 clauses"... (status `unknown`)."""
 
     @property
-    def solution(self) -> Optional[Solution]:
+    def solution(self) -> Solution | None:
         """The first solution found, if any."""
         return self.solutions[0] if self.solutions else None
 
@@ -187,7 +200,7 @@ class Search:
         if not self.name.startswith(_BUDGETED):
             self.sat.interrupt()
 
-    def solve(self, assumptions: Sequence[int] = ()) -> Optional[bool]:
+    def solve(self, assumptions: Sequence[int] = ()) -> bool | None:
         """Whether the formula (under the assumptions) is satisfiable, or None when the deadline
         passed or `stop` was called first. Ctrl-C stops it too (see nonosat.interrupts)."""
         if self.stopped:
@@ -221,7 +234,7 @@ class Search:
                 raise KeyboardInterrupt from None
             raise
 
-    def _solve_with_interrupt(self, assumptions: Sequence[int]) -> Optional[bool]:
+    def _solve_with_interrupt(self, assumptions: Sequence[int]) -> bool | None:
         timer = None
         remaining = self.deadline.remaining()
         if remaining is not None:
@@ -230,7 +243,7 @@ class Search:
             timer = interrupts.Timer(remaining, self.sat.interrupt)
             timer.start()
         try:
-            answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -238,7 +251,7 @@ class Search:
                 self.sat.clear_interrupt()
         return answer
 
-    def _solve_with_budgets(self, assumptions: Sequence[int]) -> Optional[bool]:
+    def _solve_with_budgets(self, assumptions: Sequence[int]) -> bool | None:
         """Solve in slices of conflicts, each aimed at half of SLICE_SECONDS (or of a tenth of the
         time left, when that is shorter): after each slice the next budget is scaled by how long
         this one took. A stop (the rival's answer, Ctrl-C) is heard between slices, and the
@@ -259,7 +272,7 @@ class Search:
             aim = min(remaining / 10, SLICE_SECONDS) / 2
             budget = max(100, min(int(budget * aim / took), 4 * budget))
 
-    def _budget_slice(self, assumptions: Sequence[int]) -> Optional[bool]:
+    def _budget_slice(self, assumptions: Sequence[int]) -> bool | None:
         """One conflict budget of CaDiCaL. PySAT's solve_limited sets up its own SIGINT handler
         in the main thread, which longjmps out of the solver's C++ on Ctrl-C: that leaves it
         broken (freeing it later aborted the process). Where Ctrl-C is heard another way (the
@@ -270,7 +283,7 @@ class Search:
         handle = getattr(inner, "cadical", None)
         if interrupts.wants_keyboard_interrupt() or solve_lim is None or handle is None:
             try:
-                answer: Optional[bool] = self.sat.solve_limited(assumptions=list(assumptions))
+                answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions))
             except Exception as error:
                 if _keyboard_interrupt(error):
                     raise KeyboardInterrupt from None
@@ -293,11 +306,11 @@ def solve(
     puzzle: Puzzle,
     *,
     count: int = 2,
-    timeout: Optional[float] = None,
+    timeout: float | None = None,
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
-    jobs: Optional[int] = None,
-    race_after: Optional[float] = None,
+    jobs: int | None = None,
+    race_after: float | None = None,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
@@ -322,8 +335,14 @@ def solve(
     deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
 
-    def result(status: Status, solutions: list[Solution], method: str, complete: bool,
-               cut_short: Optional[str] = None, **stats: int) -> Result:  # fmt: skip
+    def result(
+        status: Status,
+        solutions: list[Solution],
+        method: str,
+        complete: bool,
+        cut_short: str | None = None,
+        **stats: int,
+    ) -> Result:
         took = time.monotonic() - started
         return Result(puzzle, status, tuple(solutions), method, took, complete, stats, cut_short)
 
@@ -341,8 +360,12 @@ def solve(
         formula = build_formula(board, encoding, deadline)
     except CutShort as error:
         return result(Status.UNKNOWN, [], "sat", False, str(error), line_passes=board.passes)
-    stats = dict(line_passes=board.passes, unknown_cells=len(formula.unknown),
-                 variables=formula.variables, clauses=len(formula.clauses))  # fmt: skip
+    stats = dict(
+        line_passes=board.passes,
+        unknown_cells=len(formula.unknown),
+        variables=formula.variables,
+        clauses=len(formula.clauses),
+    )
     race = jobs is not None and jobs > 1
     wait = RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
     solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
@@ -394,7 +417,7 @@ def enumerate_solutions(
     *,
     race: bool = False,
     race_after: float = RACE_AFTER,
-) -> tuple[list[Solution], bool, Optional[str]]:
+) -> tuple[list[Solution], bool, str | None]:
     """Up to `count` verified solutions of a grid formula (what line logic left open, or a
     partial board), whether that is all of them, and why the search stopped short if it did.
 
@@ -470,7 +493,7 @@ class _Waiting:
 
 def _search_in_workers(
     formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
-) -> Optional[tuple[list[Grid], bool, Optional[str]]]:
+) -> tuple[list[Grid], bool, str | None] | None:
     """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
     solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
     inprocessing can take seconds). So its search runs in a worker from the fork server, and
@@ -509,7 +532,7 @@ def _search_in_workers(
     return merged[:count], False, "time limit reached while searching"
 
 
-def _collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> Optional[bool]:
+def _collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> bool | None:
     """Add grids to `grids` until there are `count`: True when the search shows there are no
     more, False when `count` is reached first, None when the deadline passes first."""
     puzzle = formula.board.puzzle
@@ -538,7 +561,7 @@ class Verdict:
     """The uniqueness verdict on a puzzle, and how its own goal (if it has one) fares."""
 
     result: Result
-    goal_satisfies_clues: Optional[bool]
+    goal_satisfies_clues: bool | None
     """None when the puzzle file gives no goal."""
 
     @property
@@ -556,10 +579,10 @@ class Verdict:
 def check(
     puzzle: Puzzle,
     *,
-    timeout: Optional[float] = None,
+    timeout: float | None = None,
     solver: str = DEFAULT_SOLVER,
     encoding: str = DEFAULT_ENCODING,
-    jobs: Optional[int] = None,
+    jobs: int | None = None,
 ) -> Verdict:
     """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
     result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)

@@ -9,8 +9,9 @@ probing finds nothing either, the rest needs search (SAT).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Optional
+from typing import Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
@@ -34,7 +35,7 @@ class Step:
     after: str
     fixed: tuple[Cell, ...]
     """The (row, column) cells, from 0, fixed by this step."""
-    probe: Optional[Cell] = None
+    probe: Cell | None = None
     """For a probe step: the cell tried, and `reason` says how."""
     reason: str = ""
 
@@ -54,9 +55,9 @@ class Trace:
     passes: int = 0
     probes: int = 0
     """How many cells were probed (each tried both ways)."""
-    contradiction: Optional[str] = None
+    contradiction: str | None = None
     """The line found impossible, if the clues contradict each other (or the given cells)."""
-    cut_short: Optional[str] = None
+    cut_short: str | None = None
     """Why the logic stopped before it could go no further, when the deadline passed first."""
 
     @property
@@ -65,7 +66,7 @@ class Trace:
 
     @property
     def level(self) -> str:
-        """"line" if line logic alone got this far, "probe" if probing was needed."""
+        """ "line" if line logic alone got this far, "probe" if probing was needed."""
         return "probe" if any(step.kind == "probe" for step in self.steps) else "line"
 
 
@@ -84,10 +85,10 @@ def _line_label(is_row: bool, index: int) -> str:
 
 def trace(
     puzzle: Puzzle,
-    board: Optional[Board] = None,
+    board: Board | None = None,
     *,
     probing: bool = True,
-    on_step: Optional[Callable[[Step, Board], None]] = None,
+    on_step: Callable[[Step, Board], None] | None = None,
     deadline: Deadline = NO_DEADLINE,
 ) -> Trace:
     """Solve by line logic (then probing) as far as it goes, recording every step. When the
@@ -110,7 +111,7 @@ def trace(
         clue = puzzle.rows[index] if is_row else puzzle.columns[index]
         record(Step(len(result.steps) + 1, "line", _line_label(is_row, index), clue, before, after, fixed))
 
-    def logic(lines: Optional[list[tuple[bool, int]]]) -> bool:
+    def logic(lines: list[tuple[bool, int]] | None) -> bool:
         before = board.passes
         try:
             propagate(board, lines, observe, deadline=deadline)
@@ -143,14 +144,25 @@ def trace(
             f"probe (row {r + 1}, column {c + 1}): if it were {tried}, line logic would find "
             f"{broken} impossible, so it is {'filled' if value else 'empty'}"
         )
-        record(Step(len(result.steps) + 1, "probe", _line_label(True, r), puzzle.rows[r], line_before,
-                    line_text(board, True, r), (cell,), cell, reason))  # fmt: skip
+        record(
+            Step(
+                len(result.steps) + 1,
+                "probe",
+                _line_label(True, r),
+                puzzle.rows[r],
+                line_before,
+                line_text(board, True, r),
+                (cell,),
+                cell,
+                reason,
+            )
+        )
         if not logic([(True, r), (False, c)]):
             return result
     return result
 
 
-def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> Optional[tuple[Cell, int, str]]:
+def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> tuple[Cell, int, str] | None:
     """The first unknown cell (row by row) that one value of leads to a contradiction: the cell,
     its value, and the line that broke under the other value. Raises TimeUp when the deadline
     passes first."""

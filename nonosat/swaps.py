@@ -8,7 +8,7 @@ second SAT search, which on hard random puzzles costs as much as the first.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from nonosat.model import Grid, Puzzle
 
@@ -43,7 +43,7 @@ def line_swaps(cells: str, reach: int = REACH) -> set[tuple[int, int]]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keeps_runs(window: str, a: int, b: int) -> bool:
     """Whether exchanging characters a and b of a short window keeps its runs."""
     swapped = window[:a] + window[b] + window[a + 1 : b] + window[a] + window[b + 1 :]
@@ -53,7 +53,7 @@ def _keeps_runs(window: str, a: int, b: int) -> bool:
 def switched_solution(puzzle: Puzzle, grid: Grid) -> Grid | None:
     """Another grid meeting the clues that differs from `grid` in one 2x2 switch, if any."""
     rows = ["".join(map(str, row)) for row in grid]
-    columns = ["".join(column) for column in zip(*rows)]
+    columns = ["".join(column) for column in zip(*rows, strict=True)]
     row_swaps = [line_swaps(row) for row in rows]
     column_swaps: dict[int, set[tuple[int, int]]] = {}
     for r1, pairs in enumerate(row_swaps):

@@ -16,6 +16,13 @@ def corpus_path() -> Path:
     return Path(os.environ.get("NONOSAT_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads the corpus (through the `corpus` fixture) is marked `corpus`."""
+    for item in items:
+        if "corpus" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.corpus)
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     path = corpus_path()

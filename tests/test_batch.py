@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import NonosatError, Puzzle, load_all
-from nonosat import batch, cores
+from nonosat import NonosatError, Puzzle, batch, cores, load_all
 from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_many, solve_task, tasks
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
@@ -42,6 +41,7 @@ def key(record: dict[str, object]) -> tuple[object, ...]:
     return (record["path"], record["status"], record["solutions"], record["solution_sha1"])
 
 
+@pytest.mark.slow
 def test_paths_expand_to_single_puzzles(tmp_path: Path, tournament: Path) -> None:
     (tmp_path / "deep" / "er").mkdir(parents=True)
     (tmp_path / "deep" / "er" / "a.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
@@ -54,12 +54,15 @@ def test_paths_expand_to_single_puzzles(tmp_path: Path, tournament: Path) -> Non
     assert [task.path for task in tasks([str(tmp_path / "*.non")])] == [str(tmp_path / "b.non")]
 
 
+@pytest.mark.slow
 def test_statuses_agree_with_check(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     records = list(run([str(tournament)], out=out, jobs=2))
     assert len(records) == 120 and lines(out) == records
     puzzles = load_all(tournament)
-    for record, puzzle in zip(sorted(records, key=lambda r: int(str(r["path"]).rpartition("#")[2])), puzzles):
+    for record, puzzle in zip(
+        sorted(records, key=lambda r: int(str(r["path"]).rpartition("#")[2])), puzzles, strict=True
+    ):
         assert set(record) == set(RECORD_KEYS)
         verdict = check(puzzle, jobs=1)
         assert record["status"] == verdict.status.value, record["path"]
@@ -69,6 +72,7 @@ def test_statuses_agree_with_check(tournament: Path, tmp_path: Path) -> None:
             assert record["solution_sha1"] == solution_sha1(verdict.result.solutions[0].grid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_solve_many_gives_each_puzzle_the_verdict_of_check(tournament: Path, jobs: int) -> None:
     puzzles = load_all(tournament)[:40]
@@ -95,6 +99,7 @@ def test_solve_many_refuses_a_count_below_one() -> None:
         list(solve_many([Puzzle(rows=((1,),), columns=((1,),))], count=0))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="the race needs fork and two cores")
 def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
     tournament: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
@@ -107,7 +112,7 @@ def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
     alone = [solve_task(task, None, 2, race=False) for task in found]
     assert [record["method"] for record in raced].count("sat") == len(rivals) >= 5
     assert sum(rival.forked for rival in rivals) >= 5
-    for one, other in zip(raced, alone):  # the first of several solutions depends on the solver
+    for one, other in zip(raced, alone, strict=True):  # the first of several solutions depends on the solver
         assert (one["path"], one["status"], one["solutions"]) == (other["path"], other["status"], other["solutions"])
         if one["status"] == "unique":
             assert one["solution_sha1"] == other["solution_sha1"]
@@ -163,6 +168,7 @@ def test_a_bad_file_is_one_error_record_and_the_run_goes_on(tmp_path: Path) -> N
     assert records[str(tmp_path / "good.non")]["status"] == "unique"
 
 
+@pytest.mark.slow
 def test_a_stopped_run_resumes_without_losing_or_repeating(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     stream = run([str(tournament)], out=out, jobs=2)
@@ -176,6 +182,7 @@ def test_a_stopped_run_resumes_without_losing_or_repeating(tournament: Path, tmp
     assert len(final) == 120 and len({r["path"] for r in final}) == 120
 
 
+@pytest.mark.slow
 def test_a_half_written_last_line_is_dropped_and_redone(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     reference = {key(r) for r in run([str(tournament)], out=out, jobs=1)}
@@ -186,6 +193,7 @@ def test_a_half_written_last_line_is_dropped_and_redone(tournament: Path, tmp_pa
     assert {key(r) for r in lines(out)} == reference
 
 
+@pytest.mark.slow
 def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     command = [sys.executable, "-m", "nonosat", "batch", str(tournament), "--out", str(out), "--jobs", "2"]
@@ -205,6 +213,7 @@ def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(tournament
     assert {key(r) for r in final} == reference
 
 
+@pytest.mark.slow
 def test_fail_on_sets_the_exit_code(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     done = runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--jobs", "1", "--fail-on", "multiple"])
@@ -224,6 +233,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.slow
 def test_dask_workers_give_the_same_results_as_local_ones(tournament: Path, tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     port = free_port()
@@ -231,12 +241,14 @@ def test_dask_workers_give_the_same_results_as_local_ones(tournament: Path, tmp_
     dask = [sys.executable, "-m", "dask"]
     scheduler = subprocess.Popen(
         [*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     worker = subprocess.Popen(
         [*dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         out = tmp_path / "dask.jsonl"
         remote = list(run([str(tournament)], out=out, executor="dask", scheduler=address))
@@ -249,6 +261,7 @@ def test_dask_workers_give_the_same_results_as_local_ones(tournament: Path, tmp_
             process.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_dask_without_a_scheduler_starts_a_local_cluster(tournament: Path) -> None:
     pytest.importorskip("distributed")
     first = [str(tournament)]

@@ -41,7 +41,9 @@ def test_solve_unique_exits_0_and_draws_the_grid() -> None:
     assert "unique" in stdout and "line logic" in stdout
     picture = load(DANCER).goal
     assert picture is not None
-    drawn = [line.split(" ")[-1] for line in stdout.splitlines() if set(line.split(" ")[-1]) <= {"#", "."} and line.strip()]
+    drawn = [
+        line.split(" ")[-1] for line in stdout.splitlines() if set(line.split(" ")[-1]) <= {"#", "."} and line.strip()
+    ]
     assert drawn[-10:] == ["".join("#" if v else "." for v in row) for row in picture]
 
 
@@ -167,9 +169,7 @@ def test_encode_writes_cnf_that_another_solver_solves_to_the_goal(tmp_path: Path
         assert other.solve()
         model = set(other.get_model())
     width = puzzle.width
-    grid = tuple(
-        tuple(int(r * width + c + 1 in model) for c in range(width)) for r in range(puzzle.height)
-    )
+    grid = tuple(tuple(int(r * width + c + 1 in model) for c in range(width)) for r in range(puzzle.height))
     assert grid == puzzle.goal
 
 

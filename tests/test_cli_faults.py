@@ -22,9 +22,12 @@ DANCER = PUZZLES / "webpbn-00001-dancer.non"
 FOREVER = PUZZLES / "webpbn-06574-forever.non"
 
 
-def nonosat(*args: str, cwd: Path | None = None, stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "nonosat", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, cwd=cwd, timeout=120)  # fmt: skip
+def nonosat(
+    *args: str, cwd: Path | None = None, stdout: int | None = subprocess.PIPE
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "nonosat", *args], stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=cwd, timeout=120
+    )
 
 
 def one_clean_line(stderr: str) -> None:
@@ -43,6 +46,7 @@ def test_no_solution_with_output_still_exits_3(tmp_path: Path) -> None:
     assert not (tmp_path / "x.non").exists() and not (tmp_path / "x.svg").exists()
 
 
+@pytest.mark.slow
 def test_unknown_with_output_still_exits_4(corpus: Path, tmp_path: Path) -> None:
     faase = str(corpus / "pynogram" / "frans_faase.txt")
     done = nonosat("solve", faase, "--timeout", "1", "-o", "y.non", cwd=tmp_path)
@@ -50,6 +54,7 @@ def test_unknown_with_output_still_exits_4(corpus: Path, tmp_path: Path) -> None
     assert not (tmp_path / "y.non").exists()
 
 
+@pytest.mark.slow
 def test_generate_out_of_time_exits_4_not_5(tmp_path: Path) -> None:
     done = nonosat("random", "--width", "60", "--height", "60", "--timeout", "0.5", cwd=tmp_path)
     assert done.returncode == 4
@@ -76,6 +81,7 @@ def test_results_in_a_device_are_refused_before_reading_it() -> None:
 # --- items 10 and 11: the terminal ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_title_with_a_lone_surrogate_prints(tmp_path: Path) -> None:
     (tmp_path / "s.json").write_text('{"title": "a\\ud800b", "rows": [[1]], "cols": [[1]]}')
     done = nonosat("check", "s.json", cwd=tmp_path)
@@ -85,6 +91,7 @@ def test_a_title_with_a_lone_surrogate_prints(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_terminal_escapes_in_a_title_never_reach_the_terminal(tmp_path: Path) -> None:
     (tmp_path / "e.json").write_text('{"title": "\\u001b[31mRED\\u001b]0;owned\\u0007", "rows": [[1]], "cols": [[1]]}')
     for command in ("check", "solve", "rate"):
@@ -97,25 +104,37 @@ def test_terminal_escapes_in_a_title_never_reach_the_terminal(tmp_path: Path) ->
     assert "\x1b" not in done.stdout
 
 
+@pytest.mark.slow
 def test_a_closed_standard_output_keeps_the_verdict(tmp_path: Path) -> None:
     """`nonosat solve cat.non | head -1`: the reader goes away, the exit code stays 0."""
     read_end, write_end = os.pipe()
     os.close(read_end)  # every write now fails with EPIPE
     try:
-        done = subprocess.run([sys.executable, "-m", "nonosat", "solve", str(PUZZLES / "webpbn-00006-cat.non")],
-                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", "solve", str(PUZZLES / "webpbn-00006-cat.non")],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
-    head = subprocess.run(f"{sys.executable} -m nonosat solve {PUZZLES / 'webpbn-00006-cat.non'} | head -1; "
-                          "echo ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True, text=True)  # fmt: skip
+    head = subprocess.run(
+        f"{sys.executable} -m nonosat solve {PUZZLES / 'webpbn-00006-cat.non'} | head -1; echo ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+    )
     assert head.stdout.splitlines()[-1] == "0" and head.stderr == ""
 
 
 # --- item 12: messages ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_messages_that_echo_input_are_cut(tmp_path: Path) -> None:
     (tmp_path / "b.json").write_text("[" * 900)
     (tmp_path / "c.non").write_text("width 5\nheight 1\nrows\n" + "x" * 5000 + "\ncolumns\n1\n1\n1\n1\n1\n")
@@ -148,9 +167,12 @@ def test_malformed_ids_and_selectors_say_what_is_wrong(tmp_path: Path, given: st
 # --- item 13: one rule for exit codes; no guess as a move ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_rate_exits_as_check_does() -> None:
     for name, code in (("ring.non", 1), ("webpbn-00001-dancer.non", 0), ("broken-cross.non", 3)):
-        assert nonosat("rate", str(PUZZLES / name)).returncode == code == nonosat("check", str(PUZZLES / name)).returncode, name
+        assert (
+            nonosat("rate", str(PUZZLES / name)).returncode == code == nonosat("check", str(PUZZLES / name)).returncode
+        ), name
 
 
 def test_hint_on_an_ambiguous_puzzle_gives_no_guess(tmp_path: Path) -> None:
@@ -160,6 +182,7 @@ def test_hint_on_an_ambiguous_puzzle_gives_no_guess(tmp_path: Path) -> None:
     assert "several solutions" in done.stdout and "is filled" not in done.stdout and "is empty" not in done.stdout
 
 
+@pytest.mark.slow
 def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> None:
     """Forever is unique but needs search: from the grid where logic and probing stall, the hint
     is a cell from search, which every solution (the one) agrees on."""
@@ -182,6 +205,7 @@ def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> No
 # --- items 15-17: batch ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_one_bad_file_never_stops_the_run(tmp_path: Path) -> None:
     folder = tmp_path / "set"
     folder.mkdir()
@@ -195,6 +219,7 @@ def test_one_bad_file_never_stops_the_run(tmp_path: Path) -> None:
     assert records["zz.json"]["status"] == "error" and "zz.json" in records["zz.json"]["error"]
 
 
+@pytest.mark.slow
 def test_a_path_that_names_nothing_is_refused(tmp_path: Path) -> None:
     for path in ("/nonexistent", str(tmp_path / "*.nothing")):
         done = nonosat("batch", path, "--out", "r.jsonl", cwd=tmp_path)
@@ -203,6 +228,7 @@ def test_a_path_that_names_nothing_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "r.jsonl").exists()
 
 
+@pytest.mark.slow
 def test_results_to_standard_output(tmp_path: Path) -> None:
     done = nonosat("batch", str(PUZZLES / "ring.non"), str(DANCER), "--out", "-", "--jobs", "1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -212,6 +238,7 @@ def test_results_to_standard_output(tmp_path: Path) -> None:
     assert "2 puzzles in standard output" in done.stderr
 
 
+@pytest.mark.slow
 def test_retry_unknown_redoes_only_those_and_keeps_the_rest(tmp_path: Path) -> None:
     folder = tmp_path / "set"
     folder.mkdir()
@@ -262,6 +289,7 @@ def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path: Path) -> 
 # --- item 19: goals that do not match ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_goal_that_breaks_the_clues_is_exit_6_and_a_batch_failure(tmp_path: Path) -> None:
     text = DANCER.read_text()
     goal_start = text.index('goal "') + len('goal "')
@@ -296,6 +324,7 @@ def limited(resource_name: str, value: int) -> Callable[[], None]:
     return set_limit
 
 
+@pytest.mark.slow
 def test_a_fork_server_that_cannot_start_leaves_the_search_alone(tmp_path: Path) -> None:
     """With too few file descriptors to start the fork server, the race is skipped: a unique
     puzzle is still unique, exit 0."""
@@ -305,10 +334,16 @@ def test_a_fork_server_that_cannot_start_leaves_the_search_alone(tmp_path: Path)
     assert "unique" in done.stdout and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_results_file_that_cannot_grow_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "r.jsonl", "--jobs", "1"],
-                          capture_output=True, text=True, cwd=tmp_path,
-                          preexec_fn=limited("RLIMIT_FSIZE", 600), timeout=120)  # noqa: PLW1509  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "r.jsonl", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        preexec_fn=limited("RLIMIT_FSIZE", 600),
+        timeout=120,
+    )  # noqa: PLW1509
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and "nonosat: cannot write r.jsonl" in done.stderr
 
@@ -327,6 +362,7 @@ def test_hint_on_a_puzzle_with_no_solution_says_so(tmp_path: Path) -> None:
     assert done.returncode == 3 and "no solution" in done.stdout
 
 
+@pytest.mark.slow
 def test_batch_keeps_game_ids_as_they_are(tmp_path: Path) -> None:
     game_id = "3x3:1.1//1.1/1.1//1.1"  # `//`: an empty clue
     done = nonosat("batch", game_id, "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
@@ -348,12 +384,18 @@ def test_nothing_written_for_a_puzzle_refuted_before_search(tmp_path: Path) -> N
     assert not (tmp_path / "x.non").exists()
 
 
+@pytest.mark.slow
 def test_results_to_a_closed_standard_output_stop_the_run(tmp_path: Path) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run([sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "-", "--jobs", "1"],
-                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "-", "--jobs", "1"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert done.returncode == 2 and "standard output was closed" in done.stderr

@@ -37,6 +37,7 @@ def _normalise(text: str) -> str:
     return re.sub(r"\d+:\d\d:\d\d", "T", text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, shown", _console_examples())
 def test_readme_examples_print_what_the_readme_shows(tmp_path: Path, command: str, shown: str) -> None:
     shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
@@ -51,6 +52,8 @@ def test_readme_examples_print_what_the_readme_shows(tmp_path: Path, command: st
 def test_the_two_setup_commands_are_in_the_readme() -> None:
     assert "pip install . && nonosat solve puzzles/webpbn-00001-dancer.non" in README
     assert "pip install -e '.[test]' && pytest" in README
+    lint = "pip install -e '.[lint]' && ruff check && ruff format --check && mypy --strict nonosat"
+    assert lint in README and lint in (ROOT / ".ci" / "run").read_text()
 
 
 def test_every_command_is_documented() -> None:

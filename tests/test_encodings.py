@@ -8,7 +8,7 @@ The count formulas are those of encodings/automaton.md and encodings/blocks.md.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from pathlib import Path
 
@@ -37,7 +37,7 @@ MAX_LENGTH = 10
 # Brute force ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def words(length: int) -> dict[Clue, list[int]]:
     """Every line of `length` cells as a bitmask (bit i is cell i), grouped by its clue."""
     grouped: dict[Clue, list[int]] = {}
@@ -61,9 +61,7 @@ def random_line(rng: random.Random, max_length: int = MAX_LENGTH) -> tuple[Clue,
     clue = clue_of(hidden if rng.random() < 0.85 else other)
     source = hidden if rng.random() < 0.8 else other
     share = rng.choice((0.05, 0.15, 0.3, 0.6))
-    pattern = "".join(
-        ("#" if cell else ".") if rng.random() < share else "?" for cell in source
-    )
+    pattern = "".join(("#" if cell else ".") if rng.random() < share else "?" for cell in source)
     return clue, pattern
 
 
@@ -132,9 +130,7 @@ def test_auxiliaries_are_determined_by_the_cells(encoding: str) -> None:
 
     Both specs claim it: blocks by the order encoding, automaton by the automaton's determinism.
     """
-    for clue, pattern in random_lines(seed=2, count=600) + [
-        (clue, "?" * n) for clue, n in free_lines(8)
-    ]:
+    for clue, pattern in random_lines(seed=2, count=600) + [(clue, "?" * n) for clue, n in free_lines(8)]:
         try:
             clauses, pool = encode_line(encoding, clue, pattern)
         except Contradiction:
@@ -185,6 +181,7 @@ def settled(clue: Clue, pattern: Pattern, assumed: dict[int, bool]) -> tuple[int
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver_name", SOLVERS)
 def test_automaton_unit_propagation_is_line_deduction(solver_name: str) -> None:
     """(d) Unit propagation on the automaton encoding decides exactly what `settle_line` does."""
@@ -227,11 +224,7 @@ REFERENCE_FILES = sorted(REFERENCE.glob("*/*.cnf"))
 
 def test_every_reference_file_exists() -> None:
     """Each encoding has a reference CNF for each tiny line, and nothing else."""
-    expected = {
-        REFERENCE / encoding / file_name(clue, pattern)
-        for encoding in ENCODINGS
-        for clue, pattern in LINES
-    }
+    expected = {REFERENCE / encoding / file_name(clue, pattern) for encoding in ENCODINGS for clue, pattern in LINES}
     assert set(REFERENCE_FILES) == expected
 
 
@@ -295,11 +288,7 @@ def blocks_exact(line: Line) -> tuple[int, int]:
     clauses = (
         sum(max(w - 1, 0) for w in width)
         + sum(width[j] + 1 - len(starts[j]) for j in range(k))
-        + sum(
-            t + clue[j] + 1 > low[j + 1]
-            for j in range(k - 1)
-            for t in range(low[j] + 1, high[j] + 1)
-        )
+        + sum(t + clue[j] + 1 > low[j + 1] for j in range(k - 1) for t in range(low[j] + 1, high[j] + 1))
         + (sum(i < high[0] for i in not_empty) if k else len(not_empty))
         + sum(low[j] <= i < high[j] + clue[j] for j in range(k) for i in unknown)
         + sum(low[j] + clue[j] <= i < high[j + 1] for j in range(k) for i in not_empty)

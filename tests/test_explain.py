@@ -76,6 +76,7 @@ def test_explain_says_where_logic_stalls_and_that_search_goes_on() -> None:
 # --- rate --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_levels() -> None:
     assert rate(load(DANCER)).level == "line"
     assert rate(load(FOREVER)).level in ("probe", "search")
@@ -94,7 +95,7 @@ def test_probing_level_for_a_puzzle_that_needs_lookahead(corpus: Path) -> None:
             assert puzzle.satisfied_by(solution)
             for step in logic.steps:
                 if step.kind == "probe":
-                    (r, c), = step.fixed
+                    ((r, c),) = step.fixed
                     assert "impossible" in step.reason
             assert rate(puzzle).score == 4
             return
@@ -204,13 +205,20 @@ def mutated(puzzle: Puzzle, rng: random.Random) -> tuple[Puzzle, LineKey]:
     j = rng.randrange(len(clue))
     clue[j] += 1 if clue[j] == 1 or rng.random() < 0.5 else -1
     clues[index] = tuple(clue)
-    changed = Puzzle(rows=tuple(clues) if kind == "rows" else puzzle.rows, columns=tuple(clues) if kind == "columns" else puzzle.columns)
+    changed = Puzzle(
+        rows=tuple(clues) if kind == "rows" else puzzle.rows,
+        columns=tuple(clues) if kind == "columns" else puzzle.columns,
+    )
     return changed, ("row" if kind == "rows" else "column", index)
 
 
+@pytest.mark.slow
 def test_diagnoses_of_mutated_corpus_puzzles_name_the_changed_line_and_are_minimal(corpus: Path) -> None:
     rng = random.Random(2026)
-    sources = [load(corpus / "webpbn" / name) for name in ("webpbn-00006-cat.non", "webpbn-00016-knot.non", "webpbn-00021-skid.non")]
+    sources = [
+        load(corpus / "webpbn" / name)
+        for name in ("webpbn-00006-cat.non", "webpbn-00016-knot.non", "webpbn-00021-skid.non")
+    ]
     sources += load_all(corpus / "tcga" / "question" / "taai2011.txt")[:2]
     checked = 0
     for puzzle in sources:
@@ -259,6 +267,7 @@ def test_linestats_lists_every_line_with_passes() -> None:
         assert f"column {c + 1} " in table
 
 
+@pytest.mark.slow
 def test_live_still_solves() -> None:
     done = runner.invoke(app, ["solve", str(DANCER), "--live"], env={"COLUMNS": "120"})
     assert done.exit_code == 0 and "unique" in done.stdout

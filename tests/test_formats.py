@@ -84,6 +84,7 @@ def test_nin_ignores_what_follows_the_last_column_clue(tmp_path: Path) -> None:
     assert load(path) == clues_only(TINY)
 
 
+@pytest.mark.slow
 def test_every_tournament_file_holds_1000_square_puzzles(corpus: Path) -> None:
     for file in corpus_files(corpus, "tcga/question/*.txt"):
         puzzles = load_all(file)
@@ -92,6 +93,7 @@ def test_every_tournament_file_holds_1000_square_puzzles(corpus: Path) -> None:
         assert all(p.width == p.height and totals_agree(p) for p in puzzles), file
 
 
+@pytest.mark.slow
 def test_tournament_solutions_satisfy_their_puzzles(corpus: Path) -> None:
     question = corpus / "tcga" / "question" / "taai2011.txt"
     solutions = load_tournament_solutions((corpus / "tcga" / "solution" / "taai2011.txt").read_text())
@@ -101,6 +103,7 @@ def test_tournament_solutions_satisfy_their_puzzles(corpus: Path) -> None:
         assert not puzzle.satisfied_by(solutions[number % 50 + 1]), number
 
 
+@pytest.mark.slow
 def test_tournament_round_trips(corpus: Path) -> None:
     puzzles = load_all(corpus / "tcga" / "question" / "taai2017.txt")  # holds an empty clue line
     assert load_tournament_all(dump_tournament(puzzles)) == puzzles
@@ -109,6 +112,7 @@ def test_tournament_round_trips(corpus: Path) -> None:
 # --- selection and detection --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_file_hash_n_selects_a_tournament_puzzle(corpus: Path) -> None:
     question = corpus / "tcga" / "question" / "taai2011.txt"
     seventh = load(f"{question}#7")
@@ -216,9 +220,7 @@ def test_solution_json() -> None:
     assert dancer.goal is not None
     data = json.loads(dump_solution_json(dancer, dancer.goal, "unique"))
     assert (data["width"], data["height"], data["status"]) == (5, 10, "unique")
-    assert data["rows"] == [list(c) for c in dancer.rows] and data["cols"] == [
-        list(c) for c in dancer.columns
-    ]
+    assert data["rows"] == [list(c) for c in dancer.rows] and data["cols"] == [list(c) for c in dancer.columns]
     assert data["solution"][0] == ".##.."
     assert json.loads(dump_solution_json(dancer, None, "unsatisfiable"))["solution"] is None
 
@@ -276,9 +278,7 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize(("name", "content", "line", "words"), BAD_FILES, ids=[case[0] for case in BAD_FILES])
-def test_bad_file_names_path_and_line(
-    tmp_path: Path, name: str, content: str, line: int | None, words: str
-) -> None:
+def test_bad_file_names_path_and_line(tmp_path: Path, name: str, content: str, line: int | None, words: str) -> None:
     path = tmp_path / name
     path.write_text(content)
     with pytest.raises(ParseError) as raised:

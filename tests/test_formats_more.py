@@ -131,6 +131,7 @@ def corpus_puzzles(corpus_files: dict[Path, list[Puzzle] | ParseError]) -> list[
     return [puzzle for read in corpus_files.values() if isinstance(read, list) for puzzle in read]
 
 
+@pytest.mark.slow
 def test_every_corpus_file_loads(corpus_files: dict[Path, list[Puzzle] | ParseError]) -> None:
     assert {file.suffix for file in corpus_files} == {".non", ".nin", ".txt", ".dzn"}
     refused = {file.name: read for file, read in corpus_files.items() if isinstance(read, ParseError)}
@@ -151,6 +152,7 @@ def test_pynogram_hello_reads_as_its_comment_describes(corpus: Path) -> None:
     assert hello.rows[0] == (1, 1, 1) and hello.rows[-1] == (1, 1, 2, 1, 1, 3, 1)
 
 
+@pytest.mark.slow
 def test_minizinc_solutions_satisfy_their_puzzles(corpus: Path) -> None:
     outputs = sorted((corpus / "minizinc").glob("*.out"))
     assert len(outputs) == 20
@@ -163,14 +165,13 @@ def test_minizinc_solutions_satisfy_their_puzzles(corpus: Path) -> None:
 def test_tournament_solution_files_load(corpus: Path) -> None:
     for file in sorted((corpus / "tcga" / "solution").glob("*.txt")):
         grids = load_tournament_solutions(first_entries(file.read_text(), TOURNAMENT_PUZZLES), str(file))
-        assert len(grids) == TOURNAMENT_PUZZLES and all(len(g) == len(g[0]) == 25 for g in grids.values()), (
-            file
-        )
+        assert len(grids) == TOURNAMENT_PUZZLES and all(len(g) == len(g[0]) == 25 for g in grids.values()), file
 
 
 # --- round trips -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_writer_round_trips_the_corpus(corpus_files: dict[Path, list[Puzzle] | ParseError]) -> None:
     for puzzle in corpus_puzzles(corpus_files):
         for name in WRITERS:

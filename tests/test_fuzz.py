@@ -13,7 +13,6 @@ import functools
 import io
 import os
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, AnyStr
@@ -119,8 +118,12 @@ def written(puzzle: Puzzle, fmt: str) -> str | None:
         except NonosatError:
             return None  # the tournament format holds only square puzzles
     if fmt == "g":
-        return ": rows\n" + "".join(f"{clue_words(c)}\n" for c in puzzle.rows) + \
-            ": columns\n" + "".join(f"{clue_words(c)}\n" for c in puzzle.columns)  # fmt: skip
+        return (
+            ": rows\n"
+            + "".join(f"{clue_words(c)}\n" for c in puzzle.rows)
+            + ": columns\n"
+            + "".join(f"{clue_words(c)}\n" for c in puzzle.columns)
+        )
     if fmt == "cwd":
         rows, columns = ([clue_words(c) or "0" for c in clues] for clues in (puzzle.rows, puzzle.columns))
         return "\n".join([str(puzzle.height), str(puzzle.width), *rows, "", *columns]) + "\n"
@@ -191,12 +194,83 @@ def byte_seeds(fmt: str) -> tuple[bytes, ...]:
 
 HUGE = str(10**30)
 TOKENS = [
-    "0", "1", "9", "-1", "-", "+", HUGE, "9" * 5000, "1.5", "1e9", "nan", "#", "$", "$1", "$0", "[", "]", "[|",
-    "{", "}", "<", ">", "</", "<line>", "<count>", "&amp;", "&#0;", "&bogus;", '"', "'", ",", ".", ":", ";",
-    "=", "/", "|", "x", "====", "[clues]", "[colors]", "rows", "columns", "width", "height", "goal", ": rows",
-    "#d", "#t", "P1", "P4", "1a", "3r", "5x5:", " ", "\t", "\n", "\r\n", "\r", "\n\n", "\x0b", "\x0c", "é",
-    "🙂", "²", "٣", "１", "\u202e", "\u2028", "\ufeff", "\u00a0", "\x00", "\x07", "\x1b[31m", "\x7f", "\ud800",
-]  # fmt: skip
+    "0",
+    "1",
+    "9",
+    "-1",
+    "-",
+    "+",
+    HUGE,
+    "9" * 5000,
+    "1.5",
+    "1e9",
+    "nan",
+    "#",
+    "$",
+    "$1",
+    "$0",
+    "[",
+    "]",
+    "[|",
+    "{",
+    "}",
+    "<",
+    ">",
+    "</",
+    "<line>",
+    "<count>",
+    "&amp;",
+    "&#0;",
+    "&bogus;",
+    '"',
+    "'",
+    ",",
+    ".",
+    ":",
+    ";",
+    "=",
+    "/",
+    "|",
+    "x",
+    "====",
+    "[clues]",
+    "[colors]",
+    "rows",
+    "columns",
+    "width",
+    "height",
+    "goal",
+    ": rows",
+    "#d",
+    "#t",
+    "P1",
+    "P4",
+    "1a",
+    "3r",
+    "5x5:",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "\n\n",
+    "\x0b",
+    "\x0c",
+    "é",
+    "🙂",
+    "²",
+    "٣",
+    "１",
+    "\u202e",
+    "\u2028",
+    "\ufeff",
+    "\u00a0",
+    "\x00",
+    "\x07",
+    "\x1b[31m",
+    "\x7f",
+    "\ud800",
+]
 NUMBERS = ["0", "1", "2", "3", "25", "26", "1024", "1025", "262144", "2147483648", HUGE, "-1", "00", "9" * 5000]
 NESTING = ["[", "{", '{"a": ', "<a>", "(", "[|", "<p><q>"]
 NUMBER = re.compile(r"[0-9]+")
@@ -338,18 +412,19 @@ def reads_or_refuses(read: Callable[[], Puzzle | list[Puzzle]], *paths: str) -> 
 
 
 def checks_within_deadline(puzzles: list[Puzzle]) -> None:
-    """`check` gives a verdict or a NonosatError, and returns within its deadline + 1 s."""
+    """`check` gives a verdict or a NonosatError; within its deadline it never guesses (what is not
+    decided is "unknown"). How far past the deadline it ends is measured by `bench.fuzz`."""
     for puzzle in puzzles[:CHECKED_PER_MUTANT]:
-        started = time.perf_counter()
         try:
             verdict = check(puzzle, timeout=CHECK_TIMEOUT)
-            assert verdict.status.value in {"unique", "multiple", "none", "unknown"}
         except NonosatError:
-            pass
-        took = time.perf_counter() - started
-        assert took <= CHECK_TIMEOUT + 1.0, f"check(timeout={CHECK_TIMEOUT}) took {took:.2f} s"
+            continue
+        assert verdict.status.value in {"unique", "multiple", "none", "unknown"}
+        for solution in verdict.result.solutions:
+            assert puzzle.satisfied_by(solution.grid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 @FUZZ
 @given(data=st.data())
@@ -360,6 +435,7 @@ def test_text_reader_survives_mutants(fmt: str, data: st.DataObject) -> None:
     reads_or_refuses(lambda: loads(text, path=NAME), NAME)  # the format told by content, as for any .txt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["pbm", "png"])
 @FUZZ
 @given(data=st.data())
@@ -375,6 +451,7 @@ SUFFIX_OF = {name: suffix for suffix, name in SUFFIXES.items()}
 SELECTORS = ["1", "2", "3", "1000", "0", "-1", "", "x", "1.5", "٣", "²", "1#1"]
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=300)
 @given(data=st.data())
 def test_files_and_selection_survive_mutants(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:

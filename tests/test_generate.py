@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def draw(grid: Grid, path: Path, blur: float = 2.0, noise: int = 0, seed: int = 
 
 
 def differing(a: Grid, b: Grid) -> int:
-    return sum(x != y for row_a, row_b in zip(a, b) for x, y in zip(row_a, row_b))
+    return sum(x != y for row_a, row_b in zip(a, b, strict=True) for x, y in zip(row_a, row_b, strict=True))
 
 
 # --- picture to grid ---------------------------------------------------------------------------
@@ -42,7 +43,7 @@ def test_otsu_picks_the_split_with_the_largest_between_class_variance() -> None:
         if len(set(levels)) < 2:
             continue
 
-        def score(cut: float) -> float:
+        def score(cut: float, levels: list[float] = levels) -> float:
             dark = [v for v in levels if v < cut]
             light = [v for v in levels if v >= cut]
             if not dark or not light:
@@ -50,7 +51,7 @@ def test_otsu_picks_the_split_with_the_largest_between_class_variance() -> None:
             mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
             return len(dark) * len(light) * (mean(dark) - mean(light)) ** 2
 
-        cuts = sorted({(a + b) / 2 for a, b in zip(sorted(set(levels)), sorted(set(levels))[1:])})
+        cuts = sorted({(a + b) / 2 for a, b in itertools.pairwise(sorted(set(levels)))})
         assert score(otsu(levels)) == pytest.approx(max(score(c) for c in cuts))
 
 
@@ -168,7 +169,23 @@ def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_pat
     goal = load(corpus / "webpbn" / "webpbn-00016-knot.non").goal
     picture = draw(goal, tmp_path / "knot.png")  # type: ignore[arg-type]
     out, preview = tmp_path / "knot.non", tmp_path / "knot-preview.png"
-    done = runner.invoke(app, ["generate", str(picture), "--width", "25", "--require", "line", "-o", str(out), "--preview", str(preview), "--author", "A. Author"])
+    done = runner.invoke(
+        app,
+        [
+            "generate",
+            str(picture),
+            "--width",
+            "25",
+            "--require",
+            "line",
+            "-o",
+            str(out),
+            "--preview",
+            str(preview),
+            "--author",
+            "A. Author",
+        ],
+    )
     assert done.exit_code == 0, done.output
     assert "unique (proved by line logic)" in done.output and "cells changed" in done.output
     assert preview.stat().st_size > 0
@@ -219,4 +236,3 @@ def test_every_common_picture_format_gives_the_same_grid(corpus: Path, tmp_path:
     Image.open(png).convert("RGB").save(other)  # JPEG's losses stay far from the threshold
     made = from_image(other, width=20)
     assert made.start == goal and made.puzzle.goal == goal and not made.changed
-

@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def nonosat(*args: str, limit: float, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the command line; fail as a hang if it is still running `limit` + SLACK seconds on."""
     try:
-        return subprocess.run([sys.executable, "-m", "nonosat", *args], capture_output=True, text=True,
-                              timeout=limit + SLACK, cwd=cwd)  # fmt: skip
+        return subprocess.run(
+            [sys.executable, "-m", "nonosat", *args], capture_output=True, text=True, timeout=limit + SLACK, cwd=cwd
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"nonosat {' '.join(args)} ran past its deadline of {limit} s by {SLACK} s")
 
@@ -46,6 +47,7 @@ def lala_typo(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_conflicting_lines_keep_to_the_deadline(lala_typo: Path) -> None:
     done = nonosat("check", str(lala_typo), "--timeout", "3", limit=3)
     assert done.returncode == 3, done.stderr
@@ -53,6 +55,7 @@ def test_the_conflicting_lines_keep_to_the_deadline(lala_typo: Path) -> None:
     assert "time limit reached while looking for the conflicting lines" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_deleted_row_line_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
     lines = (corpus / "pynogram" / "LalaFrogKK.txt").read_text().splitlines(keepends=True)
     del lines[13]
@@ -77,12 +80,14 @@ def random_300(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_building_the_cnf_keeps_to_the_deadline(random_300: Path) -> None:
     done = nonosat("solve", str(random_300), "--timeout", "2", limit=2)
     assert done.returncode == 4
     assert "unknown (time limit reached while" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_cnf_past_the_clause_limit_is_unknown_not_a_crash(random_300: Path) -> None:
     """13.8 million clauses would take 2.9 GB: the build stops at the limit, and says so."""
     result = solve(load(random_300))
@@ -97,6 +102,7 @@ def ones_200(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_rating_keeps_to_the_deadline(ones_200: Path) -> None:
     """Every clue 1: line logic does nothing and probing tries 40,000 cells both ways."""
     done = nonosat("check", str(ones_200), "--timeout", "5", limit=5)
@@ -106,16 +112,19 @@ def test_rating_keeps_to_the_deadline(ones_200: Path) -> None:
     assert done.returncode == 4 and "unknown (time limit reached" in done.stdout
 
 
+@pytest.mark.slow
 def test_no_rating_skips_the_rating(ones_200: Path) -> None:
     done = nonosat("check", str(ones_200), "--no-rating", "--format", "json", limit=30)
     assert done.returncode == 1 and '"level": null' in done.stdout
 
 
+@pytest.mark.slow
 def test_explain_keeps_to_the_deadline(ones_200: Path) -> None:
     done = nonosat("explain", str(ones_200), "--timeout", "2", limit=2)
     assert done.returncode == 4 and "time limit reached while probing" in done.stdout
 
 
+@pytest.mark.slow
 def test_random_and_generate_keep_to_the_deadline_for_the_whole_run(tmp_path: Path) -> None:
     done = nonosat("random", "--width", "100", "--height", "100", "--timeout", "2", limit=2, cwd=tmp_path)
     assert done.returncode == 4 and "time limit reached while" in done.stderr
@@ -132,10 +141,13 @@ def test_random_and_generate_keep_to_the_deadline_for_the_whole_run(tmp_path: Pa
     assert not (tmp_path / "out.non").exists()
 
 
+@pytest.mark.slow
 def test_hint_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
     state = tmp_path / "state.txt"
     state.write_text("\n".join("?" * 95 for _ in range(80)) + "\n")
-    done = nonosat("hint", str(corpus / "pynogram" / "frans_faase.txt"), "--state", str(state), "--timeout", "2", limit=2)
+    done = nonosat(
+        "hint", str(corpus / "pynogram" / "frans_faase.txt"), "--state", str(state), "--timeout", "2", limit=2
+    )
     assert done.returncode == 4 and "time limit reached while" in done.stderr
 
 
@@ -148,6 +160,7 @@ def test_a_timeout_that_is_not_a_positive_number_is_refused(given: str) -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr and "--timeout" in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("given", ["inf", "1e10", "1e300"])
 def test_an_infinite_timeout_is_none(given: str) -> None:
     done = nonosat("check", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), "--timeout", given, limit=30)
@@ -213,6 +226,7 @@ def test_files_over_the_limit_are_refused(tmp_path: Path) -> None:
     assert done.returncode == 2 and "over the limit of" in done.stderr and str(huge) in done.stderr
 
 
+@pytest.mark.slow
 def test_live_and_linestats_keep_to_the_deadline(corpus: Path) -> None:
     """--live shows 461 steps of Swing at 0.02 s each, --linestats runs line logic on Cauldron
     again: both stop at the deadline."""
@@ -220,8 +234,13 @@ def test_live_and_linestats_keep_to_the_deadline(corpus: Path) -> None:
 
     swing = str(corpus / "webpbn" / "webpbn-00529-swing.non")
     try:
-        done = subprocess.run([sys.executable, "-m", "nonosat", "solve", swing, "--live", "--jobs", "1", "--timeout", "1"],
-                              capture_output=True, text=True, timeout=1 + SLACK, env=dict(os.environ, COLUMNS="250"))  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", "solve", swing, "--live", "--jobs", "1", "--timeout", "1"],
+            capture_output=True,
+            text=True,
+            timeout=1 + SLACK,
+            env=dict(os.environ, COLUMNS="250"),
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("--live ran past the deadline")
     assert done.returncode == 4 and "time limit reached" in done.stdout

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -26,7 +26,7 @@ Known = tuple[int, int]
 """A line's known cells as (filled, empty) bitmasks; bit i is cell i."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def words(length: int) -> dict[Clue, list[int]]:
     """Every line of `length` cells as a bitmask, grouped by its clue."""
     grouped: dict[Clue, list[int]] = {}
@@ -88,9 +88,12 @@ def test_settle_line_matches_brute_force_on_every_small_line(solver_kind: str) -
             for marks in product((0, 1, 2), repeat=length):
                 filled = sum(1 << i for i, m in enumerate(marks) if m == 1)
                 empty = sum(1 << i for i, m in enumerate(marks) if m == 2)
-                assert settled(clue, length, filled, empty) == brute_settle(
-                    clue, length, filled, empty
-                ), (clue, length, bin(filled), bin(empty))
+                assert settled(clue, length, filled, empty) == brute_settle(clue, length, filled, empty), (
+                    clue,
+                    length,
+                    bin(filled),
+                    bin(empty),
+                )
 
 
 def test_settle_line_matches_brute_force_on_random_lines(solver_kind: str) -> None:

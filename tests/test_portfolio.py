@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from nonosat import load_all, solve
-from nonosat import portfolio
+from nonosat import load_all, portfolio, solve
 from nonosat import solver as solver_module
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
+
+HANG = 10.0
+"""Seconds after which a process that should have ended is taken to hang (how fast workers end
+is measured by `python -m bench.faults`, not asserted)."""
 
 A: Grid = ((1, 0), (0, 1))
 B: Grid = ((0, 1), (1, 0))
@@ -40,7 +43,7 @@ def broken_work(plan: Plan, found: list[Grid]) -> bool:
 
 def _same_verdicts(puzzles: list[Puzzle], ones: list[Result], twos: list[Result]) -> None:
     """The same verdict and number of solutions (the same one when unique), every grid checked."""
-    for puzzle, one, two in zip(puzzles, ones, twos):
+    for puzzle, one, two in zip(puzzles, ones, twos, strict=True):
         assert one.status is two.status, puzzle.name
         assert one.status in (Status.UNIQUE, Status.MULTIPLE)
         assert len(one.solutions) == len(two.solutions)
@@ -103,6 +106,7 @@ def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.M
     rival.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
     corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], jobs: int
@@ -123,6 +127,7 @@ def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
     _same_verdicts(puzzles, here, elsewhere)
 
 
+@pytest.mark.slow
 def test_a_worker_that_cannot_start_leaves_the_search_here(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonosat import interrupts
 
@@ -130,7 +135,7 @@ def test_a_worker_that_cannot_start_leaves_the_search_here(corpus: Path, monkeyp
     here = [solve(p, jobs=1, solver="cadical195").status for p in puzzles]
     monkeypatch.setattr(interrupts, "_watching", True)
     monkeypatch.setattr(portfolio.Rival, "_start", lambda self: None)
-    for puzzle, status in zip(puzzles, here):
+    for puzzle, status in zip(puzzles, here, strict=True):
         result = solve(puzzle, jobs=1, solver="cadical195", timeout=60)
         assert status in (Status.UNIQUE, Status.MULTIPLE) and result.status is status, puzzle.name
         assert puzzle.satisfied_by(result.solutions[0].grid)
@@ -148,6 +153,7 @@ def test_no_rival_outlives_its_stop() -> None:
     assert not _alive(pid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["minisat22", "cadical195"])
 def test_racing_gives_the_same_verdicts_as_one_solver(
     corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], solver: str
@@ -163,13 +169,13 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
     _same_verdicts(puzzles, single, raced)
 
 
+@pytest.mark.slow
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[509]  # #510, seconds
     monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
     result = solve(puzzle, jobs=2, timeout=0.3)
     assert result.status is Status.UNKNOWN
-    assert not result.complete
-    assert result.seconds < 5
+    assert not result.complete and result.cut_short == "time limit reached while searching"
 
 
 KILLED_MID_RACE = """
@@ -208,6 +214,7 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux's /proc")
 @pytest.mark.parametrize("lead", ["minisat22", "cadical195"])
 def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
@@ -231,10 +238,9 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
     parent.send_signal(signal.SIGKILL)
     parent.wait()
     killed = time.monotonic()
-    while any(_alive(pid) for pid in helpers) and time.monotonic() < killed + 10:
+    while any(_alive(pid) for pid in helpers) and time.monotonic() < killed + HANG:
         time.sleep(0.05)
-    assert not [pid for pid in helpers if _alive(pid)]
-    assert time.monotonic() - killed < 2
+    assert not [pid for pid in helpers if _alive(pid)], f"helpers alive {HANG} s after their parent was killed"
 
 
 HEARS = """
@@ -254,12 +260,18 @@ print(int(fields["SigBlk"], 16) & 2, int(fields["SigIgn"], 16) & 2)
 """
 
 
+@pytest.mark.slow
 def test_a_rival_hears_ctrl_c() -> None:
     """The fork server starts with SIGINT held back and ignored (interrupts.held); its workers
     must neither block nor ignore it, or a Ctrl-C at the terminal would not end them."""
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", HEARS, str(Path(__file__).parent)], capture_output=True, text=True,
-                          timeout=60, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", HEARS, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert done.stdout.split() == ["0", "0"]  # SIGINT (bit 2 of the masks) neither blocked nor ignored

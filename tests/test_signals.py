@@ -54,13 +54,26 @@ def in_group(group: int) -> list[int]:
     return found
 
 
+def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    """`nonosat ARGS` in a session (and process group) of its own, as a terminal starts it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nonosat", *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 def interrupt(args: list[str], cwd: Path, sig: int = signal.SIGINT) -> tuple[int, str, list[int], list[int]]:
     """Run `nonosat ARGS`, send `sig` to its process group after STARTED seconds: the exit code,
     standard error, the processes of the group before the signal and those left after it."""
-    command = subprocess.Popen([sys.executable, "-m", "nonosat", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    command = start(args, cwd)
     time.sleep(STARTED)
-    assert command.poll() is None, f"the command ended before the signal: {command.stderr.read() if command.stderr else ''}"
+    assert command.poll() is None, (
+        f"the command ended before the signal: {command.stderr.read() if command.stderr else ''}"
+    )
     before = in_group(command.pid)
     if sig == signal.SIGKILL:
         command.kill()
@@ -115,10 +128,22 @@ def commands(corpus: Path, noise: Path, work: Path) -> dict[str, list[str]]:
     }
 
 
-NAMES = ["solve --jobs 1", "solve --jobs 2", "solve --solver cadical195 --jobs 1", "check", "explain", "rate",
-         "hint", "generate", "random", "batch --jobs 1", "batch --jobs 2"]  # fmt: skip
+NAMES = [
+    "solve --jobs 1",
+    "solve --jobs 2",
+    "solve --solver cadical195 --jobs 1",
+    "check",
+    "explain",
+    "rate",
+    "hint",
+    "generate",
+    "random",
+    "batch --jobs 1",
+    "batch --jobs 2",
+]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_ctrl_c_ends_every_command_with_130_and_one_line(corpus: Path, noise: Path, tmp_path: Path, name: str) -> None:
     args = commands(corpus, noise, tmp_path)[name]
@@ -130,6 +155,7 @@ def test_ctrl_c_ends_every_command_with_130_and_one_line(corpus: Path, noise: Pa
     assert not list(tmp_path.glob(".*.tmp"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["solve --jobs 2", "batch --jobs 2"])
 def test_a_killed_command_leaves_nothing_running(corpus: Path, noise: Path, tmp_path: Path, name: str) -> None:
     """SIGKILL to the command alone (not its group): its rivals, workers, fork server and
@@ -141,6 +167,7 @@ def test_a_killed_command_leaves_nothing_running(corpus: Path, noise: Path, tmp_
     assert left == [], f"left running: {left} of {before}"
 
 
+@pytest.mark.slow
 def test_an_interrupted_batch_resumes_where_it_stopped(corpus: Path, tmp_path: Path) -> None:
     """Ctrl-C after some puzzles: their records are kept, and the rerun does only the rest."""
     folder = tmp_path / "set"
@@ -181,17 +208,23 @@ print("raced" if can_race() else "no race")
 """
 
 
+@pytest.mark.slow
 def test_the_library_races_safely_from_threads(corpus: Path) -> None:
     """A process with threads must not fork (Python 3.12+ warns that the child may deadlock): the
     race starts its workers from a fork server, and this process never calls os.fork."""
     path = str(corpus / "tcga" / "question" / "taai2011.txt")
-    done = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", THREADED, path],
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", "-c", THREADED, path],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # CPython reports the fork warning as an unraisable exception here
     assert done.stdout.strip() == ("raced" if portfolio.can_race() else "no race")
 
 
+@pytest.mark.slow
 def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portfolio.Rival]) -> None:  # type: ignore[type-arg]
     from nonosat import load_all, solve
     from nonosat import solver as solver_module
@@ -221,6 +254,7 @@ def test_cores_are_counted_by_affinity() -> None:
     assert done.stdout.split() == ["1", "False"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["check #510", "batch --jobs 2"])
 def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: str) -> None:
     """Ctrl-C at moments spread over the first second, while the fork server, its resource
@@ -232,9 +266,12 @@ def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: s
     hard.write_text("".join(f"$1\n{block}" for block in [_entry(path, 510)]))
     for step in range(8):
         out = tmp_path / f"r{step}.jsonl"
-        args = ["check", f"{path}#510"] if name.startswith("check") else ["batch", str(hard), str(hard), "--out", str(out), "--jobs", "2"]
-        command = subprocess.Popen([sys.executable, "-m", "nonosat", *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+        args = (
+            ["check", f"{path}#510"]
+            if name.startswith("check")
+            else ["batch", str(hard), str(hard), "--out", str(out), "--jobs", "2"]
+        )
+        command = start(args, tmp_path)
         time.sleep(0.15 + 0.13 * step)
         if command.poll() is not None:
             continue  # it ended first (the race can be quick): nothing to interrupt

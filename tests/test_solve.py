@@ -30,21 +30,25 @@ def _files(corpus: Path, pattern: str) -> list[Path]:
     return found
 
 
+@pytest.mark.slow
 def test_every_webpbn_survey_puzzle_is_unique(corpus: Path) -> None:
     for path in _files(corpus, "webpbn/*.non"):
         assert _assert_sound(load(str(path))).status is Status.UNIQUE, path
 
 
+@pytest.mark.slow
 def test_every_nonogram_db_puzzle_is_solved(corpus: Path) -> None:
     for path in _files(corpus, "nonogram-db/**/*.non"):
         _assert_sound(load(str(path)))
 
 
+@pytest.mark.slow
 def test_every_jwilk_puzzle_is_solved(corpus: Path) -> None:
     for path in _files(corpus, "jwilk/*.nin"):
         _assert_sound(load(str(path)))
 
 
+@pytest.mark.slow
 def test_tournament_puzzles_match_their_published_solutions(corpus: Path) -> None:
     path = corpus / "tcga" / "question" / "taai2011.txt"
     published = load_tournament_solutions(
@@ -169,6 +173,7 @@ def test_the_solve_function_is_never_shadowed_by_a_module() -> None:
     assert callable(solve_again) and solve_again is nonosat.solver.solve
 
 
+@pytest.mark.slow
 def test_every_minizinc_puzzle_is_solved_and_matches_its_published_solution(corpus: Path) -> None:
     from nonosat.formats import load_dzn_solution
 
@@ -186,6 +191,7 @@ def test_every_minizinc_puzzle_is_solved_and_matches_its_published_solution(corp
     assert matched > 0
 
 
+@pytest.mark.slow
 def test_every_black_and_white_pynogram_example_is_solved(corpus: Path) -> None:
     from nonosat import ParseError
 
@@ -204,8 +210,11 @@ def test_faase_has_the_two_solutions_nonosat_found(corpus: Path) -> None:
     """`nonosat check` needs minutes on Frans Faase's 95x80 and says `multiple`; the two grids it
     found are kept in tests/data, and both must meet every clue of the corpus file."""
     puzzle = load(str(corpus / "pynogram" / "frans_faase.txt"))
-    lines = [line for line in (Path(__file__).parent / "data" / "frans_faase-two-solutions.txt").read_text().splitlines()
-             if not line.startswith("# ")]  # fmt: skip
+    lines = [
+        line
+        for line in (Path(__file__).parent / "data" / "frans_faase-two-solutions.txt").read_text().splitlines()
+        if not line.startswith("# ")
+    ]
     flips = [tuple(int(n) - 1 for n in cell.split(",")) for cell in lines[0].removeprefix("flip ").split()]
     first = tuple(tuple(int(ch == "#") for ch in row) for row in lines[1:])
     second = tuple(tuple(1 - v if (r, c) in flips else v for c, v in enumerate(row)) for r, row in enumerate(first))

@@ -61,6 +61,7 @@ def test_every_written_format_reads_the_same_through_whitespace(fmt: str, text: 
             assert same(loads(changed, path="x.txt"), sniffed), (fmt, name, "found by content")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("relative", CORPUS_SAMPLES)
 def test_corpus_formats_read_the_same_through_whitespace(corpus: Path, relative: str) -> None:
     file = corpus / relative
@@ -91,12 +92,16 @@ def test_tournament_file_with_blank_empty_clues_is_read_in_full() -> None:
     assert (read.rows, read.columns) == (puzzle.rows, puzzle.columns)
 
 
+@pytest.mark.slow
 def test_the_issue_s_command_stays_unique(tmp_path: Path) -> None:
     """`convert --to tournament`, two blank lines appended, `check`: unique, exit 0."""
     target = tmp_path / "f.txt"
     run = [sys.executable, "-m", "nonosat"]
-    subprocess.run([*run, "convert", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), str(target),
-                    "--to", "tournament"], check=True, capture_output=True)  # fmt: skip
+    subprocess.run(
+        [*run, "convert", str(ROOT / "puzzles" / "webpbn-06574-forever.non"), str(target), "--to", "tournament"],
+        check=True,
+        capture_output=True,
+    )
     with open(target, "a") as handle:
         handle.write("\n\n")
     done = subprocess.run([*run, "check", str(target), "--jobs", "1"], capture_output=True, text=True)
@@ -109,8 +114,10 @@ def test_a_smaller_entry_among_larger_ones_keeps_its_size() -> None:
     the file's usual size is tried first, but only kept when the totals agree."""
     big = Puzzle.from_grid([[1, 0, 1, 0, 1]] * 5)
     small = Puzzle.from_grid([[1, 1, 0, 0], [0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 0, 0]])
+
     def entry(number: int, puzzle: Puzzle) -> str:
         return f"${number}\n" + "".join("\t".join(map(str, clue)) + "\n" for clue in (*puzzle.columns, *puzzle.rows))
+
     text = entry(1, big) + entry(2, big) + entry(3, small) + "\n\n" + entry(4, big)
     read = loads(text, fmt="tournament", number=3)
     assert (read.rows, read.columns) == (small.rows, small.columns)

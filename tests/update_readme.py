@@ -24,8 +24,11 @@ def run(command: str) -> str:
         env = dict(os.environ, COLUMNS="100", TERM="dumb")
         done = subprocess.run(
             [sys.executable, "-m", "nonosat", *command.split()[1:]],
-            cwd=work, env=env, capture_output=True, text=True,
-        )  # fmt: skip
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         return done.stdout + done.stderr
 
 

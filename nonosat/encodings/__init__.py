@@ -43,6 +43,13 @@ def check_encoding(name: str) -> None:
 
 
 __all__ = [
-    "ENCODINGS", "DEFAULT_ENCODING", "Clause", "Line", "LineEncoder", "Literal", "add_clause",
-    "check_encoding", "negate",
-]  # fmt: skip
+    "ENCODINGS",
+    "DEFAULT_ENCODING",
+    "Clause",
+    "Line",
+    "LineEncoder",
+    "Literal",
+    "add_clause",
+    "check_encoding",
+    "negate",
+]

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Protocol
 
 from nonosat.model import Clue
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
 
-Literal = Union[int, bool]
+Literal = int | bool
 """A DIMACS literal, or True/False for a value already known (a cell the line solver fixed)."""
 
 Clause = list[int]
@@ -44,8 +45,8 @@ def fresh_variables(pool: IDPool, keys: Sequence[object]) -> list[int]:
     first = pool.top + 1
     ids = list(range(first, first + len(keys)))
     pool.top += len(keys)
-    pool.obj2id.update(zip(keys, ids))
-    pool.id2obj.update(zip(ids, keys))
+    pool.obj2id.update(zip(keys, ids, strict=True))
+    pool.id2obj.update(zip(ids, keys, strict=True))
     return ids
 
 

@@ -86,9 +86,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
         at_j, off_j = at[j], off[j]
         # (V) block j covering cell i fills it; (R) if block j is the last to start at or before
         # cell i, it must reach i. Built whole, then folded: constants are rare.
-        cover = [
-            [off_j[i - size + 1], at_j[i + 1], unknown[i]] for i in range(low[j], min(high[j] + size, n))
-        ]
+        cover = [[off_j[i - size + 1], at_j[i + 1], unknown[i]] for i in range(low[j], min(high[j] + size, n))]
         last = j == k - 1
         off_next = zeros if last else off[j + 1]
         end = n if last else min(high[j + 1], n)

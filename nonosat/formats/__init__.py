@@ -59,18 +59,28 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
 
 load_non, dump_non = _lazy("non", "load_non"), _lazy("non", "dump_non")
 load_nin, dump_nin = _lazy("nin", "load_nin"), _lazy("nin", "dump_nin")
-load_tournament, load_tournament_all = _lazy("tournament", "load_tournament"), _lazy("tournament", "load_tournament_all")
+load_tournament, load_tournament_all = (
+    _lazy("tournament", "load_tournament"),
+    _lazy("tournament", "load_tournament_all"),
+)
 dump_tournament = _lazy("tournament", "dump_tournament")
 load_tournament_solutions = _lazy("tournament", "load_tournament_solutions")
 load_cluelist, dump_cluelist = _lazy("cluelist", "load_cluelist"), _lazy("cluelist", "dump_cluelist")
 load_json, dump_json = _lazy("jsonfmt", "load_json"), _lazy("jsonfmt", "dump_json")
 dump_solution_json = _lazy("jsonfmt", "dump_solution_json")
-load_xml, load_xml_all, dump_xml = _lazy("webpbn", "load_xml"), _lazy("webpbn", "load_xml_all"), _lazy("webpbn", "dump_xml")
+load_xml, load_xml_all, dump_xml = (
+    _lazy("webpbn", "load_xml"),
+    _lazy("webpbn", "load_xml_all"),
+    _lazy("webpbn", "dump_xml"),
+)
 load_mk, load_g, dump_mk = _lazy("olsak", "load_mk"), _lazy("olsak", "load_g"), _lazy("olsak", "dump_mk")
 load_cwd = _lazy("cwd", "load_cwd")
 load_dzn, load_dzn_solution = _lazy("dzn", "load_dzn"), _lazy("dzn", "load_dzn_solution")
 load_pynogram = _lazy("pynogram", "load_pynogram")
-load_pycsp3_text, looks_like_pycsp3_text = _lazy("pycsp3text", "load_pycsp3_text"), _lazy("pycsp3text", "looks_like_pycsp3_text")
+load_pycsp3_text, looks_like_pycsp3_text = (
+    _lazy("pycsp3text", "load_pycsp3_text"),
+    _lazy("pycsp3text", "looks_like_pycsp3_text"),
+)
 load_nonpack, load_nonpack_all = _lazy("nonpack", "load_nonpack"), _lazy("nonpack", "load_nonpack_all")
 
 
@@ -219,9 +229,7 @@ def looks_like_cwd(lines: list[str]) -> bool:
     return height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""
 
 
-def loads(
-    text: str, *, fmt: str | None = None, path: str | Path | None = None, number: int | None = None
-) -> Puzzle:
+def loads(text: str, *, fmt: str | None = None, path: str | Path | None = None, number: int | None = None) -> Puzzle:
     """Read one puzzle from text; `path` names it in errors, `number` picks puzzle N of a file of several."""
     path = None if path is None else str(path)
     text = text.removeprefix("\ufeff")
@@ -293,9 +301,7 @@ def decode_text(data: bytes, path: str) -> str:
         raise ParseError(path, line, "not a text file (it is not valid UTF-8)") from error
     control = _CONTROL_CHARACTER.search(text)
     if control:
-        raise ParseError(
-            path, line_at(text, control.start()), "not a text file (it holds control characters)"
-        )
+        raise ParseError(path, line_at(text, control.start()), "not a text file (it holds control characters)")
     return text
 
 
@@ -410,9 +416,7 @@ def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
     return [name for name in FIELDS if getattr(puzzle, name) is not None and name not in keeps]
 
 
-def convert(
-    source: str | Path, target: str | Path, *, to: str | None = None, force: bool = False
-) -> list[str]:
+def convert(source: str | Path, target: str | Path, *, to: str | None = None, force: bool = False) -> list[str]:
     """Read a puzzle and write it in another format (named by `to`, else by the target's suffix).
 
     Returns the fields that were dropped because the target format cannot hold them. The target

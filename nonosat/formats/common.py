@@ -83,9 +83,7 @@ def goal_from_text(cells: str, width: int, height: int, path: PathName, line: in
         raise ParseError(
             path, line, f"expected a goal of {width * height} cells ({width}x{height}), found {len(cells)}"
         )
-    return tuple(
-        tuple(0 if cell == "0" else 1 for cell in cells[r * width : (r + 1) * width]) for r in range(height)
-    )
+    return tuple(tuple(0 if cell == "0" else 1 for cell in cells[r * width : (r + 1) * width]) for r in range(height))
 
 
 def goal_text(goal: Grid) -> str:

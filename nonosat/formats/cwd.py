@@ -32,9 +32,7 @@ def read_clues(lines: Numbered, start: int, count: int, kind: str, path: PathNam
     """Read `count` clue lines from `lines[start:]`."""
     found = lines[start : start + count]
     if len(found) < count:
-        raise ParseError(
-            path, lines[-1][0], f"expected {clue_count(count, kind)}, the file ends after {len(found)}"
-        )
+        raise ParseError(path, lines[-1][0], f"expected {clue_count(count, kind)}, the file ends after {len(found)}")
     return [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in found]
 
 
@@ -55,7 +53,5 @@ def load_cwd(text: str, path: PathName = None) -> Puzzle:
     rows = read_clues(lines, 2, height, "row", path)
     expect_blank(lines[: 3 + height], 2 + height, f"a blank line after the {clue_count(height, 'row')}", path)
     columns = read_clues(lines, 3 + height, width, "column", path)
-    expect_blank(
-        lines, 3 + height + width, f"the end of the file after the {clue_count(width, 'column')}", path
-    )
+    expect_blank(lines, 3 + height + width, f"the end of the file after the {clue_count(width, 'column')}", path)
     return make_puzzle(path, lines[0][0], rows=rows, columns=columns, source=path)

@@ -142,9 +142,7 @@ def read_array2d(reader: Reader, line: int) -> tuple[Array, list[int]]:
     reader.expect("]")
     reader.expect(")")
     if height < 0 or width < 0 or len(flat) != height * width:
-        raise ParseError(
-            reader.path, line, f"expected {height}x{width} = {height * width} numbers, found {len(flat)}"
-        )
+        raise ParseError(reader.path, line, f"expected {height}x{width} = {height * width} numbers, found {len(flat)}")
     return [flat[r * width : (r + 1) * width] for r in range(height)], [line] * height
 
 
@@ -219,13 +217,8 @@ def clue_array(found: dict[str, Assignment], name: str, path: PathName) -> list[
     maxlen = whole_number(found, "maxlen", path) or len(patterns[0])
     for pattern, line in zip(patterns, assignment.row_lines, strict=True):
         if len(pattern) != maxlen:
-            raise ParseError(
-                path, line, f"expected {maxlen} numbers (maxlen) in each pattern, found {len(pattern)}"
-            )
-    return [
-        pattern_clue(pattern, line, path)
-        for pattern, line in zip(patterns, assignment.row_lines, strict=True)
-    ]
+            raise ParseError(path, line, f"expected {maxlen} numbers (maxlen) in each pattern, found {len(pattern)}")
+    return [pattern_clue(pattern, line, path) for pattern, line in zip(patterns, assignment.row_lines, strict=True)]
 
 
 def check_size(found: dict[str, Assignment], height: int, width: int, path: PathName) -> None:
@@ -255,9 +248,7 @@ def load_dzn_solution(text: str, path: PathName = None) -> Grid:
         raise ParseError(path, None, "the output says the puzzle has no solution")
     ends = [i for i, line in enumerate(lines) if line.strip() == SOLUTION_END]
     if not ends:
-        raise ParseError(
-            path, len(lines), f"expected a solution ended by a '{SOLUTION_END}' line, found none"
-        )
+        raise ParseError(path, len(lines), f"expected a solution ended by a '{SOLUTION_END}' line, found none")
     found = read_assignments("\n".join(lines[: ends[0]]), path)
     grids = [(name, a) for name, a in found.items() if isinstance(a.value, list)]
     if not grids:

@@ -92,9 +92,7 @@ def raw_pixels(header: Header, width: int, height: int) -> Grid:
             header.line,
             f"expected {stride * height} bytes of pixels for a {width}x{height} image, found {len(raster)}",
         )
-    return tuple(
-        tuple((raster[r * stride + c // 8] >> (7 - c % 8)) & 1 for c in range(width)) for r in range(height)
-    )
+    return tuple(tuple((raster[r * stride + c // 8] >> (7 - c % 8)) & 1 for c in range(width)) for r in range(height))
 
 
 def load_pbm(data: bytes, path: PathName = None) -> Puzzle:
@@ -139,9 +137,7 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
     width, height = rgba.size
     greys, alphas = rgba.convert("L").tobytes(), rgba.getchannel("A").tobytes()
     cells = [int(grey < DARK and alpha > 0) for grey, alpha in zip(greys, alphas, strict=True)]
-    return Puzzle.from_grid(
-        tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height)), source=path
-    )
+    return Puzzle.from_grid(tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height)), source=path)
 
 
 def load_png_text(text: str, path: PathName = None) -> Puzzle:

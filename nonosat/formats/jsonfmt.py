@@ -50,9 +50,7 @@ def read_clues(data: dict[str, Any], keys: tuple[str, ...], text: str, path: Pat
         raise ParseError(path, None, f"expected a {keys[0]!r} list of clues, found none")
     clues = data[key]
     if not isinstance(clues, list) or not clues:
-        raise ParseError(
-            path, key_line(text, key), f"expected {key!r} to be a list of clues, found {clues!r}"
-        )
+        raise ParseError(path, key_line(text, key), f"expected {key!r} to be a list of clues, found {clues!r}")
     for index, clue in enumerate(clues):
         if not isinstance(clue, list) or not all(is_whole_number(n) and n >= 0 for n in clue):
             raise ParseError(
@@ -78,9 +76,7 @@ def goal_row(row: object, index: int, line: int | None, path: PathName) -> tuple
         return tuple(GOAL_CELLS[cell] for cell in row)
     if isinstance(row, list) and all(is_whole_number(cell) and cell in (0, 1) for cell in row):
         return tuple(row)
-    raise ParseError(
-        path, line, f'expected goal[{index}] to be a row like "0110" or [0, 1, 1, 0], found {row!r}'
-    )
+    raise ParseError(path, line, f'expected goal[{index}] to be a row like "0110" or [0, 1, 1, 0], found {row!r}')
 
 
 def read_goal(data: dict[str, Any], text: str, path: PathName) -> Grid | None:

@@ -101,9 +101,7 @@ class _Draft:
             raise ParseError(self.path, number, COLOUR_UNSUPPORTED)
         elif self.last_key in SECTIONS and _CLUE_LIKE.fullmatch(line.strip()):
             kind = self.last_key
-            raise ParseError(
-                self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more"
-            )
+            raise ParseError(self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more")
         self.last_key = key
 
     def open_section(self, section: str, number: int) -> None:

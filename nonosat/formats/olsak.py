@@ -72,9 +72,7 @@ def load_mk(text: str, path: PathName = None) -> Puzzle:
     body = lines[1:]
     hash_at = next((i for i, (_, line) in enumerate(body) if line.strip() == "#"), None)
     if hash_at is None:
-        raise ParseError(
-            path, lines[-1][0], "expected a line '#' between the row and the column clues, found none"
-        )
+        raise ParseError(path, lines[-1][0], "expected a line '#' between the row and the column clues, found none")
     rows = fit(body[:hash_at], height, "row", (body[hash_at][0], "'#'"), path)
     columns = fit(body[hash_at + 1 :], width, "column", (lines[-1][0], "the end of the file"), path)
     return make_puzzle(path, lines[0][0], rows=rows, columns=columns, source=path)
@@ -112,9 +110,7 @@ def load_g(text: str, path: PathName = None) -> Puzzle:
     check_g_preamble(lines[: colons[0]] if colons else lines, path)
     if len(colons) < 2:
         where = lines[colons[0]][0] if colons else None
-        raise ParseError(
-            path, where, "expected a ': rows' line and then a ': columns' line (lines starting with ':')"
-        )
+        raise ParseError(path, where, "expected a ': rows' line and then a ': columns' line (lines starting with ':')")
     rows = lines[colons[0] + 1 : colons[1]]
     columns = lines[colons[1] + 1 : colons[2] if len(colons) > 2 else len(lines)]
     while len(colons) == 2 and columns and not columns[-1][1].strip():

@@ -68,20 +68,14 @@ def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:
     columns = [words.clue("column", index) for index in range(width)]
     extra = next(words.words, None)
     if extra is not None:
-        raise ParseError(
-            path, extra[0], f"expected the end of the file after {width} column clues, found {extra[1]!r}"
-        )
+        raise ParseError(path, extra[0], f"expected the end of the file after {width} column clues, found {extra[1]!r}")
     return make_puzzle(path, first_line, rows=rows, columns=columns, source=path)
 
 
 def looks_like_pycsp3_text(lines: list[str]) -> bool:
     """Whether stripped lines are `R C` and then R + C lines, each its count and its blocks."""
     rows = [line.split() for line in lines if line]
-    if (
-        not rows
-        or len(rows[0]) != 2
-        or not all(_WHOLE_NUMBER.fullmatch(word) for row in rows for word in row)
-    ):
+    if not rows or len(rows[0]) != 2 or not all(_WHOLE_NUMBER.fullmatch(word) for row in rows for word in row):
         return False
     height, width = map(int, rows[0])
     body = rows[1:]

@@ -74,9 +74,7 @@ def load_tatham(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from a text holding one game ID on a line of its own."""
     lines = [(number, line) for number, line in enumerate(split_lines(text), start=1) if line.strip()]
     if len(lines) > 1:
-        raise ParseError(
-            path, lines[1][0], f"expected one game ID, found a second line {lines[1][1].strip()!r}"
-        )
+        raise ParseError(path, lines[1][0], f"expected one game ID, found a second line {lines[1][1].strip()!r}")
     number, line = lines[0]
     return read_game_id(line, path, number)
 

@@ -136,16 +136,13 @@ def select_block(blocks: Sequence[Block], number: int | None, path: PathName) ->
         raise ParseError(
             path,
             None,
-            f"the file holds {len(blocks)} puzzles; select one as FILE#N, "
-            f"e.g. {path or 'FILE'}#{blocks[0].number}",
+            f"the file holds {len(blocks)} puzzles; select one as FILE#N, e.g. {path or 'FILE'}#{blocks[0].number}",
         )
     for block in blocks:
         if block.number == number:
             return block
     numbers = sorted(block.number for block in blocks)
-    raise ParseError(
-        path, None, f"there is no puzzle ${number} (the file holds ${numbers[0]} to ${numbers[-1]})"
-    )
+    raise ParseError(path, None, f"there is no puzzle ${number} (the file holds ${numbers[0]} to ${numbers[-1]})")
 
 
 def load_tournament(text: str, path: PathName = None, number: int | None = None) -> Puzzle:
@@ -160,8 +157,7 @@ def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
     for number, puzzle in enumerate(puzzles, start=1):
         if puzzle.width != puzzle.height:
             raise UsageError(
-                f"the tournament format holds only square puzzles; "
-                f"{puzzle.name} is {puzzle.width}x{puzzle.height}"
+                f"the tournament format holds only square puzzles; {puzzle.name} is {puzzle.width}x{puzzle.height}"
             )
         lines += [f"${number}", *tab_clues(puzzle.columns), *tab_clues(puzzle.rows)]
     return "\n".join(lines) + "\n"
@@ -190,9 +186,7 @@ def block_grid(block: Block, path: PathName) -> Grid:
         raise ParseError(path, block.line, f"expected the grid of ${block.number}, found no rows")
     for (number, _), row in zip(lines, rows, strict=True):
         if len(row) != len(rows[0]):
-            raise ParseError(
-                path, number, f"expected {len(rows[0])} cells like the first row, found {len(row)}"
-            )
+            raise ParseError(path, number, f"expected {len(rows[0])} cells like the first row, found {len(row)}")
     return tuple(rows)
 
 

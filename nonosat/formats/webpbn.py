@@ -79,9 +79,7 @@ def parse_tree(text: str, path: PathName) -> Node:
     try:
         parser.Parse(text, True)
     except expat.ExpatError as error:
-        raise ParseError(
-            path, error.lineno, f"expected well-formed XML: {expat.ErrorString(error.code)}"
-        ) from None
+        raise ParseError(path, error.lineno, f"expected well-formed XML: {expat.ErrorString(error.code)}") from None
     return stack[0].children[0]
 
 
@@ -172,9 +170,7 @@ def read_image(image: Node, colours: Colours, path: PathName) -> Grid:
 def check_width(row: list[int], rows: list[list[int]], line: int, path: PathName) -> None:
     """Refuse a goal row whose width differs from the first row's."""
     if rows and len(row) != len(rows[0]):
-        raise ParseError(
-            path, line, f"expected {len(rows[0])} cells like the goal's first row, found {len(row)}"
-        )
+        raise ParseError(path, line, f"expected {len(rows[0])} cells like the goal's first row, found {len(row)}")
 
 
 def read_goal(puzzle: Node, colours: Colours, path: PathName) -> tuple[Grid | None, int]:
@@ -204,9 +200,7 @@ def read_clue_sets(puzzle: Node, colours: Colours, path: PathName) -> dict[str, 
     for group in puzzle.elements("clues"):
         which = group.attrs.get("type", "")
         if which not in CLUE_TYPES:
-            raise ParseError(
-                path, group.line, f'expected <clues type="rows"> or type="columns", found {which!r}'
-            )
+            raise ParseError(path, group.line, f'expected <clues type="rows"> or type="columns", found {which!r}')
         if which in clues:
             raise ParseError(path, group.line, f'found a second <clues type="{which}">')
         clues[which] = read_clues(group, colours, path)

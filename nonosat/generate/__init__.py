@@ -14,7 +14,6 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Union
 
 from nonosat.deadline import Deadline, alarm
 from nonosat.errors import UsageError
@@ -38,7 +37,7 @@ class Generated:
     """The (row, column) cells, from 0, where the puzzle's goal differs from `start`."""
     result: Result
     """The solver's proof: status unique; method "line" when line logic alone solves it."""
-    threshold: Optional[float]
+    threshold: float | None
     seconds: float
 
     @property
@@ -58,19 +57,19 @@ def _check_require(require: str) -> Requirement:
 
 
 def from_image(
-    path: Union[str, Path],
+    path: str | Path,
     *,
-    width: Optional[int] = None,
-    height: Optional[int] = None,
+    width: int | None = None,
+    height: int | None = None,
     threshold_level: Threshold = "otsu",
     invert: bool = False,
     require: str = "unique",
-    max_changes: Optional[int] = None,
+    max_changes: int | None = None,
     seed: int = 0,
-    timeout: Optional[float] = None,
-    title: Optional[str] = None,
-    author: Optional[str] = None,
-    license: Optional[str] = None,
+    timeout: float | None = None,
+    title: str | None = None,
+    author: str | None = None,
+    license: str | None = None,
 ) -> Generated:
     """A puzzle from a picture file, proved unique (line-solvable with require="line").
 
@@ -99,8 +98,8 @@ def random_puzzle(
     density: float = 0.5,
     seed: int = 0,
     require: str = "unique",
-    max_changes: Optional[int] = None,
-    timeout: Optional[float] = None,
+    max_changes: int | None = None,
+    timeout: float | None = None,
 ) -> Generated:
     """A random grid with about `density` of its cells filled, repaired to meet `require`."""
     started = time.monotonic()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Union
 
 from nonosat.errors import BadImage, NonosatError, TooLarge, UsageError
 from nonosat.formats.image import INSTALL_HINT
@@ -22,7 +21,7 @@ DEFAULT_LONG_SIDE = 30
 """With neither width nor height given, the longer side of the grid gets this many cells
 (or the picture's own size, when it is smaller)."""
 
-Threshold = Union[str, int]
+Threshold = str | int
 """"otsu", or a grey level 0..255: cells darker than it are filled."""
 
 
@@ -52,7 +51,7 @@ class Thresholded:
     changes when the cell is flipped."""
 
 
-def grid_size(picture: tuple[int, int], width: Optional[int], height: Optional[int]) -> tuple[int, int]:
+def grid_size(picture: tuple[int, int], width: int | None, height: int | None) -> tuple[int, int]:
     """The grid's (width, height): either given side sets the other by the picture's aspect."""
     pixels_wide, pixels_high = picture
     for side in (width, height):
@@ -71,7 +70,7 @@ def grid_size(picture: tuple[int, int], width: Optional[int], height: Optional[i
     return width, height
 
 
-def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Optional[int] = None) -> Shades:
+def load_shades(path: str | Path, width: int | None = None, height: int | None = None) -> Shades:
     """Read a picture and shrink it to the grid size by area averaging."""
     try:
         from PIL import Image
@@ -82,7 +81,9 @@ def load_shades(path: Union[str, Path], width: Optional[int] = None, height: Opt
         raise BadImage(f"{source}: no such file")
     for side, name in ((width, "wide"), (height, "high")):  # refused before the picture is read
         if side is not None and side > MAX_GENERATED_SIDE:
-            raise TooLarge(f"a generated puzzle {side} cells {name} is over the limit of {MAX_GENERATED_SIDE} cells a side")
+            raise TooLarge(
+                f"a generated puzzle {side} cells {name} is over the limit of {MAX_GENERATED_SIDE} cells a side"
+            )
     if source.stat().st_size > MAX_FILE_BYTES:
         raise TooLarge(f"{source}: the file has {source.stat().st_size} bytes, over the limit of {MAX_FILE_BYTES}")
     try:
@@ -131,12 +132,17 @@ def otsu(levels: list[float]) -> float:
     return best
 
 
-def threshold(shades: Shades, level: Threshold = "otsu", invert: bool = False, source: str = "the picture") -> Thresholded:
+def threshold(
+    shades: Shades, level: Threshold = "otsu", invert: bool = False, source: str = "the picture"
+) -> Thresholded:
     """Fill the cells darker than the threshold (lighter ones, with `invert`)."""
     flat = [v for row in shades.levels for v in row]
     if level == "otsu":
         if min(flat) == max(flat):
-            raise BadImage(f"{source}: the picture is one flat shade (grey level {flat[0]:.0f}) at this size: nothing to tell apart")
+            raise BadImage(
+                f"{source}: the picture is one flat shade (grey level "
+                f"{flat[0]:.0f}) at this size: nothing to tell apart"
+            )
         cut = otsu(flat)
     elif isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 255:
         cut = float(level)
@@ -155,7 +161,9 @@ def threshold(shades: Shades, level: Threshold = "otsu", invert: bool = False, s
     return Thresholded(grid, cut, margin)
 
 
-def draw_scan(grid: Grid, path: Union[str, Path], *, scale: int = 8, blur: float = 2.0, noise: int = 30, seed: int = 0) -> None:
+def draw_scan(
+    grid: Grid, path: str | Path, *, scale: int = 8, blur: float = 2.0, noise: int = 30, seed: int = 0
+) -> None:
     """The way back, for tests and the generator benchmark: a grid drawn as a greyscale PNG at
     `scale` pixels a cell, with a Gaussian blur of radius `blur` and uniform noise of up to
     `noise` grey levels (seeded), like a scanned or photographed puzzle."""

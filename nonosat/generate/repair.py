@@ -12,8 +12,9 @@ when `max_changes` cells have been flipped: success is never claimed without a p
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Optional, Sequence
+from typing import Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
@@ -48,7 +49,7 @@ def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
     width = puzzle.width
     full = (1 << width) - 1
     found = []
-    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty)):
+    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty, strict=True)):
         unknown = full & ~(f | e)
         while unknown:
             low = unknown & -unknown
@@ -71,7 +72,7 @@ def repair(
     *,
     max_changes: int,
     seed: int = 0,
-    timeout: Optional[float] = None,
+    timeout: float | None = None,
 ) -> Repaired:
     """Flip as few cells of `grid` as this greedy search finds to meet `require`.
 
@@ -122,7 +123,7 @@ def _proved(
     current: list[list[int]],
     changed: list[Cell],
     deadline: Deadline,
-    result: Optional[Result] = None,
+    result: Result | None = None,
 ) -> Repaired:
     """Check the final puzzle with the solver (again, from its clues alone) before claiming it."""
     if result is None:
