@@ -7,7 +7,7 @@ Both runs go through `nonosat.batch.run` on the same puzzles (a tournament file 
 one after the other, and must give the same statuses, solution counts and (for unique puzzles)
 solution hashes; the wall-clock throughput of each and their ratio are printed (the issue's bar:
 at least 1.7x with 2 jobs on this 2-core machine). With 2 or more jobs, a worker races a puzzle
-still unsolved after 1 s (`nonosat.batch.RACE_AFTER`), and which solver wins decides which of
+still unsolved after 1 s (`nonosat.batch.work.RACE_AFTER`), and which solver wins decides which of
 several solutions comes first, so hashes are compared only where the solution is unique.
 """
 

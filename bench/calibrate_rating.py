@@ -4,7 +4,7 @@
 
 For every corpus puzzle up to 100x100 in webpbn, nonogram-db and jwilk that line logic alone
 solves, it takes the line passes per line (`Rating.passes_per_line`) and prints the first and
-second thirds of their distribution; `nonosat.rating.PASS_CUTS` holds these figures.
+second thirds of their distribution; `nonosat.explain.rating.PASS_CUTS` holds these figures.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from bench.verdicts import corpus_root
 from nonosat import load_all
 from nonosat.errors import NonosatError
-from nonosat.steps import trace
+from nonosat.explain.steps import trace
 
 PATTERNS = ("webpbn/*.non", "nonogram-db/**/*.non", "jwilk/*.nin")
 LARGEST = 100

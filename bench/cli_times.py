@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bench.verdicts import corpus_root
 from nonosat import NonosatError, load_all
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 from nonosat.linesolve import Contradiction, line_solve
 
 SETS = ("webpbn/*.non", "jwilk/*.nin", "nonogram-db/**/*.non", "minizinc/*.dzn", "pynogram/*.txt")

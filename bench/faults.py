@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     for measure in measures:
         print(measure.row())
     if args.json is not None:
-        from nonosat.files import write_text_atomic
+        from nonosat.formats.atomic import write_text_atomic
 
         write_text_atomic(args.json, json.dumps([asdict(m) for m in measures], indent=1) + "\n", force=True)
     broken = [

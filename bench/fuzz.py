@@ -1231,7 +1231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = all_seeds(corpus_root())
     if args.replay is not None:
         return replay(args, seeds)
-    from nonosat.files import write_text_atomic
+    from nonosat.formats.atomic import write_text_atomic
 
     keeper = Keeper(args.failures, args.seed, args.timeout)
     started = time.monotonic()

@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.verdicts import corpus_root
 from nonosat import load_all
 from nonosat.errors import GenerateFailed
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 from nonosat.generate import from_image
 from nonosat.generate.image import draw_scan
 from nonosat.linesolve import line_solve

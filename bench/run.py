@@ -50,7 +50,7 @@ from bench.verdicts import (
 )
 from nonosat import NonosatError, Puzzle, load_all
 from nonosat.batch import solve_many
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 
 SETS: dict[str, list[str]] = {
     "webpbn": ["webpbn/*.non"],

@@ -22,10 +22,10 @@ from pathlib import Path
 
 from bench.verdicts import corpus_root
 from nonosat import load_all
-from nonosat.cnf import build_formula
+from nonosat.encodings.grid import build_formula
 from nonosat.linesolve import line_solve
 from nonosat.solver import Search, resolve_solver
-from nonosat.swaps import switched_solution
+from nonosat.solver.switch import switched_solution
 
 STAGES = ("line", "build", "load", "sat1", "switch", "sat2")
 

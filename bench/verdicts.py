@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench.peer_cpsat import PeerError, PeerResult, peer_check
 from nonosat import ImpossiblePuzzle, NonosatError, Puzzle, load_all, solve
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 from nonosat.model import Grid
 from nonosat.solver import WrongAnswer
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 
 from nonosat.errors import ImpossiblePuzzle, NonosatError
-from nonosat.terminal import one_line
+from nonosat.render.terminal import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -168,7 +168,7 @@ def _status_line(result: "Result") -> str:
 def _show_grid(puzzle: "Puzzle", grid: Any, ascii_cells: bool) -> None:
     """The grid with its clues if it fits the terminal, else the bare cells (half-blocks, or # and .
     with --ascii), else one line on how to draw it as a picture."""
-    from nonosat.render import grid_view, grid_width, half_block_grid, plain_grid
+    from nonosat.render.views import grid_view, grid_width, half_block_grid, plain_grid
 
     if grid_width(puzzle, ascii_cells) <= out.width:
         out.print(grid_view(puzzle, grid, ascii_cells=ascii_cells))
@@ -210,7 +210,7 @@ def _load(file: str, deadline: "Deadline") -> "Puzzle":
 
 def _jobs(jobs: int | None) -> int:
     """The command line races by default, on every core this process may use."""
-    from nonosat.portfolio import usable_cores
+    from nonosat.solver.race import usable_cores
 
     return jobs if jobs is not None else usable_cores()
 
@@ -220,8 +220,8 @@ def _write_solution(result: "Result", target: Path, force: bool) -> None:
     code stands)."""
     from dataclasses import replace
 
-    from nonosat.files import write_text_atomic
     from nonosat.formats import dump_solution_json, save
+    from nonosat.formats.atomic import write_text_atomic
 
     if result.solution is None:
         err.print(f"nothing written to {target}: {result.status.value}, no solution found", markup=False)
@@ -235,7 +235,7 @@ def _write_solution(result: "Result", target: Path, force: bool) -> None:
 
 
 def _draw_solution(result: "Result", target: Path, force: bool) -> None:
-    from nonosat.picture import save_picture
+    from nonosat.render.sheets import save_picture
 
     if result.solution is None:
         err.print(f"nothing drawn in {target}: {result.status.value}, no solution found", markup=False)
@@ -313,11 +313,11 @@ def solve(
 def _check_outputs(output: Path | None, render: Path | None, force: bool) -> None:
     """Refuse an --output or --render that exists (without --force) before any work."""
     if output is not None:
-        from nonosat.files import ensure_writable
+        from nonosat.formats.atomic import ensure_writable
 
         ensure_writable(output, force=force)
     if render is not None:
-        from nonosat.picture import check_picture_path
+        from nonosat.render.sheets import check_picture_path
 
         check_picture_path(render, force=force)
 
@@ -347,8 +347,8 @@ def check(
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.rating import rate
-    from nonosat.render import describe_cells, side_by_side
+    from nonosat.explain.rating import rate
+    from nonosat.render.views import describe_cells, side_by_side
     from nonosat.solver import check as check_puzzle
 
     deadline = Deadline.after(timeout)
@@ -476,8 +476,8 @@ def _diagnosis_limit(deadline: "Deadline") -> "Deadline":
 
 
 def _diagnosis_json(puzzle: "Puzzle", deadline: "Deadline") -> dict[str, Any] | None:
-    from nonosat.diagnosis import diagnose
     from nonosat.errors import CutShort
+    from nonosat.explain.diagnosis import diagnose
 
     try:
         found = diagnose(puzzle, deadline=_diagnosis_limit(deadline))
@@ -490,9 +490,9 @@ def _diagnosis_json(puzzle: "Puzzle", deadline: "Deadline") -> dict[str, Any] | 
 
 def _show_diagnosis(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
     """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
-    from nonosat.diagnosis import diagnose
     from nonosat.errors import CutShort
-    from nonosat.render import grid_view, grid_width
+    from nonosat.explain.diagnosis import diagnose
+    from nonosat.render.views import grid_view, grid_width
 
     try:
         found = diagnose(puzzle, deadline=_diagnosis_limit(deadline))
@@ -515,8 +515,8 @@ def _partial(board: Any) -> Any:
 def _live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
     """Show the grid filling in, step by step, while line logic works (then the solve goes on);
     the display stops where the deadline passes."""
-    from nonosat.render import grid_view, grid_width
-    from nonosat.steps import trace
+    from nonosat.explain.steps import trace
+    from nonosat.render.views import grid_view, grid_width
 
     if grid_width(puzzle, ascii_cells) > out.width:
         err.print("(--live: the grid is wider than the terminal; solving without it)", markup=False)
@@ -602,9 +602,9 @@ def explain(
     Example: nonosat explain puzzles/webpbn-00001-dancer.non
     """
     from nonosat.deadline import Deadline
+    from nonosat.explain.steps import trace
     from nonosat.model import clue_text
     from nonosat.solver import solve as solve_puzzle
-    from nonosat.steps import trace
 
     if as_json:
         format = OutputFormat.json
@@ -694,7 +694,7 @@ def rate(
     Example: nonosat rate puzzles/webpbn-06574-forever.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.rating import rate as rate_puzzle
+    from nonosat.explain.rating import rate as rate_puzzle
 
     if as_json:
         format = OutputFormat.json
@@ -748,8 +748,8 @@ def hint(
     Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
     """
     from nonosat.deadline import Deadline, alarm
-    from nonosat.hint import hint as next_hint
-    from nonosat.hint import load_state
+    from nonosat.explain.hint import hint as next_hint
+    from nonosat.explain.hint import load_state
 
     deadline = Deadline.after(timeout)
     puzzle = _load(file, deadline)
@@ -814,9 +814,9 @@ def encode(
     Cells that line logic decides become unit clauses. Example:
     nonosat encode puzzles/webpbn-06574-forever.non -o forever.cnf
     """
-    from nonosat.cnf import encode_puzzle
-    from nonosat.files import write_text_atomic
+    from nonosat.encodings.grid import encode_puzzle
     from nonosat.formats import load
+    from nonosat.formats.atomic import write_text_atomic
 
     text = encode_puzzle(load(file), encoding.value)
     if str(output) == "-":
@@ -868,7 +868,7 @@ def render(
     Example: nonosat render puzzles/webpbn-00016-knot.non -o knot.svg
     """
     from nonosat.deadline import Deadline
-    from nonosat.picture import check_picture_path, save_picture
+    from nonosat.render.sheets import check_picture_path, save_picture
     from nonosat.solver import solve as solve_puzzle
 
     deadline = Deadline.after(timeout)
@@ -914,7 +914,7 @@ def _write_generated(made: Any, output: Path | None, preview: Path | None, force
 
     puzzle = made.puzzle
     if preview is not None:
-        from nonosat.picture import save_picture
+        from nonosat.render.sheets import save_picture
 
         save_picture(puzzle, puzzle.goal, preview, force=force)
     if output is None:
@@ -972,10 +972,10 @@ def generate(
     Example: nonosat generate docs/heart.png --width 20 --require line -o heart.non
     """
     from nonosat.generate import from_image
-    from nonosat.picture import check_picture_path
+    from nonosat.render.sheets import check_picture_path
 
     if output is not None:
-        from nonosat.files import ensure_writable
+        from nonosat.formats.atomic import ensure_writable
 
         ensure_writable(output, force=force)
     if preview is not None:
@@ -1020,10 +1020,10 @@ def random_command(
     Example: nonosat random --width 15 --height 15 --require line --seed 7
     """
     from nonosat.generate import random_puzzle
-    from nonosat.picture import check_picture_path
+    from nonosat.render.sheets import check_picture_path
 
     if output is not None:
-        from nonosat.files import ensure_writable
+        from nonosat.formats.atomic import ensure_writable
 
         ensure_writable(output, force=force)
     if preview is not None:
@@ -1127,8 +1127,8 @@ def _echo_records(stream: Any) -> Any:
     its reader has gone (the records so far were read, the rest would be lost)."""
     import sys
 
+    from nonosat.batch.results import dumps
     from nonosat.errors import UsageError
-    from nonosat.results import dumps
 
     for record in stream:
         out.file.write(dumps(record) + "\n")
@@ -1212,7 +1212,7 @@ SLOW = 0.25
 def _print_summary(records: list[dict[str, Any]], results: str, console: Any) -> None:
     from rich.table import Table
 
-    from nonosat.terminal import clean
+    from nonosat.render.terminal import clean
 
     counts: dict[str, int] = {}
     for record in records:
@@ -1283,7 +1283,7 @@ def main() -> None:
     import sys
 
     from nonosat.interrupts import watch_ctrl_c
-    from nonosat.terminal import guard_stdout
+    from nonosat.render.terminal import guard_stdout
 
     guard_stdout()
     watch_ctrl_c()

@@ -75,3 +75,9 @@ class TooLarge(NonosatError):
 class FormulaTooLarge(CutShort):
     """The CNF of what line logic left open grew past the limit on clauses: the search would need
     more memory than nonosat allows itself (see nonosat.limits)."""
+
+
+class WrongAnswer(NonosatError):
+    """A solver produced a grid that breaks the clues: a bug, never shown as a solution."""
+
+    exit_code = 70

@@ -35,7 +35,7 @@ def corpus() -> Path:
 def rivals(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every `portfolio.Rival` made during the test, so that a test of the race can count the
     rivals that were made and the ones that forked a worker (`forked`)."""
-    from nonosat import portfolio
+    from nonosat.solver import race as portfolio
 
     made: list[Any] = []
 

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import NonosatError, Puzzle, batch, cores, load_all
-from nonosat.batch import RECORD_KEYS, read_results, run, solution_sha1, solve_many, solve_task, tasks
+from nonosat import NonosatError, Puzzle, load_all
+from nonosat.batch import RECORD_KEYS, executors, read_results, run, solution_sha1, solve_many, solve_task, tasks, work
+from nonosat.batch import sharing as cores
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
 from nonosat.solver import Status, check
@@ -104,9 +105,9 @@ def test_solve_many_refuses_a_count_below_one() -> None:
 def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
     tournament: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
 ) -> None:
-    """Workers race puzzles that take over batch.RACE_AFTER; with that at 0 every puzzle that
+    """Workers race puzzles that take over work.RACE_AFTER; with that at 0 every puzzle that
     needs SAT goes through the race, and the records must not change."""
-    monkeypatch.setattr(batch, "RACE_AFTER", 0.0)
+    monkeypatch.setattr(work, "RACE_AFTER", 0.0)
     found = list(tasks([str(tournament)]))[100:110]
     raced = [solve_task(task, None, 2, race=True) for task in found]
     alone = [solve_task(task, None, 2, race=False) for task in found]
@@ -280,6 +281,6 @@ def dies_on_three(chunk: int) -> int:
 def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang() -> None:
     results: list[int] = []
     with pytest.raises(NonosatError, match="a worker process died"):
-        for result in batch._pooled(dies_on_three, iter(range(8)), 2):
+        for result in executors.pooled(dies_on_three, iter(range(8)), 2):
             results.append(result)
     assert 3 not in results

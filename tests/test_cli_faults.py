@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -187,7 +187,7 @@ def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> No
     """Forever is unique but needs search: from the grid where logic and probing stall, the hint
     is a cell from search, which every solution (the one) agrees on."""
     from nonosat import load
-    from nonosat.steps import line_text, trace
+    from nonosat.explain.steps import line_text, trace
 
     puzzle = load(FOREVER)
     stalled = trace(puzzle).board

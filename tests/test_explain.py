@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 
 from nonosat import load, load_all
 from nonosat.cli import app
-from nonosat.diagnosis import LineKey, diagnose
 from nonosat.encodings import ENCODINGS, Line
-from nonosat.hint import hint, parse_state
+from nonosat.explain.diagnosis import LineKey, diagnose
+from nonosat.explain.hint import hint, parse_state
+from nonosat.explain.rating import PASS_CUTS, rate, score_for
+from nonosat.explain.steps import trace
 from nonosat.linesolve import alive_states
 from nonosat.model import Puzzle
-from nonosat.rating import PASS_CUTS, rate, score_for
-from nonosat.steps import trace
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

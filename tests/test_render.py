@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from nonosat import Puzzle, UsageError, load
 from nonosat.cli import app
 from nonosat.model import Grid
-from nonosat.picture import SVG_CELL, Sheet, png_cell, save_picture, to_png, to_svg
-from nonosat.render import half_block_grid
+from nonosat.render.sheets import SVG_CELL, Sheet, png_cell, save_picture, to_png, to_svg
+from nonosat.render.views import half_block_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 DANCER = str(ROOT / "puzzles" / "webpbn-00001-dancer.non")

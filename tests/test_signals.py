@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from nonosat import portfolio
+from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux's /proc")
 
@@ -188,7 +188,7 @@ THREADED = """
 import os, sys, threading, warnings
 warnings.simplefilter("error", DeprecationWarning)
 from nonosat import load_all, solve
-from nonosat.portfolio import can_race
+from nonosat.solver.race import can_race
 forks = []
 real_fork = os.fork
 def counted_fork():
@@ -227,14 +227,14 @@ def test_the_library_races_safely_from_threads(corpus: Path) -> None:
 @pytest.mark.slow
 def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portfolio.Rival]) -> None:  # type: ignore[type-arg]
     from nonosat import load_all, solve
-    from nonosat import solver as solver_module
+    from nonosat.solver import race as racing
 
     puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[:20]
-    old, solver_module.RACE_AFTER = solver_module.RACE_AFTER, 0.0
+    old, racing.RACE_AFTER = racing.RACE_AFTER, 0.0
     try:
         results = [solve(puzzle) for puzzle in puzzles]
     finally:
-        solver_module.RACE_AFTER = old
+        racing.RACE_AFTER = old
     assert any(result.method == "sat" for result in results)
     assert rivals == []
 
@@ -242,7 +242,7 @@ def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portf
 AFFINITY = """
 import os
 os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-from nonosat.portfolio import can_race, usable_cores
+from nonosat.solver.race import can_race, usable_cores
 print(usable_cores(), can_race())
 """
 

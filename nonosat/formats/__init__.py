@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from nonosat.errors import NonosatError, ParseError, UsageError
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
 from nonosat.formats.common import PathName, split_lines
 from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
-from nonosat.formats.several import choose
+from nonosat.formats.select import choose
 from nonosat.formats.tatham import dump_tatham, is_game_id, load_tatham, read_game_id
 from nonosat.model import Puzzle
 

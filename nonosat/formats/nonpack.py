@@ -11,7 +11,7 @@ import re
 from nonosat.errors import ParseError
 from nonosat.formats.common import PathName, split_lines
 from nonosat.formats.non import load_non
-from nonosat.formats.several import choose, numbered
+from nonosat.formats.select import choose, numbered
 from nonosat.model import Puzzle
 
 SEPARATOR = re.compile(r"\s*={4,}\s*")

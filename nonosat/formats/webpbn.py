@@ -20,7 +20,7 @@ from xml.parsers import expat
 
 from nonosat.errors import ParseError
 from nonosat.formats.common import COLOUR_UNSUPPORTED, PathName, make_puzzle
-from nonosat.formats.several import choose, numbered
+from nonosat.formats.select import choose, numbered
 from nonosat.model import Clue, Grid, Puzzle
 
 METADATA_TAGS = {"id": "catalogue", "title": "title", "author": "author", "copyright": "copyright"}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from nonosat.errors import UsageError
-from nonosat.files import ensure_writable, write_bytes_atomic, write_text_atomic
+from nonosat.formats.atomic import ensure_writable, write_bytes_atomic, write_text_atomic
 from nonosat.model import Clue, Grid, Puzzle
 
 if TYPE_CHECKING:

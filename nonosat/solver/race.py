@@ -31,12 +31,15 @@ from nonosat.model import Grid
 
 Job = TypeVar("Job")
 
+RACE_AFTER = 0.1
+"""Seconds one solver gets on its own before a race of solvers starts on a hard puzzle."""
+
 Work = Callable[[Any, list[Grid]], bool]
 """Runs one solver to the end on a job (both picklable: the work a module-level function): appends
 the grids it finds, and says whether the search ended on its own (True) rather than by reaching
 the count."""
 
-PRELOAD = ["nonosat.solver", "nonosat.cnf", "pysat.solvers"]
+PRELOAD = ["nonosat.solver.enumerate", "nonosat.encodings.grid", "pysat.solvers"]
 """What the fork server imports once, so that each worker starts in milliseconds."""
 
 _context: Any | None = None

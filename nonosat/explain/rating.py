@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonosat.deadline import Deadline
+from nonosat.explain.steps import Trace, trace
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
-from nonosat.steps import Trace, trace
 
 LEVELS = ("line", "probe", "search", "ambiguous", "none", "unknown")
 """`unknown`: the time limit ran out before the level was known."""

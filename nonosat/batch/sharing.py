@@ -1,7 +1,7 @@
 """The cores of a batch run, shared between its worker processes: a puzzle that races takes two.
 
 A batch worker solves its puzzle on one core until `RACE_AFTER` seconds have passed; then a
-second solver races it on a forked process (nonosat.portfolio). With every worker still taking
+second solver races it on a forked process (nonosat.solver.race). With every worker still taking
 new puzzles, the racing pair and the other workers' puzzles share the cores, and the hard
 puzzle, the one that needs them most, gets a fraction of a core per solver. So a worker about to
 start a puzzle first waits until the cores are not all taken: each busy worker counts one core,

@@ -8,6 +8,7 @@ anything is read from it, and so is a line longer than any record could be.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable
@@ -15,9 +16,32 @@ from pathlib import Path
 from typing import Any
 
 from nonosat.errors import UsageError
-from nonosat.files import write_text_atomic
+from nonosat.formats.atomic import write_text_atomic
+from nonosat.model import Grid
 
 Record = dict[str, Any]
+
+RECORD_KEYS = (
+    "path",
+    "width",
+    "height",
+    "status",
+    "method",
+    "solutions",
+    "seconds",
+    "solution_sha1",
+    "goal_ok",
+    "error",
+)
+STATUSES = ("unique", "multiple", "none", "unknown", "error")
+"""`goal_ok` is true or false when the puzzle file gives a goal: whether it satisfies the clues."""
+
+
+def solution_sha1(grid: Grid) -> str:
+    """SHA-1 of the grid written as rows of '#' and '.' joined by newlines."""
+    text = "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
+    return hashlib.sha1(text.encode()).hexdigest()
+
 
 MAX_RECORD_BYTES = 1 << 20
 """The longest line a results file may hold: a record is a few hundred bytes."""

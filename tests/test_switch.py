@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from nonosat import Puzzle, load, load_all, solve
-from nonosat.swaps import line_swaps, switched_solution
+from nonosat.solver.switch import line_swaps, switched_solution
 
 
 def test_line_swaps_keep_the_clue_and_miss_none_within_reach() -> None:

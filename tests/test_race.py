@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from nonosat import load_all, portfolio, solve
-from nonosat import solver as solver_module
+from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status
+from nonosat.solver import enumerate as enumeration
+from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
 
@@ -119,11 +120,11 @@ def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
     here = [solve(p, jobs=1, solver="cadical195") for p in puzzles]
     assert not rivals
     monkeypatch.setattr(interrupts, "_watching", True)
-    monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
+    monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
     elsewhere = [solve(p, jobs=jobs, solver="cadical195") for p in puzzles]
     sat = sum(r.method == "sat" for r in elsewhere)
     assert sat > 20 and len([r for r in rivals if r.forked]) >= sat
-    assert all(r.work is solver_module.rival_work for r in rivals)
+    assert all(r.work is enumeration.rival_work for r in rivals)
     _same_verdicts(puzzles, here, elsewhere)
 
 
@@ -162,7 +163,7 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
     a single solver's, and every grid is verified against the clues by the parent."""
     puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[:40]
     single = [solve(p, jobs=1, solver=solver) for p in puzzles]
-    monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
+    monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
     raced = [solve(p, jobs=2, solver=solver) for p in puzzles]
     assert sum(r.method == "sat" for r in raced) == len(rivals) > 20
     assert sum(r.forked for r in rivals) > 10  # a rival starts at once, but the search may end first
@@ -172,7 +173,7 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
 @pytest.mark.slow
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[509]  # #510, seconds
-    monkeypatch.setattr(solver_module, "RACE_AFTER", 0.0)
+    monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
     result = solve(puzzle, jobs=2, timeout=0.3)
     assert result.status is Status.UNKNOWN
     assert not result.complete and result.cut_short == "time limit reached while searching"
@@ -246,8 +247,8 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
 HEARS = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from nonosat import portfolio
-from test_portfolio import fake_work
+from nonosat.solver import race as portfolio
+from test_race import fake_work
 portfolio.warm_up()  # as a search that may race starts it: in the main thread, SIGINT held back
 rival = portfolio.Rival(fake_work, lambda: (30.0, [], True), 0.0, lambda: None)
 while rival.process is None:

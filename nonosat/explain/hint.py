@@ -16,9 +16,9 @@ from pathlib import Path
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
+from nonosat.explain.steps import Step, trace
 from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Puzzle
-from nonosat.steps import Step, trace
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
@@ -113,7 +113,7 @@ def _settled(puzzle: Puzzle, board: Board | None, deadline: Deadline) -> Board |
 
 def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEADLINE) -> Grid | None:
     """A solution that agrees with the board's cells (any solution, with board None)."""
-    from nonosat.cnf import build_formula
+    from nonosat.encodings.grid import build_formula
     from nonosat.solver import enumerate_solutions
 
     settled = _settled(puzzle, board, deadline)
@@ -134,7 +134,7 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
     """An open cell of the board with the same value in every completion, or None if there is
     none: each cell is tried with the other value; a model that allows it also clears every
     other cell it disagrees on."""
-    from nonosat.cnf import build_formula, cell_variable
+    from nonosat.encodings.grid import build_formula, cell_variable
     from nonosat.solver import Search
 
     settled = _settled(puzzle, board, deadline)

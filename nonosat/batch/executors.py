@@ -1,0 +1,145 @@
+"""Where a batch run's work runs: worker processes on this machine, or a Dask cluster."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from nonosat.batch import sharing as cores
+from nonosat.batch import work
+from nonosat.batch.results import Record
+from nonosat.batch.tasks import Task
+from nonosat.batch.work import solve_chunk, solve_task
+from nonosat.errors import NonosatError, UsageError
+
+T = TypeVar("T")
+
+EXECUTORS = ("local", "dask")
+DASK_HINT = "pip install 'nonosat[dask]'"
+
+LOCAL_CHUNK = 8
+DASK_CHUNK = 64
+"""Puzzles per task: tournament puzzles take milliseconds, so one task per puzzle would spend
+more time on scheduling than on solving."""
+
+
+def chunks(items: list[T], size: int) -> Iterator[list[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def local(todo: list[Task], jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
+    if jobs == 1:
+        for task in todo:
+            yield solve_task(task, timeout, count)
+        return
+    from nonosat.solver.race import can_race
+
+    race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
+    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race):
+        yield from records
+
+
+def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
+    """`job(piece, *args)` for every piece (a chunk of tasks), on `jobs` worker processes, each result as soon as
+    its chunk is done, with no more than a few chunks queued. The workers share a table of the
+    cores their puzzles take (nonosat.batch.sharing), for the race. They ignore Ctrl-C and die with this
+    process: when the run does not finish (Ctrl-C, an error, a consumer that stops early) they
+    are killed at once, and when this process is killed outright Linux kills them
+    (nonosat.lifeline). A worker that dies (killed by the system for memory, say) ends the run
+    with an error: the records so far are kept, and the same command resumes."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing import resource_tracker
+
+    from nonosat import interrupts
+
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
+    resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
+    shared = cores.table(context, jobs)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_starts, initargs=(shared, work.RACE_AFTER))
+
+    def submit(chunk: Any) -> Any:
+        with interrupts.held():  # a worker started now begins life ignoring Ctrl-C, which we handle
+            return pool.submit(job, chunk, *args)
+
+    pending: set[Any] = set()
+    finished = False
+    try:
+        for chunk in pieces:
+            pending.add(submit(chunk))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(pieces, None)
+                if following is not None:
+                    pending.add(submit(following))
+        finished = True
+    except BrokenProcessPool:
+        raise NonosatError(
+            "a worker process died (the system may have killed it for memory); "
+            "the results so far are kept, and the same command resumes"
+        ) from None
+    finally:
+        if not finished:
+            kill_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def kill_workers(pool: Any) -> None:
+    """End a pool's worker processes now (their puzzles are abandoned)."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if kill is not None:
+        kill()
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):  # before 3.14, the pool's own table
+        process.kill()
+
+
+def worker_starts(shared: tuple[Any, Any], race_after: float) -> None:
+    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot."""
+    from nonosat.lifeline import die_with_parent
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    cores.join(shared, race_after)
+
+
+def check_executor(executor: str) -> None:
+    """Refuse an unknown executor, or Dask when it is not installed, before any work starts."""
+    if executor not in EXECUTORS:
+        raise UsageError(f"the executor is {' or '.join(EXECUTORS)}, not {executor!r}")
+    if executor == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+
+
+def dask(todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except OSError as error:
+            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        futures = [client.submit(solve_chunk, chunk, timeout, count, pure=False) for chunk in chunks(todo, DASK_CHUNK)]
+        for future in as_completed(futures):
+            yield from future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,95 @@
+"""A batch run: every task solved once, on the chosen executor, each record written as it comes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nonosat.batch.executors import LOCAL_CHUNK, check_executor, chunks, dask, local, pooled
+from nonosat.batch.results import Record, Writer
+from nonosat.batch.tasks import Task, pending
+from nonosat.batch.work import solve_numbered, solve_one
+from nonosat.errors import NonosatError, UsageError
+from nonosat.model import Puzzle
+
+if TYPE_CHECKING:
+    from nonosat.solver import Result
+
+
+def run(
+    paths: Sequence[str],
+    *,
+    out: str | Path | None = None,
+    jobs: int | None = None,
+    timeout: float | None = None,
+    count: int = 2,
+    executor: str = "local",
+    scheduler: str | None = None,
+    todo: list[Task] | None = None,
+    retry: Sequence[str] = (),
+) -> Iterator[Record]:
+    """Solve every puzzle the paths hold, yielding each new record as it finishes.
+
+    With `out`, records are appended to that JSON Lines file as they come, and puzzles it
+    already holds are skipped, except those whose status is in `retry` (solved again, with
+    this run's `timeout` per puzzle). `jobs` is the number of worker processes (default: the
+    cores this process may use), `count` the solutions looked for (2 decides uniqueness).
+    `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again.
+    """
+    from nonosat.solver.race import usable_cores
+
+    check_executor(executor)
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    workers = jobs or usable_cores()
+    if todo is None:
+        todo = pending(paths, out, retry=retry)[0]
+    writer = Writer(Path(out)) if out is not None else None
+    stream: Iterable[Record]
+    if executor == "dask":
+        stream = dask(todo, scheduler, workers, timeout, count)
+    else:
+        stream = local(todo, workers, timeout, count)
+    try:
+        for record in stream:
+            if writer is not None:
+                writer.write(record)
+            yield record
+    finally:
+        if isinstance(stream, Iterator) and hasattr(stream, "close"):
+            stream.close()  # ends the workers now, not when the generator is collected
+        if writer is not None:
+            writer.close()
+
+
+def solve_many(
+    puzzles: Sequence[Puzzle],
+    *,
+    jobs: int | None = None,
+    timeout: float | None = None,
+    count: int = 2,
+) -> Iterator[tuple[int, Result]]:
+    """Solve puzzles already in memory on `jobs` worker processes (default: the usable cores), yielding
+    (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
+    is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
+    refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
+    other error `solve` raises in a worker is raised here as a `NonosatError` with its message."""
+    from nonosat.solver.race import usable_cores
+
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    workers = jobs or usable_cores()
+    numbered = list(enumerate(puzzles))
+    if workers == 1:
+        for index, puzzle in numbered:
+            yield index, solve_one(puzzle, timeout, count)
+        return
+    from nonosat.solver.race import can_race
+
+    race = can_race()
+    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, timeout, count, race):
+        for index, outcome in results:
+            if isinstance(outcome, str):
+                raise NonosatError(outcome)
+            yield index, outcome

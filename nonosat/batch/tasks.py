@@ -1,0 +1,128 @@
+"""What a batch run solves: the puzzles its paths name, one task each, less those already done."""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonosat.batch.results import STATUSES, Record, read_results, rewrite_results
+from nonosat.errors import NonosatError, UsageError
+from nonosat.model import Puzzle
+
+SKIPPED_NAMES = ("README", "LICENSE", "LICENCE", "SOURCE", "COPYING", "FORMAT")
+SKIPPED_SUFFIXES = (".md", ".out", ".rst", ".html", ".py")
+"""Files a folder search passes over: documents and solutions that sit beside puzzle files."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One puzzle to solve, or one file that could not be read (`puzzle` is None)."""
+
+    path: str
+    puzzle: Puzzle | None
+    error: str | None = None
+
+
+def files_of(path: str) -> list[str]:
+    """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's;
+    UsageError when it names nothing. File names are tidied (`./x` is `x`); game IDs are not."""
+    from nonosat.formats import names_game_id
+
+    if Path(path).is_dir():
+        found = []
+        for file in sorted(Path(path).rglob("*")):
+            name = file.name
+            if not file.is_file() or name.startswith(".") or file.suffix.lower() in SKIPPED_SUFFIXES:
+                continue
+            if name.upper().startswith(SKIPPED_NAMES):
+                continue
+            found.append(str(file))
+        if not found:
+            raise UsageError(f"{path}: no puzzle files in this folder")
+        return found
+    if names_game_id(path):
+        return [path]
+    if not Path(path).exists() and glob.has_magic(path):
+        found = sorted(os.path.normpath(p) for p in glob.glob(path, recursive=True) if Path(p).is_file())
+        if not found:
+            raise UsageError(f"{path}: no file matches")
+        return found
+    head, hash_sign, tail = path.rpartition("#")
+    if not Path(path).exists() and hash_sign and Path(head).is_file():
+        return [f"{os.path.normpath(head)}#{tail}"]  # puzzle N of a file of several
+    if not Path(path).exists():
+        raise UsageError(f"{path}: no such file or folder")
+    return [os.path.normpath(path)]
+
+
+def check_paths(paths: Sequence[str]) -> None:
+    """Refuse, before any work, a path that names no file (UsageError naming it)."""
+    if not paths:
+        raise UsageError("no puzzle files or folders given")
+    for path in paths:
+        files_of(path)
+
+
+def tasks(paths: Sequence[str]) -> Iterator[Task]:
+    """Every puzzle the paths hold, in order; a file that cannot be read gives one error task
+    (whatever went wrong reading it)."""
+    from nonosat.formats import load_all
+
+    for given in paths:
+        for file in files_of(given):
+            try:
+                puzzles = load_all(file)
+            except NonosatError as error:
+                yield Task(file, None, str(error))
+                continue
+            except Exception as error:  # noqa: BLE001 - a reader's bug must not end the run
+                yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})")
+                continue
+            for index, puzzle in enumerate(puzzles):
+                yield Task(label(file, puzzle, index, len(puzzles)), puzzle)
+
+
+def label(file: str, puzzle: Puzzle, index: int, count: int) -> str:
+    if count == 1:
+        return file
+    tail = (puzzle.source or "").rpartition("#")[2]
+    return f"{file}#{tail if tail.isdigit() else index + 1}"
+
+
+def same_path(path: str) -> str:
+    """A record's path as it is compared: `./x` and `x` are the same puzzle (game IDs are kept
+    as they are: `//` is an empty clue there)."""
+    from nonosat.formats import names_game_id
+
+    if names_game_id(path):
+        return path
+    head, hash_sign, tail = path.rpartition("#")
+    if hash_sign and tail.isdigit():
+        return f"{os.path.normpath(head)}#{tail}"
+    return os.path.normpath(path)
+
+
+def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = ()) -> tuple[list[Task], list[Record]]:
+    """The tasks still to do, and the records `out` already holds (empty without `out`).
+
+    Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
+    puzzles are to do again. Raises UsageError for a path that names no file.
+    """
+    check_paths(paths)
+    unknown = set(retry) - set(STATUSES)
+    if unknown:
+        raise UsageError(f"statuses to retry are {', '.join(STATUSES)}; not {', '.join(sorted(unknown))}")
+    done = read_results(Path(out)) if out is not None else []
+    if out is not None and any(record.get("status") in retry for record in done):
+        done = [record for record in done if record.get("status") not in retry]
+        rewrite_results(Path(out), done)
+    seen = {same_path(str(record["path"])) for record in done}
+    todo = []
+    for task in tasks(paths):
+        if same_path(task.path) not in seen:  # done before, or named twice in this run
+            seen.add(same_path(task.path))
+            todo.append(task)
+    return todo, done

@@ -1,0 +1,91 @@
+"""What a batch worker does with one task, or a chunk of them: solve it, and make its record."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from nonosat.batch import sharing as cores
+from nonosat.batch.results import RECORD_KEYS, Record, solution_sha1
+from nonosat.batch.tasks import Task
+from nonosat.errors import ImpossiblePuzzle, NonosatError
+from nonosat.model import Puzzle
+
+if TYPE_CHECKING:
+    from nonosat.solver import Result
+
+RACE_AFTER = 1.0
+"""Seconds a puzzle gets in a batch worker before a second solver races it (`solve`'s
+`race_after`): later than a single solve's 0.1 s, because the other cores are already busy
+with other puzzles, so only the rare hard ones (29 of taai2011's 1,000) borrow a core, and
+those are where the race cuts the time most. While one races, the other workers hold back their
+next puzzle (nonosat.batch.sharing)."""
+
+
+def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False) -> Result:
+    """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
+    seconds, and the puzzle waits to start until the other workers leave it a core (see
+    nonosat.batch.sharing); a puzzle refuted before any search is a `none` result by line logic."""
+    from nonosat.solver import Result, Status, solve
+
+    if race:
+        cores.wait_for_core()
+    started = time.monotonic()
+    try:
+        return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
+    except ImpossiblePuzzle:
+        return Result(puzzle, Status.NONE, (), "line", time.monotonic() - started, True)
+    finally:
+        if race:
+            cores.done()
+
+
+def solve_task(task: Task, timeout: float | None, count: int, race: bool = False) -> Record:
+    """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
+    is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
+    wrong gives an `error` record: one puzzle never stops the run."""
+    record: Record = dict.fromkeys(RECORD_KEYS)
+    record.update(path=task.path, solutions=0, seconds=0.0)
+    if task.puzzle is None:
+        record.update(status="error", error=task.error)
+        return record
+    puzzle = task.puzzle
+    record.update(width=puzzle.width, height=puzzle.height)
+    if puzzle.goal is not None:
+        record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
+    started = time.perf_counter()
+    try:
+        result = solve_one(puzzle, timeout, count, race)
+    except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
+        message = str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
+        record.update(status="error", error=message, seconds=round(time.perf_counter() - started, 6))
+        return record
+    status = result.status.value
+    if status == "solved":  # count=1: a solution, uniqueness not asked
+        status = "unique" if result.complete else "solved"
+    record.update(
+        status=status,
+        method=result.method,
+        solutions=len(result.solutions),
+        seconds=round(result.seconds, 6),
+        solution_sha1=solution_sha1(result.solutions[0].grid) if result.solutions else None,
+    )
+    return record
+
+
+def solve_chunk(chunk: list[Task], timeout: float | None, count: int, race: bool = False) -> list[Record]:
+    """What one worker task does: solve a batch of puzzles, one record each."""
+    return [solve_task(task, timeout, count, race) for task in chunk]
+
+
+def solve_numbered(
+    chunk: list[tuple[int, Puzzle]], timeout: float | None, count: int, race: bool
+) -> list[tuple[int, Result | str]]:
+    """What one `solve_many` worker task does; an error travels back as its message."""
+    done: list[tuple[int, Result | str]] = []
+    for index, puzzle in chunk:
+        try:
+            done.append((index, solve_one(puzzle, timeout, count, race)))
+        except NonosatError as error:
+            done.append((index, str(error)))
+    return done

@@ -1,0 +1,68 @@
+"""The PySAT solvers nonosat drives: their names, how each is stopped, and which one races which."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nonosat.errors import UsageError
+
+DEFAULT_SOLVER = "minisat22"
+"""Fastest on the tournament sets and the n-Dom puzzles (bench/README.md)."""
+
+SOLVERS = (
+    "cadical103",
+    "cadical153",
+    "cadical195",
+    "cadical300",
+    "glucose3",
+    "glucose4",
+    "glucose42",
+    "gluecard3",
+    "gluecard4",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minicard",
+    "minisat22",
+    "minisatep",
+)
+"""PySAT's incremental solvers that honour a time limit (by interrupt or conflict budget)."""
+
+
+def budgeted(name: str) -> bool:
+    """Whether a solver has no interrupt() (CaDiCaL): its time limits are a loop of conflict
+    budgets, and it holds Python's GIL while it searches."""
+    return name.startswith("cadical")
+
+
+def resolve_solver(name: str) -> str:
+    """The canonical name of a PySAT solver, given any of PySAT's names for it ("g4", "cd19", ...).
+
+    Only solvers that enumerate incrementally and honour a time limit are accepted.
+    """
+    if name in SOLVERS:
+        return name  # without importing PySAT, which a puzzle solved by line logic never needs
+    from pysat.solvers import SolverNames
+
+    for canonical in SOLVERS:
+        if name == canonical or name in getattr(SolverNames, canonical, ()):
+            return canonical
+    raise UsageError(f"unknown or unsupported solver {name!r}; choose one of {', '.join(SOLVERS)}")
+
+
+def rival(solver: str) -> str:
+    """The solver raced against the chosen one: CaDiCaL, or MiniSat when CaDiCaL was chosen.
+    On hard tournament puzzles each is the faster on a good share of them (bench/README.md)."""
+    return "cadical195" if solver != "cadical195" else "minisat22"
+
+
+RAW_ADD = {"cadical195": ("cadical195_add_cl", "cadical"), "minisat22": ("minisat22_add_cl", "minisat")}
+"""PySAT's C function that adds one clause, and the wrapper's handle that it takes, for the
+solvers used by default: calling it directly halves the cost of loading a formula."""
+
+
+def pysolvers() -> Any:
+    import pysolvers  # type: ignore[import-not-found]  # PySAT's C extension
+
+    return pysolvers

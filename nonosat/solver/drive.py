@@ -1,0 +1,100 @@
+"""solve and check: line logic first, then the CNF of what is left, then the SAT search."""
+
+from __future__ import annotations
+
+import time
+
+from nonosat.deadline import Deadline
+from nonosat.encodings import DEFAULT_ENCODING, check_encoding
+from nonosat.errors import CutShort, TimeUp, UsageError
+from nonosat.linesolve import Contradiction, line_solve
+from nonosat.model import Puzzle, Solution
+from nonosat.solver import race as racing
+from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
+from nonosat.solver.enumerate import enumerate_solutions
+from nonosat.solver.outcome import Result, Status, Verdict, status_of, verified
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    count: int = 2,
+    timeout: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = DEFAULT_ENCODING,
+    jobs: int | None = None,
+    race_after: float | None = None,
+) -> Result:
+    """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
+
+    Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
+    the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
+    to look for the next. `timeout` (seconds) holds for all of it: line logic, building the CNF
+    and the search; when it runs out the status is `unknown` and `cut_short` says where.
+
+    `jobs` is the number of cores a hard puzzle may use (default 1): with two or more, a search
+    that takes more than `race_after` seconds (default racing.RACE_AFTER) is joined by a rival solver
+    in a worker process (see nonosat.solver.race), safe in threaded programs too. Raises
+    `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
+    totals differ.
+    """
+    if count < 1:
+        raise UsageError("count must be at least 1")
+    if jobs is not None and jobs < 1:
+        raise UsageError("jobs must be at least 1")
+    solver = resolve_solver(solver)
+    check_encoding(encoding)
+    started = time.monotonic()
+    deadline = Deadline.after(timeout)
+    puzzle.ensure_possible()
+
+    def result(
+        status: Status,
+        solutions: list[Solution],
+        method: str,
+        complete: bool,
+        cut_short: str | None = None,
+        **stats: int,
+    ) -> Result:
+        took = time.monotonic() - started
+        return Result(puzzle, status, tuple(solutions), method, took, complete, stats, cut_short)
+
+    try:
+        board = line_solve(puzzle, deadline)
+    except Contradiction:
+        return result(Status.NONE, [], "line", True)
+    except TimeUp as error:
+        return result(Status.UNKNOWN, [], "line", False, str(error))
+    if board.is_complete():
+        return result(Status.UNIQUE, [verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
+    from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
+
+    try:
+        formula = build_formula(board, encoding, deadline)
+    except CutShort as error:
+        return result(Status.UNKNOWN, [], "sat", False, str(error), line_passes=board.passes)
+    stats = dict(
+        line_passes=board.passes,
+        unknown_cells=len(formula.unknown),
+        variables=formula.variables,
+        clauses=len(formula.clauses),
+    )
+    race = jobs is not None and jobs > 1
+    wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
+    solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
+    status = status_of(len(solutions), count, complete)
+    return result(status, solutions, "sat", complete, cut if status is Status.UNKNOWN else None, **stats)
+
+
+def check(
+    puzzle: Puzzle,
+    *,
+    timeout: float | None = None,
+    solver: str = DEFAULT_SOLVER,
+    encoding: str = DEFAULT_ENCODING,
+    jobs: int | None = None,
+) -> Verdict:
+    """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
+    result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)
+    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
+    return Verdict(result, goal_ok)

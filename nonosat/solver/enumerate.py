@@ -1,0 +1,196 @@
+"""Every solution up to a count: blocking clauses over the cell variables, the 2x2 switch, and
+the race of solvers in worker processes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from nonosat import interrupts
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.errors import TimeUp
+from nonosat.linesolve import Board
+from nonosat.model import Grid, Solution
+from nonosat.solver import race as racing
+from nonosat.solver.backends import DEFAULT_SOLVER, budgeted, rival
+from nonosat.solver.outcome import verified
+from nonosat.solver.search import Search
+from nonosat.solver.switch import switched_solution
+
+if TYPE_CHECKING:
+    from nonosat.encodings.grid import GridFormula
+
+
+@dataclass(frozen=True)
+class RivalJob:
+    """What a rival worker needs to search on its own: the line-solved board (the formula is
+    rebuilt from it, with the same cell variables), and the grids the search had found."""
+
+    board: Board
+    encoding: str
+    solver: str
+    count: int
+    grids: tuple[Grid, ...]
+
+
+def rival_work(job: RivalJob, found: list[Grid]) -> bool:
+    """In the rival worker: the grids found before it started are blocked and reported again,
+    like the grids found later; True when its search ended on its own."""
+    from nonosat.encodings.grid import build_formula
+
+    formula = build_formula(job.board, job.encoding)
+    search = Search(formula.clauses, job.solver, whole=True)
+    try:
+        if search.unsatisfiable:
+            return True
+        for grid in job.grids:
+            search.sat.add_clause(formula.blocking_clause_for(grid))
+            found.append(grid)
+        return bool(collect(search, formula, job.count, found))
+    finally:
+        search.close()
+
+
+def enumerate_solutions(
+    formula: GridFormula,
+    count: int,
+    solver: str = DEFAULT_SOLVER,
+    deadline: Deadline = NO_DEADLINE,
+    *,
+    race: bool = False,
+    race_after: float = racing.RACE_AFTER,
+) -> tuple[list[Solution], bool, str | None]:
+    """Up to `count` verified solutions of a grid formula (what line logic left open, or a
+    partial board), whether that is all of them, and why the search stopped short if it did.
+
+    With `race`, a search still going after `race_after` seconds is joined by its `rival` in a
+    worker process, while it goes on undisturbed here, and the first to finish answers (see
+    `racing.Rival`).
+    """
+
+    puzzle = formula.board.puzzle
+    race = race and racing.can_race()
+    if budgeted(solver) and interrupts.watched() and racing.can_fork():
+        elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
+        if elsewhere is not None:
+            found, whole, why = elsewhere
+            return [verified(puzzle, grid) for grid in found], whole, why
+    try:
+        search = Search(formula.clauses, solver, deadline)
+    except TimeUp as error:
+        return [], False, str(error)
+    grids: list[Grid] = []
+    if search.unsatisfiable:
+        search.close()
+        return [], True, None
+    contender = None
+    if race:
+        try:
+            racing.warm_up()
+        except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare): no race
+            race = False
+    if race:
+        search.stoppable = True
+
+        def job() -> RivalJob:
+            return RivalJob(formula.board, formula.encoding, rival(solver), count, tuple(grids))
+
+        contender = racing.Rival(rival_work, job, race_after, search.stop)
+    try:
+        ended = collect(search, formula, count, grids)
+    finally:
+        theirs, their_ending = contender.stop() if contender is not None else ([], None)
+        search.close()
+    cut = None
+    if ended is None:  # stopped by the rival's answer, or out of time
+        if their_ending is not None:
+            grids, ended = theirs, their_ending
+        else:  # neither finished: what both found counts (two different grids prove "multiple")
+            grids = (grids + [grid for grid in theirs if grid not in grids])[:count]
+            cut = "time limit reached while searching"
+    return [verified(puzzle, grid) for grid in grids], bool(ended), cut
+
+
+class _Waiting:
+    """The command line's side of a search run in worker processes: `stop` (a worker's answer,
+    Ctrl-C) ends `wait`."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.event = threading.Event()
+
+    def stop(self) -> None:
+        self.event.set()
+
+    def wait(self, deadline: Deadline) -> None:
+        """Until `stop`, or the deadline. Ctrl-C raises KeyboardInterrupt here at once."""
+        while not self.event.is_set():
+            remaining = deadline.remaining()
+            if remaining is not None and remaining <= 0:
+                return
+            self.event.wait(1.0 if remaining is None else min(remaining, 1.0))
+
+
+def search_in_workers(
+    formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
+) -> tuple[list[Grid], bool, str | None] | None:
+    """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
+    solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
+    inprocessing can take seconds). So its search runs in a worker from the fork server, and
+    this process only waits; with the race, the rival joins after `race_after` as usual. The
+    grids, whether they are all, and why the search stopped short; None when the worker could
+    not start or died (the search then runs here)."""
+
+    try:
+        racing.warm_up()
+    except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare)
+        return None
+    waiting = _Waiting()
+
+    def job(name: str) -> Any:
+        return lambda: RivalJob(formula.board, formula.encoding, name, count, ())
+
+    own = racing.Rival(rival_work, job(solver), 0.0, waiting.stop, on_gone=waiting.stop)
+    workers = [own]
+    if race:
+        workers.append(racing.Rival(rival_work, job(rival(solver)), race_after, waiting.stop))
+    interrupts.running(waiting)
+    try:
+        waiting.wait(deadline)
+    finally:
+        interrupts.finished(waiting)
+        outcomes = [worker.stop() for worker in workers]
+    for grids, ended in outcomes:
+        if ended is not None:
+            return grids, ended, None
+    if own.gone and deadline.remaining() != 0:
+        return None
+    merged: list[Grid] = []
+    for grids, _ in outcomes:
+        merged += [grid for grid in grids if grid not in merged]
+    return merged[:count], False, "time limit reached while searching"
+
+
+def collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> bool | None:
+    """Add grids to `grids` until there are `count`: True when the search shows there are no
+    more, False when `count` is reached first, None when the deadline passes first."""
+    puzzle = formula.board.puzzle
+    while len(grids) < count:
+        model = search.next_model()
+        if model is None:
+            return None
+        if model is False:
+            return True
+        grid = formula.grid(model)
+        verified(puzzle, grid)
+        grids.append(grid)
+        if not formula.unknown:
+            return True
+        if len(grids) == 1 and count == 2:
+            switched = switched_solution(puzzle, grid)
+            if switched is not None:
+                grids.append(switched)
+                return False
+        search.sat.add_clause(formula.blocking_clause(model))
+    return False

@@ -1,0 +1,179 @@
+"""One incremental PySAT search with a deadline, that another thread or Ctrl-C can stop."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from nonosat import interrupts
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.encodings import Clause
+from nonosat.solver.backends import RAW_ADD, budgeted, pysolvers
+
+LOAD_SLICE = 1 << 16
+"""Clauses added between looks at the deadline while a formula is loaded."""
+
+
+def load_clauses(sat: Any, name: str, clauses: list[Clause], deadline: Deadline = NO_DEADLINE) -> bool:
+    """Add the clauses to a PySAT solver; False if one of them is empty. Raises TimeUp when the
+    deadline passes first."""
+    raw = RAW_ADD.get(name)
+    handle = getattr(sat.solver, raw[1], None) if raw else None
+    add = getattr(pysolvers(), raw[0], None) if raw else None
+    for start in range(0, len(clauses), LOAD_SLICE):
+        deadline.check("loading the CNF into the solver")
+        part = clauses[start : start + LOAD_SLICE]
+        if handle is None or add is None:
+            if not all(part):
+                return False
+            sat.append_formula(part)
+            continue
+        for clause in part:
+            if not clause:
+                return False
+            add(handle, clause)
+    return True
+
+
+SLICE_SECONDS = 0.25
+"""The longest a conflict budget of a solver without interrupt() (CaDiCaL) should take, so that
+a stop (the rival's answer, Ctrl-C) is heard within about this long: CaDiCaL holds Python's GIL
+through a slice, so not even the Ctrl-C watcher runs before it ends. Its inprocessing is not
+counted in conflicts, and a slice now and then takes over a second: the command line runs
+CaDiCaL in a worker instead (`search_in_workers`)."""
+
+
+def _keyboard_interrupt(error: Exception) -> bool:
+    return "keyboard interrupt" in str(error).lower()
+
+
+class Search:
+    """One incremental PySAT solver over some clauses (a grid formula's), with a deadline.
+
+    Loading the clauses honours the deadline too (TimeUp). Every solve can be ended from another
+    thread with `stop`, and by Ctrl-C (see nonosat.interrupts).
+    """
+
+    def __init__(
+        self, clauses: list[Clause], solver: str, deadline: Deadline = NO_DEADLINE, *, whole: bool = False
+    ) -> None:
+        from pysat.solvers import Solver
+
+        self.name = solver
+        self.deadline = deadline
+        self.stoppable = False
+        """Whether `stop` may be called from another thread (then every solve can be interrupted)."""
+        self.whole = whole
+        """Solve in one uninterrupted call, even without Python's SIGINT handling: nothing but the
+        end of its process stops it (a race worker). CaDiCaL is not cut into conflict budgets."""
+        self.stopped = False
+        self.sat = Solver(solver)
+        try:
+            self.unsatisfiable = not load_clauses(self.sat, solver, clauses, deadline)
+        except BaseException:
+            self.sat.delete()
+            raise
+
+    def stop(self) -> None:
+        """End the search from another thread: the solve under way, and any later one, give None."""
+        self.stopped = True
+        if not budgeted(self.name):
+            self.sat.interrupt()
+
+    def solve(self, assumptions: Sequence[int] = ()) -> bool | None:
+        """Whether the formula (under the assumptions) is satisfiable, or None when the deadline
+        passed or `stop` was called first. Ctrl-C stops it too (see nonosat.interrupts)."""
+        if self.stopped:
+            return None
+        if self.deadline.at is None and not self.stoppable and (self.whole or interrupts.wants_keyboard_interrupt()):
+            return self._solve_plain(assumptions)
+        interrupts.running(self)
+        try:
+            if budgeted(self.name):
+                answer = self._solve_with_budgets(assumptions)
+            else:
+                answer = self._solve_with_interrupt(assumptions)
+        finally:
+            interrupts.finished(self)
+        return None if self.stopped else answer
+
+    def next_model(self) -> list[int] | Literal[False] | None:
+        """A model, False when there is none, or None when the deadline passed (or `stop` was
+        called) first."""
+        answer = self.solve()
+        if answer is None:
+            return None
+        return self.sat.get_model() if answer else False
+
+    def _solve_plain(self, assumptions: Sequence[int]) -> bool:
+        """A solve with PySAT's own SIGINT handling: Ctrl-C is KeyboardInterrupt, as in Python."""
+        try:
+            return bool(self.sat.solve(assumptions=list(assumptions)))
+        except Exception as error:
+            if _keyboard_interrupt(error):
+                raise KeyboardInterrupt from None
+            raise
+
+    def _solve_with_interrupt(self, assumptions: Sequence[int]) -> bool | None:
+        timer = None
+        remaining = self.deadline.remaining()
+        if remaining is not None:
+            if remaining <= 0:
+                return None
+            timer = interrupts.Timer(remaining, self.sat.interrupt)
+            timer.start()
+        try:
+            answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            if not self.stopped:
+                self.sat.clear_interrupt()
+        return answer
+
+    def _solve_with_budgets(self, assumptions: Sequence[int]) -> bool | None:
+        """Solve in slices of conflicts, each aimed at half of SLICE_SECONDS (or of a tenth of the
+        time left, when that is shorter): after each slice the next budget is scaled by how long
+        this one took. A stop (the rival's answer, Ctrl-C) is heard between slices, and the
+        deadline is overrun by little more than a slice."""
+        budget = 1000
+        while True:
+            started = time.monotonic()
+            remaining = self.deadline.remaining()
+            if remaining is None:
+                remaining = float("inf")
+            if remaining <= 0 or self.stopped:
+                return None
+            self.sat.conf_budget(budget)
+            answer = self._budget_slice(assumptions)
+            if answer is not None:
+                return answer
+            took = max(time.monotonic() - started, 1e-4)
+            aim = min(remaining / 10, SLICE_SECONDS) / 2
+            budget = max(100, min(int(budget * aim / took), 4 * budget))
+
+    def _budget_slice(self, assumptions: Sequence[int]) -> bool | None:
+        """One conflict budget of CaDiCaL. PySAT's solve_limited sets up its own SIGINT handler
+        in the main thread, which longjmps out of the solver's C++ on Ctrl-C: that leaves it
+        broken (freeing it later aborted the process). Where Ctrl-C is heard another way (the
+        command line's watcher, or SIGINT ignored in a batch worker), the slice is run through
+        PySAT's C function without that handler; the watcher stops the search between slices."""
+        solve_lim = getattr(pysolvers(), f"{self.name}_solve_lim", None)
+        inner = self.sat.solver
+        handle = getattr(inner, "cadical", None)
+        if interrupts.wants_keyboard_interrupt() or solve_lim is None or handle is None:
+            try:
+                answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions))
+            except Exception as error:
+                if _keyboard_interrupt(error):
+                    raise KeyboardInterrupt from None
+                raise
+            return answer
+        status = solve_lim(handle, list(assumptions), 0)  # 0: not "the main thread", no handler
+        inner.status = None if status == 0 else status > 0  # as PySAT's wrapper records it
+        inner.prev_assumps = list(assumptions)
+        return inner.status  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.sat.delete()
