@@ -6,9 +6,30 @@ from pathlib import Path
 
 
 class NonosatError(Exception):
-    """Parent of every error nonosat raises on purpose; `exit_code` is the CLI's exit status."""
+    """Parent of every error nonosat raises on purpose; `exit_code` is the CLI's exit status.
+
+    A message that advises a change of parameter names it by a `{name}` placeholder, worded for
+    Python by default (`force=True`); `worded` lets the command line name its own flags there.
+    """
 
     exit_code = 2
+
+    def __init__(self, message: str = "", **parameters: str) -> None:
+        self.template = message
+        self.parameters = parameters
+        super().__init__(_fill(message, parameters))
+
+    def worded(self, names: dict[str, str]) -> str:
+        """The message with each parameter named as `names` says (as Python calls them, else)."""
+        return _fill(self.template, {key: names.get(key, value) for key, value in self.parameters.items()})
+
+
+def _fill(template: str, parameters: dict[str, str]) -> str:
+    """Put each parameter's name in place of its `{key}` (and nothing else: a file name in the
+    message may hold braces of its own)."""
+    for key, value in parameters.items():
+        template = template.replace("{" + key + "}", value)
+    return template
 
 
 class ParseError(NonosatError):

@@ -330,7 +330,7 @@ def test_save_round_trips_and_refuses_to_overwrite(tmp_path: Path) -> None:
         path = tmp_path / f"dancer{suffix}"
         save(dancer, path)
         assert load(path) == dancer
-        with pytest.raises(UsageError, match="--force"):
+        with pytest.raises(UsageError, match="force=True"):
             save(dancer, path)
     path = tmp_path / "dancer.non"
     save(TINY, path, force=True)

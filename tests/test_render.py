@@ -196,7 +196,7 @@ def test_save_picture_chooses_by_suffix_and_never_overwrites(tmp_path: Path) -> 
     save_picture(puzzle, goal, tmp_path / "a.png")
     assert (tmp_path / "a.SVG").read_text().startswith("<svg")
     assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
-    with pytest.raises(UsageError, match="--force"):
+    with pytest.raises(UsageError, match="force=True"):
         save_picture(puzzle, None, tmp_path / "a.png")
     save_picture(puzzle, None, tmp_path / "a.png", force=True)
     assert not any(map(any, png_cells((tmp_path / "a.png").read_bytes(), puzzle)))

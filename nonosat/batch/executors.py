@@ -118,14 +118,14 @@ def check_executor(executor: str) -> None:
         try:
             import distributed  # noqa: F401
         except ImportError:
-            raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+            raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
 
 
 def dask(todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise UsageError(f"--executor dask needs Dask: {DASK_HINT}") from None
+        raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
     cluster = None
     if scheduler is None:
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -19,10 +19,11 @@ from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Line
-from nonosat.errors import FormulaTooLarge, TimeUp
+from nonosat.errors import CutShort, FormulaTooLarge, TimeUp
 from nonosat.limits import MAX_CLAUSES
 from nonosat.linesolve import Contradiction, alive_states
 from nonosat.model import Clue, Puzzle, clue_span, clue_text, line_name
+from nonosat.solver.backends import DEFAULT_SOLVER
 
 LineKey = tuple[str, int]
 """("row", index) or ("column", index), from 0."""
@@ -51,7 +52,7 @@ def _all_lines(puzzle: Puzzle) -> list[LineKey]:
     return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
 
 
-def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_DEADLINE) -> Diagnosis | None:
+def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE) -> Diagnosis | None:
     """A minimal set of lines that cannot all hold, or None if the puzzle has a solution.
     Raises TimeUp when the deadline passes first, FormulaTooLarge when the lines' clauses pass
     MAX_CLAUSES."""
@@ -110,3 +111,17 @@ def diagnose(puzzle: Puzzle, solver: str = "minisat22", deadline: Deadline = NO_
         return Diagnosis(tuple(guards[g] for g in core), problems)
     finally:
         search.close()
+
+
+DEFAULT_SECONDS = 10.0
+"""The most time spent looking for the conflicting lines when the caller gives no deadline."""
+
+
+def conflicting_lines(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> tuple[Diagnosis | None, str | None]:
+    """`diagnose` within the deadline (DEFAULT_SECONDS when there is none): the lines at fault
+    (None if the puzzle has a solution after all), or why the search for them was cut short."""
+    limit = deadline if deadline.at is not None else Deadline.after(DEFAULT_SECONDS)
+    try:
+        return diagnose(puzzle, deadline=limit), None
+    except CutShort as error:
+        return None, str(error)

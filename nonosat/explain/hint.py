@@ -136,11 +136,12 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
     other cell it disagrees on."""
     from nonosat.encodings.grid import build_formula, cell_variable
     from nonosat.solver import Search
+    from nonosat.solver.backends import DEFAULT_SOLVER
 
     settled = _settled(puzzle, board, deadline)
     assert settled is not None, "the board has a completion"
     formula = build_formula(settled, deadline=deadline)
-    search = Search(formula.clauses, "minisat22", deadline)
+    search = Search(formula.clauses, DEFAULT_SOLVER, deadline)
     try:
         if search.solve() is not True:
             raise TimeUp("looking for a forced cell")

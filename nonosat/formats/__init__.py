@@ -10,23 +10,25 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from pathlib import Path
 from typing import Any, TypeVar
 
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.atomic import write_text_atomic
-from nonosat.formats.common import PathName, split_lines
+from nonosat.formats.common import PathName
+from nonosat.formats.detection import SUFFIXES, detect_format
 from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
 from nonosat.formats.select import choose
-from nonosat.formats.tatham import dump_tatham, is_game_id, load_tatham, read_game_id
-from nonosat.model import Puzzle
+from nonosat.formats.tatham import dump_tatham, load_tatham, read_game_id
+from nonosat.model import Grid, Puzzle
 
 T = TypeVar("T")
 
 __all__ = [
     "FIELDS",
+    "SUFFIXES",
     "FORMATS",
     "Format",
     "convert",
@@ -43,6 +45,7 @@ __all__ = [
     "names_game_id",
     "read_text",
     "save",
+    "save_solution",
 ]
 
 
@@ -134,30 +137,7 @@ FORMATS: dict[str, Format] = {
     "png": Format("png", load_png_text, load_bytes=load_png),
 }
 
-SUFFIXES = {
-    ".non": "non",
-    ".nin": "nin",
-    ".json": "json",
-    ".clues": "clues",
-    ".xml": "xml",
-    ".mk": "mk",
-    ".g": "g",
-    ".cwd": "cwd",
-    ".dzn": "dzn",
-    ".nonpack": "nonpack",
-    ".pbm": "pbm",
-    ".png": "png",
-}
-"""The suffixes that name a format; any other (such as .txt) is decided by content."""
-
-NON_KEYS = {"width", "height", "rows", "columns"}
-_TOURNAMENT_HEADER = re.compile(r"\$[0-9]+")
-_SIZE_LINE = re.compile(r"[0-9]+\s+[0-9]+")
-_WHOLE_NUMBER = re.compile(r"[0-9]+")
 _CONTROL_CHARACTER = re.compile(r"[\x01-\x08\x0e-\x1f\x7f]")
-_DZN_CLUES = re.compile(r"^\s*(?:rows|cols)\s*=\s*(?:\[\||array2d)", re.M)
-_PACK_SEPARATOR = re.compile(r"={4,}")
-_PLAIN_PBM = re.compile(r"P1(?:\s|#|$)")
 
 
 def get_format(name: str) -> Format:
@@ -165,68 +145,6 @@ def get_format(name: str) -> Format:
     if name not in FORMATS:
         raise UsageError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
     return FORMATS[name]
-
-
-def detect_format(path: str | Path | None, text: str) -> str:
-    """The name of a file's format: from its suffix if that names one, else from its content."""
-    suffix = Path(path).suffix.lower() if path is not None else ""
-    return SUFFIXES.get(suffix) or sniff_format(text)
-
-
-def sniff_format(text: str) -> str:
-    """Guess a text format from content, from the most to the least distinctive signs."""
-    lines = [line.strip() for line in split_lines(text.strip())]
-    if not lines:
-        return "clues"
-    first = lines[0]
-    if first.startswith("<"):
-        return "xml"
-    if len(lines) == 1 and is_game_id(first):
-        return "tatham"
-    if _PLAIN_PBM.match(first):
-        return "pbm"
-    if _TOURNAMENT_HEADER.fullmatch(first):
-        return "tournament"
-    if first.startswith("{"):
-        return "json"
-    return sniff_line_format(text, lines)
-
-
-def sniff_line_format(text: str, lines: list[str]) -> str:
-    """Guess among the formats of clue lines: keys, sections, separators or counts tell them apart."""
-    if "[clues]" in (line.lower() for line in lines):
-        return "pynogram"
-    if _DZN_CLUES.search("\n".join(lines)):
-        return "dzn"
-    has_non_keys = any(line.split(None, 1)[0] in NON_KEYS for line in lines if line)
-    if has_non_keys and any(_PACK_SEPARATOR.fullmatch(line) for line in lines):
-        return "nonpack"
-    if sum(line.startswith(":") for line in lines) >= 2:
-        return "g"
-    if has_non_keys:
-        return "non"
-    if _SIZE_LINE.fullmatch(lines[0]) and "#" in lines:
-        return "mk"
-    if looks_like_cwd(lines):
-        return "cwd"
-    if looks_like_pycsp3_text(lines):
-        return "pycsp3-text"
-    return "nin" if looks_like_nin(lines) else "clues"
-
-
-def looks_like_nin(lines: list[str]) -> bool:
-    """Whether stripped lines start with `W H` and have no blank line (a clue list always has
-    one, between its rows and its columns)."""
-    return _SIZE_LINE.fullmatch(lines[0]) is not None and "" not in lines
-
-
-def looks_like_cwd(lines: list[str]) -> bool:
-    """Whether stripped lines are H and W on lines of their own, H rows, a blank line, W columns."""
-    if len(lines) < 4 or not all(_WHOLE_NUMBER.fullmatch(line) for line in lines[:2]):
-        return False
-    height, width = int(lines[0]), int(lines[1])
-    body = lines[2:]
-    return height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""
 
 
 def loads(text: str, *, fmt: str | None = None, path: str | Path | None = None, number: int | None = None) -> Puzzle:
@@ -408,6 +326,15 @@ def format_for_suffix(path: str | Path) -> str:
 def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> None:
     """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`)."""
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
+
+
+def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, force: bool = False) -> None:
+    """Write a solution atomically: as JSON (with its status) for a .json path, else as the
+    puzzle with the solution for its goal, in the format the suffix names."""
+    if Path(path).suffix.lower() == ".json":
+        write_text_atomic(path, dump_solution_json(puzzle, grid, status), force=force)
+    else:
+        save(replace(puzzle, goal=grid), path, force=force)
 
 
 def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:

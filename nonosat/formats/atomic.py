@@ -35,7 +35,7 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
     if target.is_dir():
         raise UsageError(f"{target} is a folder, not a file")
     if target.exists() and not force:
-        raise UsageError(f"{target} already exists; use --force to overwrite it")
+        raise UsageError(f"{target} already exists; use {{force}} to overwrite it", force="force=True")
 
 
 OLD_TEMPORARY_AGE = 3600.0

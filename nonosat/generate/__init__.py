@@ -52,7 +52,7 @@ def default_max_changes(width: int, height: int) -> int:
 
 def _check_require(require: str) -> Requirement:
     if require not in REQUIREMENTS:
-        raise UsageError(f"--require is 'unique' or 'line', not {require!r}")
+        raise UsageError(f"{{require}} is 'unique' or 'line', not {require!r}", require="require")
     return require  # type: ignore[return-value]
 
 
@@ -108,7 +108,7 @@ def random_puzzle(
         raise UsageError("the grid's width and height must be at least 1")
     check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)
     if not 0.0 <= density <= 1.0:
-        raise UsageError(f"--density is between 0 and 1, not {density}")
+        raise UsageError(f"{{density}} is between 0 and 1, not {density}", density="density")
     rng = random.Random(seed)
     grid = tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
     margin = [[0.0] * width for _ in range(height)]  # every cell as cheap: the seed breaks ties

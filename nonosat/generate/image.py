@@ -155,7 +155,10 @@ def threshold(
         raise BadImage(
             f"{source}: every cell is {kind} after thresholding at grey level {cut:.0f}"
             f"{' (inverted)' if invert else ''}: the picture is blank at this size;"
-            " try --invert, another --threshold, or a larger --width"
+            " try {invert}, another {threshold}, or a larger {width}",
+            invert="invert=True",
+            threshold="threshold",
+            width="width",
         )
     margin = tuple(tuple(abs(v - cut) for v in row) for row in shades.levels)
     return Thresholded(grid, cut, margin)

@@ -108,7 +108,8 @@ def repair(
             why = "its ambiguous cells were all changed already" if not fresh else f"{len(changed)} changes"
             raise GenerateFailed(
                 f"no {'line-solvable' if require == 'line' else 'unique'} puzzle found within {max_changes}"
-                f" changed cells (stopped after {why}); try a larger --max-changes or another size"
+                f" changed cells (stopped after {why}); try a larger {{max_changes}} or another size",
+                max_changes="max_changes",
             )
         cheapest = sorted(fresh, key=lambda cell: (margin[cell[0]][cell[1]], tie[cell[0]][cell[1]]))[:LOOKAHEAD]
         if len(cheapest) > 1:

@@ -1,5 +1,6 @@
 """Rich views of puzzles and solutions: the grid with its clues, bare cells for large grids (one
-character per cell, or half-blocks for two rows per line), and two solutions side by side."""
+character per cell, or half-blocks for two rows per line), two solutions side by side, and the
+table of line logic's work per line."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from nonosat.model import Clue, Grid, Puzzle
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.table import Table
 
-from nonosat.model import Clue, Grid, Puzzle
+    from nonosat.batch.policy import Summary
+    from nonosat.linesolve import LineStats
 
 FILLED, EMPTY = "██", "· "
 FILLED_ASCII, EMPTY_ASCII = "#", "."
@@ -152,3 +157,47 @@ def describe_cells(cells: list[tuple[int, int]], limit: int = 12) -> str:
     named = [f"(row {r + 1}, column {c + 1})" for r, c in cells[:limit]]
     more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
     return ", ".join(named) + more
+
+
+def line_stats_table(puzzle: Puzzle, stats: LineStats, cut_short: str | None) -> Table:
+    """Per line: how many passes line logic made over it, the cells it fixed, and the time."""
+    from rich.table import Table
+
+    from nonosat.model import clue_text, line_name
+
+    title = "line logic, per line" + (f" ({cut_short})" if cut_short else "")
+    table = Table(title=title, title_justify="left")
+    for name, justify in (
+        ("line", "left"),
+        ("clue", "left"),
+        ("passes", "right"),
+        ("cells fixed", "right"),
+        ("ms", "right"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for (is_row, index), (passes, fixed, seconds) in sorted(stats.items(), key=lambda kv: (not kv[0][0], kv[0][1])):
+        clue = puzzle.rows[index] if is_row else puzzle.columns[index]
+        table.add_row(
+            line_name("row" if is_row else "column", index),
+            clue_text(clue),
+            str(passes),
+            str(fixed),
+            f"{1000 * seconds:.2f}",
+        )
+    return table
+
+
+def summary_table(summary: Summary, results: str) -> Table:
+    """A batch run's puzzles by status: how many, their total and longest seconds."""
+    from rich.table import Table
+
+    from nonosat.render.terminal import clean
+
+    table = Table(title=f"{summary.total} puzzles in {clean(results)}", title_justify="left")
+    table.add_column("status")
+    table.add_column("puzzles", justify="right")
+    table.add_column("total s", justify="right")
+    table.add_column("slowest s", justify="right")
+    for status, (count, total, slowest) in summary.by_status.items():
+        table.add_row(status, str(count), f"{total:.2f}", f"{slowest:.3f}")
+    return table

@@ -1,0 +1,71 @@
+"""The `nonosat` command line: Typer commands, each a thin layer over one library call.
+
+Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage, 3 no solution,
+4 unknown (time limit reached), 5 generate found nothing, 6 the file's goal breaks its clues,
+130 interrupted (Ctrl-C). The commands live by what they do: solving (solve, check), explaining
+(explain, rate, hint), writing (encode, convert, render), making (generate, random) and batching
+(batch); base holds what they share.
+"""
+
+from typing import Annotated, Any
+
+import typer
+
+from nonosat.cli import batching, explaining, making, solving, writing  # noqa: F401 - each registers its commands
+from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, EXIT_FOR_STATUS, app, out
+
+__all__ = ["EXIT_CODES", "EXIT_FOR_LEVEL", "EXIT_FOR_STATUS", "app", "main"]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from nonosat import __version__
+
+        out.print(f"nonosat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool | None, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = None,
+) -> None:
+    """Solve nonograms with SAT and prove whether the solution is unique."""
+
+
+def _only_the_command_asked_for(args: list[str]) -> None:
+    """Register only the subcommand on the command line, when there is one: Typer builds a
+    Click command for every registered function (reading its signature and annotations) before
+    it runs any, and for one command that is a fifth of a small solve's start-up. `nonosat
+    --help`, `--version` and unknown names still see every command."""
+    name = args[0] if args else ""
+    chosen = [info for info in app.registered_commands if _command_name(info) == name]
+    if chosen:
+        app.registered_commands = chosen
+
+
+def _command_name(info: Any) -> str:
+    from typer.main import get_command_name  # how Typer names a command after its function
+
+    return info.name or get_command_name(info.callback.__name__)
+
+
+ORDER = ("solve", "check", "explain", "rate", "hint", "encode", "convert", "render", "generate", "random", "batch")
+"""The commands as --help lists them: the main jobs first."""
+
+app.registered_commands.sort(key=lambda info: ORDER.index(_command_name(info)))
+
+
+def main() -> None:
+    """Entry point of the `nonosat` console script: Ctrl-C ends any command within a second
+    (nonosat.interrupts), and a closed standard output does not change the exit code."""
+    import sys
+
+    from nonosat.interrupts import watch_ctrl_c
+    from nonosat.render.terminal import guard_stdout
+
+    guard_stdout()
+    watch_ctrl_c()
+    _only_the_command_asked_for(sys.argv[1:])
+    app()

@@ -1,0 +1,181 @@
+"""batch: whole collections of puzzles into a results file, with progress, resumable."""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from nonosat.cli.base import TimeoutOption, app, err, friendly, out, usage
+
+
+@app.command()
+@friendly
+def batch(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Puzzle files, folders (searched recursively) and globs; files of several puzzles count each one."
+        ),
+    ],
+    results: Annotated[
+        str,
+        typer.Option(
+            "--out",
+            help="Results, one JSON object per line; rerunning with the "
+            "same file resumes. '-' writes them to standard output.",
+        ),
+    ],
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", min=1, help="Worker processes (default: the cores this process may use).")
+    ] = None,
+    timeout: TimeoutOption = None,
+    count: Annotated[
+        int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")
+    ] = 2,
+    require: Annotated[
+        str | None,
+        typer.Option(
+            "--require",
+            help="unique: exit 1 unless every puzzle is unique and every goal "
+            "satisfies its clues (as --fail-on multiple,none,unknown,error,goal).",
+        ),
+    ] = None,
+    fail_on: Annotated[
+        str | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 if any puzzle has one of these statuses, e.g. "
+            "multiple,none,unknown,error; 'goal' for a goal that breaks its clues.",
+        ),
+    ] = None,
+    retry: Annotated[
+        str | None,
+        typer.Option(
+            "--retry",
+            help="Solve again the puzzles whose records have these statuses, e.g. unknown (with this run's --timeout).",
+        ),
+    ] = None,
+    executor: Annotated[
+        str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")
+    ] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started."
+        ),
+    ] = None,
+) -> None:
+    """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
+
+    --timeout is per puzzle. Example: nonosat batch puzzles/ --out results.jsonl
+    """
+    from nonosat.batch import check_executor, pending, run
+    from nonosat.batch.policy import failing_statuses, failures, parse_statuses
+
+    failing = usage("--fail-on" if require is None else "--require", lambda: failing_statuses(require, fail_on))
+    retried = usage("--retry", lambda: parse_statuses(retry))
+    check_executor(executor)
+    to_stdout = results == "-"
+    out_path = None if to_stdout else Path(results)
+    todo, done = pending(paths, out_path, retry=tuple(retried))
+    records = list(done)
+    stream = run(
+        paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor, scheduler=scheduler, todo=todo
+    )
+    if to_stdout:
+        stream = _echo_records(stream)
+    if todo:
+        records += _run_with_progress(stream, len(todo), len(done))
+    else:
+        err.print(f"nothing to do: all {len(done)} puzzles are already in {results}", markup=False)
+    _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out)
+    bad = failures(records, failing)
+    if bad:
+        err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
+        raise typer.Exit(1)
+
+
+def _echo_records(stream: Any) -> Any:
+    """Write each record to standard output as a line of JSON, as it comes; stop the run when
+    its reader has gone (the records so far were read, the rest would be lost)."""
+    import sys
+
+    from nonosat.batch.results import dumps
+    from nonosat.errors import UsageError
+
+    for record in stream:
+        out.file.write(dumps(record) + "\n")
+        out.file.flush()
+        if getattr(sys.stdout, "closed_pipe", False):
+            stream.close()
+            raise UsageError("cannot write the results: standard output was closed")
+        yield record
+
+
+def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, Any]]:
+    """Consume the records, showing a progress bar with the ETA and running counts by status."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from nonosat import interrupts
+
+    counts: dict[str, int] = {}
+    records = []
+    note = f" (resuming: {before} already done)" if before else ""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+    )
+    progress = Progress(*columns, console=err.console(), transient=False)
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        progress.start()
+    with progress:
+        task = progress.add_task(f"solving{note}", total=total)
+        try:
+            for record in stream:
+                records.append(record)
+                counts[record["status"]] = counts.get(record["status"], 0) + 1
+                shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+                progress.update(task, advance=1, description=f"solving{note} · {shown}")
+        except KeyboardInterrupt:
+            stream.close()  # the workers end now
+            progress.stop()
+            interrupts.announce()
+            err.print(
+                f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False
+            )
+            raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
+    return records
+
+
+def _print_summary(records: list[dict[str, Any]], results: str, console: Any) -> None:
+    from nonosat.batch.policy import SLOW, summarize
+    from nonosat.render.terminal import clean
+    from nonosat.render.views import summary_table
+
+    summary = summarize(records)
+    console.print(summary_table(summary, results))
+    if summary.slowest:
+        console.print(
+            f"slowest (over {SLOW} s): "
+            + ", ".join(f"{clean(str(r['path']))} ({r['status']}, {r['seconds']:.2f} s)" for r in summary.slowest),
+            markup=False,
+            soft_wrap=True,
+        )
+    broken = [clean(path) for path in summary.broken_goals]
+    if broken:
+        console.print(
+            f"goals that break their clues: {', '.join(broken[:10])}" + (" ..." if len(broken) > 10 else ""),
+            markup=False,
+            soft_wrap=True,
+        )

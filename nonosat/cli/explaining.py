@@ -1,0 +1,228 @@
+"""explain, rate and hint: the puzzle as a person solves it, how hard that is, the next move."""
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from nonosat.cli.base import (
+    EXIT_FOR_LEVEL,
+    EXIT_FOR_STATUS,
+    FormatOption,
+    JsonOption,
+    OutputFormat,
+    PuzzleFile,
+    TimeoutOption,
+    app,
+    cores,
+    err,
+    friendly,
+    load_puzzle,
+    out,
+    show_diagnosis,
+)
+
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
+    from nonosat.model import Puzzle
+
+
+@app.command()
+@friendly
+def explain(
+    file: PuzzleFile,
+    format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
+    timeout: TimeoutOption = None,
+) -> None:
+    """The solution as numbered steps of line logic (and probing), then search if logic stalls.
+
+    Example: nonosat explain puzzles/webpbn-00001-dancer.non
+    """
+    from nonosat.deadline import Deadline
+    from nonosat.explain.steps import trace
+    from nonosat.render.records import trace_record
+    from nonosat.render.text import explain_line, status_line
+    from nonosat.solver import solve as solve_puzzle
+
+    if as_json:
+        format = OutputFormat.json
+    deadline = Deadline.after(timeout)
+    puzzle = load_puzzle(file, deadline)
+    puzzle.ensure_possible()
+    logic = trace(puzzle, deadline=deadline)
+    board = logic.board
+    left = board.unknown_count()
+    result = None
+    if logic.contradiction is None and logic.cut_short is None and left:
+        result = solve_puzzle(puzzle, count=2, timeout=deadline.remaining(), jobs=cores(None))
+    if format is OutputFormat.json:
+        out.print_json(json.dumps(trace_record(file, logic, left, result)))
+    else:
+        for step in logic.steps:
+            out.print(explain_line(step), markup=False, soft_wrap=True)
+        if logic.contradiction is not None:
+            out.print(f"line logic finds {logic.contradiction} impossible: the puzzle has no solution", markup=False)
+            show_diagnosis(puzzle, False, deadline)
+            raise typer.Exit(3)
+        if logic.cut_short is not None:
+            out.print(f"{logic.cut_short}, with {left} cells open: unknown", markup=False)
+            raise typer.Exit(EXIT_FOR_STATUS["unknown"])
+        if not left:
+            out.print(
+                f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} "
+                f"in {len(logic.steps)} steps",
+                markup=False,
+            )
+        else:
+            out.print(
+                f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False
+            )
+            assert result is not None
+            out.print(status_line(result), markup=False)
+    if logic.contradiction is not None:
+        raise typer.Exit(3)
+    if logic.cut_short is not None:
+        raise typer.Exit(EXIT_FOR_STATUS["unknown"])
+    if result is not None:
+        raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+
+
+@app.command()
+@friendly
+def rate(
+    file: PuzzleFile,
+    format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
+    timeout: TimeoutOption = None,
+) -> None:
+    """How hard the puzzle is for a person: line, probe, search or ambiguous, and a 1-5 score.
+
+    Exits as check does: 0 for line, probe and search (unique), 1 ambiguous, 3 none, 4 unknown.
+    Example: nonosat rate puzzles/webpbn-06574-forever.non
+    """
+    from nonosat.deadline import Deadline
+    from nonosat.explain.rating import rate as rate_puzzle
+    from nonosat.render.records import rating_record
+    from nonosat.render.text import rating_line
+
+    if as_json:
+        format = OutputFormat.json
+    deadline = Deadline.after(timeout)
+    puzzle = load_puzzle(file, deadline)
+    rating = rate_puzzle(puzzle, timeout=deadline.remaining())
+    if format is OutputFormat.json:
+        out.print_json(json.dumps(rating_record(file, rating)))
+    else:
+        out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
+        out.print(rating_line(rating), markup=False)
+    raise typer.Exit(EXIT_FOR_LEVEL[rating.level])
+
+
+@app.command()
+@friendly
+def hint(
+    file: PuzzleFile,
+    state: Annotated[
+        Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")
+    ],
+    steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
+    timeout: TimeoutOption = None,
+) -> None:
+    """The next cells logic decides from a partly filled grid, with the reason, or the wrong cell.
+
+    Exits 3 when a marked cell is wrong, 1 when no cell is forced (several solutions from here).
+    Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
+    """
+    from nonosat.deadline import Deadline, alarm
+    from nonosat.explain.hint import hint as next_hint
+    from nonosat.explain.hint import load_state
+    from nonosat.render.text import hint_line
+
+    deadline = Deadline.after(timeout)
+    puzzle = load_puzzle(file, deadline)
+    with alarm(deadline, f"reading {state}"):
+        so_far = load_state(state, puzzle)
+    found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
+    if found.impossible:
+        out.print(
+            "the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)",
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(3)
+    if found.wrong is not None:
+        (r, c), value = found.wrong
+        out.print(
+            f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
+            f"no completion of this grid meets the clues",
+            markup=False,
+        )
+        raise typer.Exit(3)
+    if found.solved:
+        out.print("the grid is complete and meets every clue", markup=False)
+    for step in found.steps:
+        out.print(hint_line(step), markup=False, soft_wrap=True)
+    if found.searched is not None:
+        (r, c), value = found.searched
+        out.print(
+            f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
+            f"{'filled' if value else 'empty'} in every solution",
+            markup=False,
+            soft_wrap=True,
+        )
+    if found.ambiguous:
+        out.print(
+            "logic finds nothing more, and no open cell has the same value in every solution: "
+            "the puzzle has several solutions from here",
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(EXIT_FOR_STATUS["multiple"])
+
+
+def partial(board: Any) -> Any:
+    return tuple(tuple(board.cell(r, c) for c in range(board.width)) for r in range(board.height))
+
+
+def live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
+    """Show the grid filling in, step by step, while line logic works (then the solve goes on);
+    the display stops where the deadline passes."""
+    from nonosat.explain.steps import trace
+    from nonosat.render.views import grid_view, grid_width
+
+    if grid_width(puzzle, ascii_cells) > out.width:
+        err.print("(--live: the grid is wider than the terminal; solving without it)", markup=False)
+        return
+    from rich.live import Live
+
+    from nonosat import interrupts
+
+    view = Live(
+        grid_view(puzzle, None, ascii_cells=ascii_cells), console=out.console(), refresh_per_second=15, transient=True
+    )
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        view.start()
+    with view:
+
+        def show(step: Any, board: Any) -> None:
+            view.update(grid_view(puzzle, partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
+            deadline.check("showing line logic")
+            time.sleep(min(LIVE_DELAY, deadline.remaining() or LIVE_DELAY))
+
+        trace(puzzle, probing=False, on_step=show, deadline=deadline)
+
+
+LIVE_DELAY = 0.02
+"""Seconds each line step stays on screen with --live, so that people can follow it."""
+
+
+def show_line_stats(puzzle: "Puzzle", deadline: "Deadline") -> None:
+    """Per line: how many passes line logic made over it, the cells it fixed, and the time
+    (up to the deadline, if it passes first)."""
+    from nonosat.linesolve import line_stats
+    from nonosat.render.views import line_stats_table
+
+    out.print(line_stats_table(puzzle, *line_stats(puzzle, deadline)))

@@ -1,0 +1,156 @@
+"""generate and random: new puzzles, from a picture or at random, proved to have one solution."""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from nonosat.cli.base import TimeoutOption, app, err, friendly, out
+
+RequireOption = Annotated[
+    str,
+    typer.Option(
+        "--require", help="unique (proved by SAT), or line: solvable by line logic alone, as puzzles for people are."
+    ),
+]
+MaxChangesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-changes", min=0, help="Give up after changing this many cells (default: 5% of the grid, at least 10)."
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", help="Seed for tie-breaks (and the random grid): same seed, same puzzle.")
+]
+GeneratedOutput = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write the puzzle here (.non, or any format convert writes); default: print it as .non."
+    ),
+]
+
+
+def write_generated(made: Any, output: Path | None, preview: Path | None, force: bool) -> None:
+    """Write (or print) a generated puzzle and its preview, then say what was proved."""
+    from nonosat.formats import dumps, save
+
+    puzzle = made.puzzle
+    if preview is not None:
+        from nonosat.render.sheets import save_picture
+
+        save_picture(puzzle, puzzle.goal, preview, force=force)
+    if output is None:
+        out.file.write(dumps(puzzle, "non"))
+    else:
+        save(puzzle, output, force=force)
+    how = "line logic" if made.result.method == "line" else "SAT"
+    where = f"; wrote {output}" if output is not None else ""
+    shown = f"; preview {preview}" if preview is not None else ""
+    err.print(
+        f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
+        f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+def threshold_level(text: str) -> Any:
+    if text == "otsu":
+        return text
+    if text.isdigit() and 0 <= int(text) <= 255:
+        return int(text)
+    raise typer.BadParameter("otsu, or a grey level from 0 to 255", param_hint="--threshold")
+
+
+@app.command()
+@friendly
+def generate(
+    image: Annotated[Path, typer.Argument(help="A picture: PNG, JPEG, GIF, BMP or WebP.")],
+    output: GeneratedOutput = None,
+    width: Annotated[
+        int | None, typer.Option("--width", min=1, help="Cells across; alone, the height follows the picture's aspect.")
+    ] = None,
+    height: Annotated[
+        int | None, typer.Option("--height", min=1, help="Cells down; alone, the width follows the picture's aspect.")
+    ] = None,
+    threshold: Annotated[
+        str, typer.Option("--threshold", help="otsu, or a grey level 0..255: darker cells are filled.")
+    ] = "otsu",
+    invert: Annotated[bool, typer.Option("--invert", help="Fill the light cells instead of the dark ones.")] = False,
+    require: RequireOption = "unique",
+    max_changes: MaxChangesOption = None,
+    seed: SeedOption = 0,
+    preview: Annotated[
+        Path | None, typer.Option("--preview", help="Also draw the final picture with its clues: .png or .svg.")
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="Title (default: from the file name).")] = None,
+    author: Annotated[str | None, typer.Option("--author", help="Author, written into the puzzle.")] = None,
+    license: Annotated[str | None, typer.Option("--license", help="Licence, written into the puzzle.")] = None,
+    timeout: TimeoutOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --preview if it exists.")] = False,
+) -> None:
+    """Make a puzzle from a picture, changing as few cells as needed to prove it has one solution.
+
+    Example: nonosat generate docs/heart.png --width 20 --require line -o heart.non
+    """
+    from nonosat.generate import from_image
+    from nonosat.render.sheets import check_picture_path
+
+    if output is not None:
+        from nonosat.formats.atomic import ensure_writable
+
+        ensure_writable(output, force=force)
+    if preview is not None:
+        check_picture_path(preview, force=force)
+    made = from_image(
+        image,
+        width=width,
+        height=height,
+        threshold_level=threshold_level(threshold),
+        invert=invert,
+        require=require,
+        max_changes=max_changes,
+        seed=seed,
+        timeout=timeout,
+        title=title,
+        author=author,
+        license=license,
+    )
+    write_generated(made, output, preview, force)
+
+
+@app.command("random")
+@friendly
+def random_command(
+    width: Annotated[int, typer.Option("--width", min=1, help="Cells across.")],
+    height: Annotated[int, typer.Option("--height", min=1, help="Cells down.")],
+    output: GeneratedOutput = None,
+    density: Annotated[
+        float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells in the random grid.")
+    ] = 0.5,
+    seed: SeedOption = 0,
+    require: RequireOption = "unique",
+    max_changes: MaxChangesOption = None,
+    preview: Annotated[
+        Path | None, typer.Option("--preview", help="Also draw the puzzle's picture with its clues: .png or .svg.")
+    ] = None,
+    timeout: TimeoutOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --preview if it exists.")] = False,
+) -> None:
+    """Make a random puzzle with one solution, proved, as Simon Tatham's Pattern does.
+
+    Example: nonosat random --width 15 --height 15 --require line --seed 7
+    """
+    from nonosat.generate import random_puzzle
+    from nonosat.render.sheets import check_picture_path
+
+    if output is not None:
+        from nonosat.formats.atomic import ensure_writable
+
+        ensure_writable(output, force=force)
+    if preview is not None:
+        check_picture_path(preview, force=force)
+    made = random_puzzle(
+        width, height, density=density, seed=seed, require=require, max_changes=max_changes, timeout=timeout
+    )
+    write_generated(made, output, preview, force)

@@ -1,0 +1,104 @@
+"""encode, convert and render: a puzzle written as CNF, in another format, or as a picture."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nonosat.cli.base import (
+    EXIT_FOR_STATUS,
+    Encoding,
+    EncodingOption,
+    PuzzleFile,
+    TimeoutOption,
+    app,
+    err,
+    friendly,
+    load_puzzle,
+    out,
+)
+
+
+@app.command()
+@friendly
+def encode(
+    file: PuzzleFile,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the DIMACS CNF ('-' for stdout).")],
+    encoding: EncodingOption = Encoding.blocks,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Write the puzzle as DIMACS CNF for any SAT solver; comments map cells to variables.
+
+    Cells that line logic decides become unit clauses. Example:
+    nonosat encode puzzles/webpbn-06574-forever.non -o forever.cnf
+    """
+    from nonosat.encodings.grid import encode_puzzle
+    from nonosat.formats import load
+    from nonosat.formats.atomic import write_text_atomic
+
+    text = encode_puzzle(load(file), encoding.value)
+    if str(output) == "-":
+        out.file.write(text)
+    else:
+        write_text_atomic(output, text, force=force)
+        err.print(f"wrote {output}", markup=False)
+
+
+@app.command()
+@friendly
+def convert(
+    file: PuzzleFile,
+    output: Annotated[Path, typer.Argument(help="File to write, in the format its suffix names.")],
+    to: Annotated[
+        str | None,
+        typer.Option(
+            "--to", help="Format to write, whatever the suffix: non, xml, nin, mk, json, tatham, clues, tournament."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Write a puzzle in another file format, and say which fields that format cannot hold.
+
+    Example: nonosat convert puzzles/webpbn-00001-dancer.non dancer.xml
+    """
+    from nonosat.formats import convert as convert_puzzle
+
+    dropped = convert_puzzle(file, output, to=to, force=force)
+    note = f" (dropped: {', '.join(dropped)})" if dropped else ""
+    err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
+
+
+@app.command()
+@friendly
+def render(
+    file: PuzzleFile,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The picture to write: .svg, or .png (needs nonosat[image]).")
+    ],
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Draw the solved picture (the first found), not the empty sheet.")
+    ] = False,
+    timeout: TimeoutOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
+) -> None:
+    """Draw the puzzle as printed, clues and all, as SVG or PNG: the empty sheet, or with --solution solved.
+
+    Example: nonosat render puzzles/webpbn-00016-knot.non -o knot.svg
+    """
+    from nonosat.deadline import Deadline
+    from nonosat.render.sheets import check_picture_path, save_picture
+    from nonosat.render.text import status_line
+    from nonosat.solver import solve as solve_puzzle
+
+    deadline = Deadline.after(timeout)
+    puzzle = load_puzzle(file, deadline)
+    check_picture_path(output, force=force)
+    grid = None
+    if solution:
+        result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining())
+        if result.solution is None:
+            typer.echo(f"nonosat: {file}: nothing to draw: {status_line(result)}", err=True)
+            raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+        grid = result.solution.grid
+    save_picture(puzzle, grid, output, force=force)
+    err.print(f"wrote {output}", markup=False)

@@ -1,0 +1,97 @@
+"""Which format a puzzle file is in: its suffix if that names one, else signs in its content."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from nonosat.formats.common import split_lines
+from nonosat.formats.tatham import is_game_id
+
+SUFFIXES = {
+    ".non": "non",
+    ".nin": "nin",
+    ".json": "json",
+    ".clues": "clues",
+    ".xml": "xml",
+    ".mk": "mk",
+    ".g": "g",
+    ".cwd": "cwd",
+    ".dzn": "dzn",
+    ".nonpack": "nonpack",
+    ".pbm": "pbm",
+    ".png": "png",
+}
+"""The suffixes that name a format; any other (such as .txt) is decided by content."""
+
+NON_KEYS = {"width", "height", "rows", "columns"}
+_TOURNAMENT_HEADER = re.compile(r"\$[0-9]+")
+_SIZE_LINE = re.compile(r"[0-9]+\s+[0-9]+")
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
+_DZN_CLUES = re.compile(r"^\s*(?:rows|cols)\s*=\s*(?:\[\||array2d)", re.M)
+_PACK_SEPARATOR = re.compile(r"={4,}")
+_PLAIN_PBM = re.compile(r"P1(?:\s|#|$)")
+
+
+def detect_format(path: str | Path | None, text: str) -> str:
+    """The name of a file's format: from its suffix if that names one, else from its content."""
+    suffix = Path(path).suffix.lower() if path is not None else ""
+    return SUFFIXES.get(suffix) or sniff_format(text)
+
+
+def sniff_format(text: str) -> str:
+    """Guess a text format from content, from the most to the least distinctive signs."""
+    lines = [line.strip() for line in split_lines(text.strip())]
+    if not lines:
+        return "clues"
+    first = lines[0]
+    if first.startswith("<"):
+        return "xml"
+    if len(lines) == 1 and is_game_id(first):
+        return "tatham"
+    if _PLAIN_PBM.match(first):
+        return "pbm"
+    if _TOURNAMENT_HEADER.fullmatch(first):
+        return "tournament"
+    if first.startswith("{"):
+        return "json"
+    return sniff_line_format(text, lines)
+
+
+def sniff_line_format(text: str, lines: list[str]) -> str:
+    """Guess among the formats of clue lines: keys, sections, separators or counts tell them apart."""
+    if "[clues]" in (line.lower() for line in lines):
+        return "pynogram"
+    if _DZN_CLUES.search("\n".join(lines)):
+        return "dzn"
+    has_non_keys = any(line.split(None, 1)[0] in NON_KEYS for line in lines if line)
+    if has_non_keys and any(_PACK_SEPARATOR.fullmatch(line) for line in lines):
+        return "nonpack"
+    if sum(line.startswith(":") for line in lines) >= 2:
+        return "g"
+    if has_non_keys:
+        return "non"
+    if _SIZE_LINE.fullmatch(lines[0]) and "#" in lines:
+        return "mk"
+    if looks_like_cwd(lines):
+        return "cwd"
+    from nonosat.formats.pycsp3text import looks_like_pycsp3_text
+
+    if looks_like_pycsp3_text(lines):
+        return "pycsp3-text"
+    return "nin" if looks_like_nin(lines) else "clues"
+
+
+def looks_like_nin(lines: list[str]) -> bool:
+    """Whether stripped lines start with `W H` and have no blank line (a clue list always has
+    one, between its rows and its columns)."""
+    return _SIZE_LINE.fullmatch(lines[0]) is not None and "" not in lines
+
+
+def looks_like_cwd(lines: list[str]) -> bool:
+    """Whether stripped lines are H and W on lines of their own, H rows, a blank line, W columns."""
+    if len(lines) < 4 or not all(_WHOLE_NUMBER.fullmatch(line) for line in lines[:2]):
+        return False
+    height, width = int(lines[0]), int(lines[1])
+    body = lines[2:]
+    return height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""

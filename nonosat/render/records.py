@@ -1,0 +1,117 @@
+"""The JSON shapes of nonosat's answers, one each, shared by the command line's --format json,
+batch's results file and the web API: a result, a verdict, the lines at fault, the steps of
+line logic, and a rating. Each is a dict of JSON values; cells are counted from 1."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nonosat.errors import ImpossiblePuzzle
+    from nonosat.explain.diagnosis import Diagnosis
+    from nonosat.explain.rating import Rating
+    from nonosat.explain.steps import Step, Trace
+    from nonosat.model import Puzzle
+    from nonosat.solver import Result, Verdict
+
+Record = dict[str, Any]
+
+
+def result_record(result: Result, path: str) -> Record:
+    """A solve: its status, how it was decided, every solution found (rows of # and .)."""
+    return {
+        "path": path,
+        "width": result.puzzle.width,
+        "height": result.puzzle.height,
+        "status": result.status.value,
+        "method": result.method,
+        "solutions": [solution.text().split("\n") for solution in result.solutions],
+        "count_is_exact": result.complete,
+        "seconds": round(result.seconds, 6),
+        "stats": result.stats,
+        "cut_short": result.cut_short,
+    }
+
+
+def verdict_record(
+    verdict: Verdict, path: str, rating: Rating | None, diagnosis: Record | None, with_diagnosis: bool
+) -> Record:
+    """A check: the result, its rating, the lines at fault (for none), the goal, the differences."""
+    result = verdict.result
+    data = result_record(result, path)
+    data["level"] = rating.level if rating else None
+    data["difficulty"] = rating.score if rating and rating.level != "unknown" else None
+    if rating is not None and rating.cut_short:
+        data["rating_cut_short"] = rating.cut_short
+    if result.status.value == "none" and with_diagnosis:
+        data["diagnosis"] = diagnosis
+    data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
+    data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
+    return data
+
+
+def diagnosis_record(puzzle: Puzzle, found: Diagnosis | None, cut_short: str | None) -> Record | None:
+    """The lines whose clues cannot all hold (None when the puzzle has a solution after all)."""
+    if cut_short is not None:
+        return {"lines": None, "problems": puzzle.problems(), "cut_short": cut_short}
+    if found is None:
+        return None
+    return {"lines": found.names(puzzle), "problems": list(found.problems), "cut_short": None}
+
+
+def refuted_record(
+    puzzle: Puzzle, error: ImpossiblePuzzle, path: str, diagnosis: Record | None, goal_ok: bool | None
+) -> Record:
+    """A puzzle refuted before any search, by the cheap checks that failed."""
+    data: Record = {
+        "path": path,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "status": "none",
+        "method": "checks",
+        "problems": error.problems,
+        "diagnosis": diagnosis,
+    }
+    if goal_ok is not None:
+        data["goal_satisfies_clues"] = goal_ok
+    return data
+
+
+def step_record(step: Step) -> Record:
+    """One deduction of line logic or probing."""
+    return {
+        "step": step.number,
+        "kind": step.kind,
+        "line": step.line,
+        "clue": list(step.clue),
+        "before": step.before,
+        "after": step.after,
+        "fixed": [[r + 1, c + 1] for r, c in step.fixed],
+        "reason": step.describe(),
+    }
+
+
+def trace_record(path: str, logic: Trace, open_cells: int, search: Result | None) -> Record:
+    """The steps of a logical solve, where it ended, and the search's verdict if one was needed."""
+    return {
+        "path": path,
+        "steps": [step_record(step) for step in logic.steps],
+        "level": logic.level if logic.complete else None,
+        "contradiction": logic.contradiction,
+        "open_cells": open_cells,
+        "search": None if search is None else search.status.value,
+        "cut_short": logic.cut_short or (search.cut_short if search is not None else None),
+    }
+
+
+def rating_record(path: str, rating: Rating) -> Record:
+    """How hard a puzzle is for a person."""
+    return {
+        "path": path,
+        "level": rating.level,
+        "difficulty": rating.score,
+        "line_passes": rating.passes,
+        "passes_per_line": round(rating.passes_per_line, 3),
+        "probes": rating.probes,
+        "cut_short": rating.cut_short,
+    }

@@ -1,0 +1,99 @@
+"""Sentences for people, one line each: a result's status, a step of line logic, a rating."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nonosat.model import clue_text
+
+if TYPE_CHECKING:
+    from nonosat.explain.rating import Rating
+    from nonosat.explain.steps import Step
+    from nonosat.solver import Result
+
+
+def status_line(result: Result) -> str:
+    """unique / multiple / none / unknown, how it was decided, and the time."""
+    found = len(result.solutions)
+    how = "line logic" if result.method == "line" else "SAT"
+    status = result.status.value
+    if status == "multiple":
+        status += f" (exactly {found} solutions)" if result.complete else f" (at least {found} solutions)"
+    elif status == "none":
+        status += " (no solution)"
+    elif status == "solved":
+        status += " (uniqueness not checked)"
+    elif status == "unknown":
+        why = result.cut_short or "time limit reached"
+        status += f" ({why}; {found} solution{'s' if found != 1 else ''} found)"
+    return f"{status} · {how} · {result.seconds:.3f} s"
+
+
+def spans(numbers: list[int]) -> str:
+    """1, 2, 3, 5 -> "1-3, 5" (numbers counted from 1)."""
+    parts: list[str] = []
+    for n in numbers:
+        if parts and parts[-1].split("-")[-1] == str(n - 1):
+            parts[-1] = parts[-1].split("-")[0] + f"-{n}"
+        else:
+            parts.append(str(n))
+    return ", ".join(parts)
+
+
+def fixed_text(step: Step) -> str:
+    """A step's fixed cells along its line: "columns 4-19 filled; column 1 empty"."""
+    along_row = step.line.startswith("row")
+    across = "column" if along_row else "row"
+    found = []
+    for mark, word in (("#", "filled"), (".", "empty")):
+        positions = sorted(
+            (c if along_row else r) + 1 for r, c in step.fixed if step.after[c if along_row else r] == mark
+        )
+        if positions:
+            found.append(f"{across}{'s' if len(positions) > 1 else ''} {spans(positions)} {word}")
+    return "; ".join(found)
+
+
+def explain_line(step: Step) -> str:
+    """A numbered step as `explain` lists it: the line, its clue, before -> after, the cells."""
+    if step.kind == "probe":
+        return f"{step.number}. {step.reason}"
+    along_row = step.line.startswith("row")
+    cells = ", ".join(f"{c + 1}" if along_row else f"{r + 1}" for r, c in step.fixed)
+    where = ("column" if along_row else "row") + ("s" if len(step.fixed) > 1 else "")
+    return (
+        f"{step.number}. {step.line}, clue {clue_text(step.clue)}: "
+        f"{step.before} -> {step.after} (fixes {where} {cells})"
+    )
+
+
+def hint_line(step: Step) -> str:
+    """A step as `hint` gives it: the deduction, then which cells it decides, in words."""
+    if step.kind == "probe":
+        return step.reason
+    return (
+        f"{step.line}, clue {' '.join(map(str, step.clue)) or '0'}: {step.before} -> {step.after}, "
+        f"so in {step.line}: {fixed_text(step)}"
+    )
+
+
+def rating_line(rating: Rating) -> str:
+    """The level, the 1-5 score and what they rest on."""
+    if rating.level == "unknown":
+        return (
+            f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
+            f"{rating.probes} cells probed"
+        )
+    return (
+        f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
+        f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed"
+    )
+
+
+def level_line(rating: Rating) -> str | None:
+    """The level as `check` adds it under the verdict (nothing when there is no solution)."""
+    if rating.level == "unknown":
+        return f"level: unknown ({rating.cut_short or 'time limit reached'})"
+    if rating.level != "none":
+        return f"level: {rating.level} · difficulty {rating.score}/5"
+    return None

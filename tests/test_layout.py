@@ -1,0 +1,88 @@
+"""The house keeps its shape: small modules, no borrowed private names, and messages from the
+library that name parameters, never the command line's flags (ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "nonosat"
+LONGEST = 400
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_module_has_at_most_400_lines() -> None:
+    long = {str(p.relative_to(ROOT)): n for p in modules() if (n := len(p.read_text().splitlines())) > LONGEST}
+    assert not long, f"modules over {LONGEST} lines: {long}"
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    borrowed = []
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("nonosat"):
+                borrowed += [
+                    f"{path.relative_to(ROOT)}: {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert not borrowed, borrowed
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (of the module, classes, functions,
+    and the strings that document a name right after its assignment)."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for statement in body:
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                found.add(id(statement.value))
+    return found
+
+
+def test_no_library_message_names_a_command_line_flag() -> None:
+    """Outside nonosat/cli/, an error names the parameter ({force}, worded by the caller), so
+    that the library, the command line and the web API can each word it their own way."""
+    named = []
+    for path in modules():
+        if path.parent.name == "cli":
+            continue
+        tree = ast.parse(path.read_text())
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                if FLAG.search(node.value):
+                    named.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.strip()[:60]}")
+    assert not named, named
+
+
+def test_the_flag_check_finds_a_flag() -> None:
+    tree = ast.parse('"""docs may say --force"""\nraise UsageError("x exists; use --force")\n')
+    skip = _docstrings(tree)
+    strings = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in skip]
+    found = [n.value for n in strings if FLAG.search(n.value)]
+    assert found == ["x exists; use --force"]
+
+
+def test_the_top_level_encodings_folder_is_never_a_package() -> None:
+    """It would shadow the standard library's `encodings`."""
+    assert (ROOT / "encodings").is_dir()
+    assert not list((ROOT / "encodings").rglob("*.py"))
+
+
+def test_a_message_names_parameters_as_its_caller_words_them() -> None:
+    from nonosat.errors import UsageError
+
+    error = UsageError("{a,b}.non already exists; use {force} to overwrite it", force="force=True")
+    assert str(error) == "{a,b}.non already exists; use force=True to overwrite it"
+    assert error.worded({"force": "--force"}) == "{a,b}.non already exists; use --force to overwrite it"
+    assert UsageError("plain {x}").worded({"x": "--x"}) == "plain {x}"
