@@ -52,7 +52,7 @@ def test_readme_examples_print_what_the_readme_shows(tmp_path: Path, command: st
 def test_the_two_setup_commands_are_in_the_readme() -> None:
     assert "pip install . && nonosat solve puzzles/webpbn-00001-dancer.non" in README
     assert "pip install -e '.[test]' && pytest" in README
-    lint = "pip install -e '.[lint]' && ruff check && ruff format --check && mypy --strict nonosat"
+    lint = "pip install -e '.[test,lint]' && ruff check && ruff format --check && mypy --strict nonosat"
     assert lint in README and lint in (ROOT / ".ci" / "run").read_text()
 
 
