@@ -18,6 +18,9 @@ Row = tuple[int, ...]
 Grid = tuple[Row, ...]
 """A complete picture, row by row (row 0 is the top row)."""
 
+Cell = tuple[int, int]
+"""A cell as (row, column), counted from 0."""
+
 
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _LINE_BREAKS = re.compile(r"[\r\n\t\x0b\x0c\u2028\u2029]+")
@@ -35,6 +38,37 @@ TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue")
 def line_name(kind: str, index: int) -> str:
     """Name a line as people count it: `line_name("row", 0)` is "row 1"."""
     return f"{kind} {index + 1}"
+
+
+@dataclass(frozen=True, order=True)
+class Line:
+    """A row or a column of the grid, by its index from 0: `Line("row", 2)` is "row 3"."""
+
+    kind: str
+    """"row" or "column"."""
+    index: int
+
+    @classmethod
+    def of(cls, is_row: bool, index: int) -> Line:
+        return cls("row" if is_row else "column", index)
+
+    @property
+    def is_row(self) -> bool:
+        return self.kind == "row"
+
+    @property
+    def name(self) -> str:
+        """As people count lines: "row 3"."""
+        return line_name(self.kind, self.index)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clue_in(self, puzzle: Puzzle) -> Clue:
+        return puzzle.rows[self.index] if self.is_row else puzzle.columns[self.index]
+
+    def length_in(self, puzzle: Puzzle) -> int:
+        return puzzle.width if self.is_row else puzzle.height
 
 
 def clue_text(clue: Clue) -> str:

@@ -13,11 +13,12 @@ from typer.testing import CliRunner
 from nonosat import load, load_all
 from nonosat.cli import app
 from nonosat.encodings import ENCODINGS, Line
-from nonosat.explain.diagnosis import LineKey, diagnose
+from nonosat.explain.diagnosis import diagnose
 from nonosat.explain.hint import hint, parse_state
 from nonosat.explain.rating import PASS_CUTS, rate, score_for
 from nonosat.explain.steps import trace
 from nonosat.linesolve import alive_states
+from nonosat.model import Line as GridLine
 from nonosat.model import Puzzle
 
 runner = CliRunner()
@@ -41,9 +42,8 @@ def test_the_steps_lead_to_the_picture_one_line_at_a_time(path: Path) -> None:
     known: dict[tuple[int, int], int] = {}
     for number, step in enumerate(logic.steps, 1):
         assert step.number == number and step.kind == "line"
-        kind, index = step.line.split()
-        index_0 = int(index) - 1
-        cells = [(index_0, i) if kind == "row" else (i, index_0) for i in range(len(step.before))]
+        index_0 = step.line.index
+        cells = [(index_0, i) if step.line.is_row else (i, index_0) for i in range(len(step.before))]
         # "before" is exactly what earlier steps fixed on this line; "after" adds the fixed cells
         assert step.before == "".join("?" if cell not in known else "#" if known[cell] else "." for cell in cells)
         assert step.fixed and all(cell not in known for cell in step.fixed)
@@ -141,7 +141,7 @@ def test_hint_on_a_half_solved_cat_gives_correct_cells(seed: int) -> None:
     assert found.wrong is None
     assert found.steps or found.solved
     for step in found.steps:
-        along_row = step.line.startswith("row")
+        along_row = step.line.is_row
         for r, c in step.fixed:
             assert state[r][c] is None
             mark = step.after[c if along_row else r]
@@ -178,12 +178,12 @@ def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> Non
 # --- diagnosis ---------------------------------------------------------------------------------
 
 
-def satisfiable(puzzle: Puzzle, lines: list[LineKey]) -> bool:
+def satisfiable(puzzle: Puzzle, lines: list[GridLine]) -> bool:
     """Whether these lines' clues can hold together: a check apart from `diagnose`'s own SAT
     calls, with another solver (CaDiCaL; diagnose uses MiniSat) and no assumptions."""
     pool = IDPool(start_from=puzzle.width * puzzle.height + 1)
     with Solver("cadical195") as sat:
-        for kind, index in lines:
+        for kind, index in ((line.kind, line.index) for line in lines):
             if kind == "row":
                 cells = [index * puzzle.width + c + 1 for c in range(puzzle.width)]
                 clue = puzzle.rows[index]
@@ -196,7 +196,7 @@ def satisfiable(puzzle: Puzzle, lines: list[LineKey]) -> bool:
         return bool(sat.solve())
 
 
-def mutated(puzzle: Puzzle, rng: random.Random) -> tuple[Puzzle, LineKey]:
+def mutated(puzzle: Puzzle, rng: random.Random) -> tuple[Puzzle, GridLine]:
     """The puzzle with one clue number of one line changed by one."""
     kind = rng.choice(["rows", "columns"])
     clues = list(getattr(puzzle, kind))
@@ -209,7 +209,7 @@ def mutated(puzzle: Puzzle, rng: random.Random) -> tuple[Puzzle, LineKey]:
         rows=tuple(clues) if kind == "rows" else puzzle.rows,
         columns=tuple(clues) if kind == "columns" else puzzle.columns,
     )
-    return changed, ("row" if kind == "rows" else "column", index)
+    return changed, GridLine("row" if kind == "rows" else "column", index)
 
 
 @pytest.mark.slow

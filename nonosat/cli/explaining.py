@@ -139,47 +139,18 @@ def hint(
     from nonosat.deadline import Deadline, alarm
     from nonosat.explain.hint import hint as next_hint
     from nonosat.explain.hint import load_state
-    from nonosat.render.text import hint_line
+    from nonosat.render.text import hint_lines
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)
     found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
-    if found.impossible:
-        out.print(
-            "the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)",
-            markup=False,
-            soft_wrap=True,
-        )
-        raise typer.Exit(3)
-    if found.wrong is not None:
-        (r, c), value = found.wrong
-        out.print(
-            f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
-            f"no completion of this grid meets the clues",
-            markup=False,
-        )
-        raise typer.Exit(3)
-    if found.solved:
-        out.print("the grid is complete and meets every clue", markup=False)
-    for step in found.steps:
-        out.print(hint_line(step), markup=False, soft_wrap=True)
-    if found.searched is not None:
-        (r, c), value = found.searched
-        out.print(
-            f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
-            f"{'filled' if value else 'empty'} in every solution",
-            markup=False,
-            soft_wrap=True,
-        )
+    for line in hint_lines(found):
+        out.print(line, markup=False, soft_wrap=True)
+    if found.impossible or found.wrong is not None:
+        raise typer.Exit(EXIT_FOR_STATUS["none"])
     if found.ambiguous:
-        out.print(
-            "logic finds nothing more, and no open cell has the same value in every solution: "
-            "the puzzle has several solutions from here",
-            markup=False,
-            soft_wrap=True,
-        )
         raise typer.Exit(EXIT_FOR_STATUS["multiple"])
 
 

@@ -33,6 +33,7 @@ GeneratedOutput = Annotated[
 def write_generated(made: Any, output: Path | None, preview: Path | None, force: bool) -> None:
     """Write (or print) a generated puzzle and its preview, then say what was proved."""
     from nonosat.formats import dumps, save
+    from nonosat.render.text import generated_line
 
     puzzle = made.puzzle
     if preview is not None:
@@ -43,15 +44,7 @@ def write_generated(made: Any, output: Path | None, preview: Path | None, force:
         out.file.write(dumps(puzzle, "non"))
     else:
         save(puzzle, output, force=force)
-    how = "line logic" if made.result.method == "line" else "SAT"
-    where = f"; wrote {output}" if output is not None else ""
-    shown = f"; preview {preview}" if preview is not None else ""
-    err.print(
-        f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
-        f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}",
-        markup=False,
-        soft_wrap=True,
-    )
+    err.print(generated_line(made, output, preview), markup=False, soft_wrap=True)
 
 
 def threshold_level(text: str) -> Any:

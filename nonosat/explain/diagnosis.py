@@ -18,38 +18,29 @@ from dataclasses import dataclass
 from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Line
+from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS
+from nonosat.encodings import Line as LineToEncode
 from nonosat.errors import CutShort, FormulaTooLarge, TimeUp
 from nonosat.limits import MAX_CLAUSES
 from nonosat.linesolve import Contradiction, alive_states
-from nonosat.model import Clue, Puzzle, clue_span, clue_text, line_name
+from nonosat.model import Line, Puzzle, clue_span, clue_text
 from nonosat.solver.backends import DEFAULT_SOLVER
-
-LineKey = tuple[str, int]
-"""("row", index) or ("column", index), from 0."""
 
 
 @dataclass(frozen=True)
 class Diagnosis:
     """The lines at fault, and the cheap checks that failed before any search."""
 
-    lines: tuple[LineKey, ...]
+    lines: tuple[Line, ...]
     problems: tuple[str, ...]
 
     def names(self, puzzle: Puzzle) -> list[str]:
         """Each line with its clue, as people name them: "row 3 (clue 2 1)"."""
-        return [
-            f"{line_name(kind, index)} (clue {clue_text(_clue(puzzle, (kind, index)))})" for kind, index in self.lines
-        ]
+        return [f"{line.name} (clue {clue_text(line.clue_in(puzzle))})" for line in self.lines]
 
 
-def _clue(puzzle: Puzzle, key: LineKey) -> Clue:
-    kind, index = key
-    return puzzle.rows[index] if kind == "row" else puzzle.columns[index]
-
-
-def _all_lines(puzzle: Puzzle) -> list[LineKey]:
-    return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
+def _all_lines(puzzle: Puzzle) -> list[Line]:
+    return [Line("row", r) for r in range(puzzle.height)] + [Line("column", c) for c in range(puzzle.width)]
 
 
 def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE) -> Diagnosis | None:
@@ -59,31 +50,30 @@ def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = 
     from nonosat.solver import Search
 
     problems = tuple(puzzle.problems())
-    for key in _all_lines(puzzle):
-        length = puzzle.width if key[0] == "row" else puzzle.height
-        if clue_span(_clue(puzzle, key)) > length:
-            return Diagnosis((key,), problems)
+    for line in _all_lines(puzzle):
+        if clue_span(line.clue_in(puzzle)) > line.length_in(puzzle):
+            return Diagnosis((line,), problems)
     width = puzzle.width
     pool = IDPool(start_from=width * puzzle.height + 1)
-    guards: dict[int, LineKey] = {}
+    guards: dict[int, Line] = {}
     encode = ENCODINGS[DEFAULT_ENCODING]
     clauses: list[list[int]] = []
     stage = "looking for the conflicting lines"
-    for key in _all_lines(puzzle):
+    for line in _all_lines(puzzle):
         deadline.check(stage)
-        kind, index = key
-        if kind == "row":
-            cells = [index * width + c + 1 for c in range(width)]
+        key = (line.kind, line.index)
+        if line.is_row:
+            cells = [line.index * width + c + 1 for c in range(width)]
         else:
-            cells = [r * width + index + 1 for r in range(puzzle.height)]
-        clue = _clue(puzzle, key)
+            cells = [r * width + line.index + 1 for r in range(puzzle.height)]
+        clue = line.clue_in(puzzle)
         try:
             alive = alive_states(clue, len(cells), 0, 0)
         except Contradiction:  # cannot happen once the clue fits; kept as a set of one
-            return Diagnosis((key,), problems)
+            return Diagnosis((line,), problems)
         guard = pool.id(("guard", key))
-        guards[guard] = key
-        clauses += [clause + [-guard] for clause in encode(Line(key, clue, cells, alive), pool)]
+        guards[guard] = line
+        clauses += [clause + [-guard] for clause in encode(LineToEncode(key, clue, cells, alive), pool)]
         if len(clauses) > MAX_CLAUSES:
             raise FormulaTooLarge(
                 f"the clauses of every line passed {MAX_CLAUSES}, the limit that keeps memory bounded"

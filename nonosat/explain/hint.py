@@ -18,11 +18,10 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
 from nonosat.explain.steps import Step, trace
 from nonosat.linesolve import Board, Contradiction, propagate
-from nonosat.model import Puzzle
+from nonosat.model import Cell, Puzzle
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
-Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
 State = tuple[tuple[int | None, ...], ...]
 """A partial grid: 1 filled, 0 empty, None not decided."""

@@ -16,10 +16,9 @@ from typing import Literal
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.linesolve import Board, Contradiction, propagate
-from nonosat.model import Clue, Puzzle, clue_text, line_name
+from nonosat.model import Cell, Clue, Line, Puzzle, clue_text
 
 Kind = Literal["line", "probe"]
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -28,8 +27,8 @@ class Step:
 
     number: int
     kind: Kind
-    line: str
-    """The line whose clue made the deduction, as people name it ("row 3", "column 12")."""
+    line: Line
+    """The line whose clue made the deduction (for a probe, the probed cell's row)."""
     clue: Clue
     before: str
     after: str
@@ -79,10 +78,6 @@ def line_text(board: Board, is_row: bool, index: int) -> str:
     return "".join("#" if f >> i & 1 else "." if e >> i & 1 else "?" for i in range(length))
 
 
-def _line_label(is_row: bool, index: int) -> str:
-    return line_name("row" if is_row else "column", index)
-
-
 def trace(
     puzzle: Puzzle,
     board: Board | None = None,
@@ -109,14 +104,14 @@ def trace(
         positions = [i for i in range(length) if (new_f | new_e) >> i & 1]
         fixed = tuple((index, i) if is_row else (i, index) for i in positions)
         clue = puzzle.rows[index] if is_row else puzzle.columns[index]
-        record(Step(len(result.steps) + 1, "line", _line_label(is_row, index), clue, before, after, fixed))
+        record(Step(len(result.steps) + 1, "line", Line.of(is_row, index), clue, before, after, fixed))
 
     def logic(lines: list[tuple[bool, int]] | None) -> bool:
         before = board.passes
         try:
             propagate(board, lines, observe, deadline=deadline)
         except Contradiction as error:
-            result.contradiction = _line_label(*error.line) if error.line else "a line"
+            result.contradiction = Line.of(*error.line).name if error.line else "a line"
             return False
         except TimeUp as error:
             result.cut_short = str(error)
@@ -148,7 +143,7 @@ def trace(
             Step(
                 len(result.steps) + 1,
                 "probe",
-                _line_label(True, r),
+                Line("row", r),
                 puzzle.rows[r],
                 line_before,
                 line_text(board, True, r),
@@ -182,6 +177,6 @@ def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline)
                 except TimeUp:
                     raise TimeUp("probing") from None
                 except Contradiction as error:
-                    broken = _line_label(*error.line) if error.line else "a line"
+                    broken = Line.of(*error.line).name if error.line else "a line"
                     return (r, c), 1 - value, broken
     return None

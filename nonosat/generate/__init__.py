@@ -18,9 +18,9 @@ from pathlib import Path
 from nonosat.deadline import Deadline, alarm
 from nonosat.errors import UsageError
 from nonosat.generate.image import Threshold, load_shades, threshold
-from nonosat.generate.repair import REQUIREMENTS, Cell, Requirement, repair
+from nonosat.generate.repair import REQUIREMENTS, Requirement, repair
 from nonosat.limits import MAX_GENERATED_SIDE, check_grid_size
-from nonosat.model import Grid, Puzzle
+from nonosat.model import Cell, Grid, Puzzle
 from nonosat.solver import Result
 
 __all__ = ["Generated", "default_max_changes", "from_image", "random_puzzle"]

@@ -19,7 +19,7 @@ from typing import Literal
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
-from nonosat.model import Grid, Puzzle
+from nonosat.model import Cell, Grid, Puzzle
 from nonosat.solver import Result, Status, solve
 
 Requirement = Literal["unique", "line"]
@@ -27,8 +27,6 @@ REQUIREMENTS = ("unique", "line")
 
 LOOKAHEAD = 4
 """How many of the cheapest candidate cells are tried with line logic before one is flipped."""
-
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def step_record(step: Step) -> Record:
     return {
         "step": step.number,
         "kind": step.kind,
-        "line": step.line,
+        "line": step.line.name,
         "clue": list(step.clue),
         "before": step.before,
         "after": step.after,

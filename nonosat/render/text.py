@@ -7,8 +7,12 @@ from typing import TYPE_CHECKING
 from nonosat.model import clue_text
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
     from nonosat.explain.steps import Step
+    from nonosat.generate import Generated
     from nonosat.solver import Result
 
 
@@ -42,7 +46,7 @@ def spans(numbers: list[int]) -> str:
 
 def fixed_text(step: Step) -> str:
     """A step's fixed cells along its line: "columns 4-19 filled; column 1 empty"."""
-    along_row = step.line.startswith("row")
+    along_row = step.line.is_row
     across = "column" if along_row else "row"
     found = []
     for mark, word in (("#", "filled"), (".", "empty")):
@@ -58,7 +62,7 @@ def explain_line(step: Step) -> str:
     """A numbered step as `explain` lists it: the line, its clue, before -> after, the cells."""
     if step.kind == "probe":
         return f"{step.number}. {step.reason}"
-    along_row = step.line.startswith("row")
+    along_row = step.line.is_row
     cells = ", ".join(f"{c + 1}" if along_row else f"{r + 1}" for r, c in step.fixed)
     where = ("column" if along_row else "row") + ("s" if len(step.fixed) > 1 else "")
     return (
@@ -97,3 +101,41 @@ def level_line(rating: Rating) -> str | None:
     if rating.level != "none":
         return f"level: {rating.level} · difficulty {rating.score}/5"
     return None
+
+
+def hint_lines(found: Hint) -> list[str]:
+    """What `hint` found, in sentences: the steps, the cell search decides, or why there is none."""
+    if found.impossible:
+        return ["the puzzle has no solution, whatever the grid so far (nonosat check names the lines at fault)"]
+    if found.wrong is not None:
+        (r, c), value = found.wrong
+        return [
+            f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
+            f"no completion of this grid meets the clues"
+        ]
+    lines = ["the grid is complete and meets every clue"] if found.solved else []
+    lines += [hint_line(step) for step in found.steps]
+    if found.searched is not None:
+        (r, c), value = found.searched
+        lines.append(
+            f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
+            f"{'filled' if value else 'empty'} in every solution"
+        )
+    if found.ambiguous:
+        lines.append(
+            "logic finds nothing more, and no open cell has the same value in every solution: "
+            "the puzzle has several solutions from here"
+        )
+    return lines
+
+
+def generated_line(made: Generated, output: Path | None, preview: Path | None) -> str:
+    """What a generated puzzle is, what was proved, how much of the picture changed, where it went."""
+    puzzle = made.puzzle
+    how = "line logic" if made.result.method == "line" else "SAT"
+    where = f"; wrote {output}" if output is not None else ""
+    shown = f"; preview {preview}" if preview is not None else ""
+    return (
+        f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
+        f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}"
+    )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from nonosat.model import Clue, Grid, Puzzle
+from nonosat.model import Cell, Clue, Grid, Line, Puzzle
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -39,19 +39,20 @@ def grid_view(
     puzzle: Puzzle,
     grid: Grid | None,
     *,
-    highlight: Iterable[tuple[int, int]] = (),
-    lines: Iterable[tuple[str, int]] = (),
+    highlight: Iterable[Cell] = (),
+    lines: Iterable[Line] = (),
     ascii_cells: bool = False,
 ) -> Text:
     """The grid with row clues right-aligned at the left and column clues bottom-aligned above.
 
     `grid` None draws the empty puzzle sheet, and a cell None in `grid` is left blank;
-    `highlight` marks cells (row, column) in red, `lines` marks ("row"|"column", index) clues in
+    `highlight` marks cells (row, column) in red, `lines` marks the clues of those lines in
     red (with --ascii, a `<` after the row and a `^` under the column).
     """
     marked = set(highlight)
-    marked_rows = {index for kind, index in lines if kind == "row"}
-    marked_columns = {index for kind, index in lines if kind == "column"}
+    lines = list(lines)
+    marked_rows = {line.index for line in lines if line.is_row}
+    marked_columns = {line.index for line in lines if not line.is_row}
     filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else (FILLED, EMPTY)
     number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
     cell = max(len(filled), number)
