@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
 from nonosat.limits import grid_size_problem
@@ -20,6 +21,14 @@ Grid = tuple[Row, ...]
 
 Cell = tuple[int, int]
 """A cell as (row, column), counted from 0."""
+
+
+class Choice(str, Enum):
+    """One of a fixed set of names (a status, a level, a method...): it is its name in text,
+    in JSON and in --help alike, and equal to that plain string."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 _UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -568,4 +568,4 @@ def test_convert_command(tmp_path: Path) -> None:
         code, _, stderr = run("convert", str(DANCER), str(tmp_path / "new" / target_name))
         assert code == 2 and stderr.count("\n") == 1 and words in stderr
     code, _, stderr = run("convert", str(DANCER), str(tmp_path / "x.non"), "--to", "bogus")
-    assert code == 2 and "unknown format 'bogus'" in stderr
+    assert code == 2 and "'bogus' is not one of 'non'" in stderr

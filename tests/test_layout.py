@@ -86,3 +86,32 @@ def test_a_message_names_parameters_as_its_caller_words_them() -> None:
     assert str(error) == "{a,b}.non already exists; use force=True to overwrite it"
     assert error.worded({"force": "--force"}) == "{a,b}.non already exists; use --force to overwrite it"
     assert UsageError("plain {x}").worded({"x": "--x"}) == "plain {x}"
+
+
+def test_the_command_lines_choices_are_the_librarys() -> None:
+    """The CLI spells its choices out (so that --help imports no library); they must not drift."""
+    from nonosat.batch.executors import Executor
+    from nonosat.batch.policy import Require
+    from nonosat.cli import base
+    from nonosat.encodings import ENCODINGS
+    from nonosat.formats import FORMATS
+    from nonosat.generate.repair import Requirement
+
+    def values(choices: object) -> set[str]:
+        return {str(choice) for choice in choices}  # type: ignore[attr-defined]
+
+    assert values(base.Encoding) == set(ENCODINGS)
+    assert values(base.Requirement) == values(Requirement)
+    assert values(base.Executor) == values(Executor)
+    assert values(base.Require) == values(Require)
+    assert values(base.TargetFormat) == {name for name, form in FORMATS.items() if form.dump is not None}
+
+
+def test_a_choice_is_its_name_in_text_and_json() -> None:
+    import json
+
+    from nonosat.explain.rating import Level
+    from nonosat.solver import Status
+
+    assert f"{Status.UNIQUE}" == "unique" == str(Status.UNIQUE) == Status.UNIQUE
+    assert json.dumps({"level": Level.PROBE}) == '{"level": "probe"}'

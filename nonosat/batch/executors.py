@@ -12,10 +12,21 @@ from nonosat.batch.results import Record
 from nonosat.batch.tasks import Task
 from nonosat.batch.work import solve_chunk, solve_task
 from nonosat.errors import NonosatError, UsageError
+from nonosat.model import Choice
 
 T = TypeVar("T")
 
-EXECUTORS = ("local", "dask")
+
+class Executor(Choice):
+    """Where a batch run's puzzles are solved."""
+
+    LOCAL = "local"
+    """Worker processes on this machine."""
+    DASK = "dask"
+    """A Dask cluster (or a LocalCluster started for the run)."""
+
+
+EXECUTORS = tuple(Executor)
 DASK_HINT = "pip install 'nonosat[dask]'"
 
 LOCAL_CHUNK = 8

@@ -8,9 +8,17 @@ from dataclasses import dataclass, field
 
 from nonosat.batch.results import STATUSES, Record
 from nonosat.errors import UsageError
+from nonosat.model import Choice
 
 GOAL = "goal"
 """Not a status: a puzzle whose file gives a goal that breaks its clues (`goal_ok` false)."""
+
+
+class Require(Choice):
+    """What every puzzle of a run must be: unique (its goal, if any, satisfying its clues)."""
+
+    UNIQUE = "unique"
+
 
 UNIQUE_REQUIRED = frozenset({"multiple", "none", "unknown", "error", GOAL})
 """What requiring every puzzle to be unique fails on."""

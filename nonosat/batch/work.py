@@ -27,6 +27,7 @@ def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = Fa
     seconds, and the puzzle waits to start until the other workers leave it a core (see
     nonosat.batch.sharing); a puzzle refuted before any search is a `none` result by line logic."""
     from nonosat.solver import Result, Status, solve
+    from nonosat.solver.outcome import Method
 
     if race:
         cores.wait_for_core()
@@ -34,7 +35,7 @@ def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = Fa
     try:
         return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
     except ImpossiblePuzzle:
-        return Result(puzzle, Status.NONE, (), "line", time.monotonic() - started, True)
+        return Result(puzzle, Status.NONE, (), Method.LINE, time.monotonic() - started, True)
     finally:
         if race:
             cores.done()

@@ -4,13 +4,13 @@ import functools
 import json
 import math
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
+from nonosat.model import Choice
 from nonosat.render.terminal import one_line
 
 if TYPE_CHECKING:
@@ -63,14 +63,51 @@ EXIT_FOR_LEVEL = {"line": 0, "probe": 0, "search": 0, "ambiguous": 1, "none": 3,
 EXIT_GOAL_BREAKS_CLUES = 6
 
 
-class Encoding(str, Enum):
+# The command line's choices. Those the library also names are spelt out here, so that --help
+# does not import the library; tests/test_layout.py keeps each equal to the library's own.
+
+
+class Encoding(Choice):
     blocks = "blocks"
     automaton = "automaton"
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(Choice):
     text = "text"
     json = "json"
+
+
+class Requirement(Choice):
+    """nonosat.generate.repair.Requirement."""
+
+    unique = "unique"
+    line = "line"
+
+
+class Executor(Choice):
+    """nonosat.batch.executors.Executor."""
+
+    local = "local"
+    dask = "dask"
+
+
+class Require(Choice):
+    """nonosat.batch.policy.Require."""
+
+    unique = "unique"
+
+
+class TargetFormat(Choice):
+    """The formats nonosat writes (nonosat.formats.FORMATS with a `dump`)."""
+
+    non = "non"
+    xml = "xml"
+    nin = "nin"
+    mk = "mk"
+    json = "json"
+    tatham = "tatham"
+    clues = "clues"
+    tournament = "tournament"
 
 
 PuzzleFile = Annotated[

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import TimeoutOption, app, err, friendly, out, usage
+from nonosat.cli.base import Executor, Require, TimeoutOption, app, err, friendly, out, usage
 
 
 @app.command()
@@ -33,7 +33,7 @@ def batch(
         int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")
     ] = 2,
     require: Annotated[
-        str | None,
+        Require | None,
         typer.Option(
             "--require",
             help="unique: exit 1 unless every puzzle is unique and every goal "
@@ -56,8 +56,8 @@ def batch(
         ),
     ] = None,
     executor: Annotated[
-        str, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")
-    ] = "local",
+        Executor, typer.Option("--executor", help="local (worker processes) or dask (needs nonosat[dask]).")
+    ] = Executor.local,
     scheduler: Annotated[
         str | None,
         typer.Option(

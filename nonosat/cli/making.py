@@ -5,10 +5,10 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import TimeoutOption, app, err, friendly, out
+from nonosat.cli.base import Requirement, TimeoutOption, app, err, friendly, out
 
 RequireOption = Annotated[
-    str,
+    Requirement,
     typer.Option(
         "--require", help="unique (proved by SAT), or line: solvable by line logic alone, as puzzles for people are."
     ),
@@ -70,7 +70,7 @@ def generate(
         str, typer.Option("--threshold", help="otsu, or a grey level 0..255: darker cells are filled.")
     ] = "otsu",
     invert: Annotated[bool, typer.Option("--invert", help="Fill the light cells instead of the dark ones.")] = False,
-    require: RequireOption = "unique",
+    require: RequireOption = Requirement.unique,
     max_changes: MaxChangesOption = None,
     seed: SeedOption = 0,
     preview: Annotated[
@@ -122,7 +122,7 @@ def random_command(
         float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells in the random grid.")
     ] = 0.5,
     seed: SeedOption = 0,
-    require: RequireOption = "unique",
+    require: RequireOption = Requirement.unique,
     max_changes: MaxChangesOption = None,
     preview: Annotated[
         Path | None, typer.Option("--preview", help="Also draw the puzzle's picture with its clues: .png or .svg.")

@@ -10,6 +10,7 @@ from nonosat.cli.base import (
     Encoding,
     EncodingOption,
     PuzzleFile,
+    TargetFormat,
     TimeoutOption,
     app,
     err,
@@ -49,12 +50,7 @@ def encode(
 def convert(
     file: PuzzleFile,
     output: Annotated[Path, typer.Argument(help="File to write, in the format its suffix names.")],
-    to: Annotated[
-        str | None,
-        typer.Option(
-            "--to", help="Format to write, whatever the suffix: non, xml, nin, mk, json, tatham, clues, tournament."
-        ),
-    ] = None,
+    to: Annotated[TargetFormat | None, typer.Option("--to", help="Format to write, whatever the suffix.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
 ) -> None:
     """Write a puzzle in another file format, and say which fields that format cannot hold.
@@ -63,7 +59,7 @@ def convert(
     """
     from nonosat.formats import convert as convert_puzzle
 
-    dropped = convert_puzzle(file, output, to=to, force=force)
+    dropped = convert_puzzle(file, output, to=None if to is None else to.value, force=force)
     note = f" (dropped: {', '.join(dropped)})" if dropped else ""
     err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
 

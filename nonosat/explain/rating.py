@@ -19,10 +19,28 @@ from dataclasses import dataclass
 
 from nonosat.deadline import Deadline
 from nonosat.explain.steps import Trace, trace
-from nonosat.model import Puzzle
+from nonosat.model import Choice, Puzzle
 from nonosat.solver import Result, Status, solve
 
-LEVELS = ("line", "probe", "search", "ambiguous", "none", "unknown")
+
+class Level(Choice):
+    """How a person gets to the solution, from the easiest."""
+
+    LINE = "line"
+    """Line logic alone."""
+    PROBE = "probe"
+    """Line logic, and probing where it stalls (try a cell both ways)."""
+    SEARCH = "search"
+    """Unique, but logic and probing stall: guessing further is needed."""
+    AMBIGUOUS = "ambiguous"
+    """Several solutions."""
+    NONE = "none"
+    """No solution."""
+    UNKNOWN = "unknown"
+    """The time limit ran out first."""
+
+
+LEVELS = tuple(Level)
 """`unknown`: the time limit ran out before the level was known."""
 
 PASS_CUTS = (3.79, 5.21)
@@ -33,7 +51,7 @@ first and second thirds of the 184 line-solvable corpus puzzles up to 100x100
 
 @dataclass(frozen=True)
 class Rating:
-    level: str
+    level: Level
     score: int
     passes: int
     """Line passes of the logical solve (line logic, and probing's resumed line logic)."""
@@ -73,20 +91,20 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         logic = trace(puzzle, deadline=deadline)
     cut_short = logic.cut_short
     if logic.contradiction is not None:
-        level = "none"
+        level = Level.NONE
     elif cut_short is not None:
-        level = "unknown"
+        level = Level.UNKNOWN
     elif logic.complete:
-        level = logic.level
+        level = Level(logic.level)
     else:
         if result is None:
             result = solve(puzzle, count=2, timeout=deadline.remaining())
         level = {
-            Status.UNIQUE: "search",
-            Status.MULTIPLE: "ambiguous",
-            Status.NONE: "none",
-        }.get(result.status, "unknown")
-        if level == "unknown":
+            Status.UNIQUE: Level.SEARCH,
+            Status.MULTIPLE: Level.AMBIGUOUS,
+            Status.NONE: Level.NONE,
+        }.get(result.status, Level.UNKNOWN)
+        if level is Level.UNKNOWN:
             cut_short = result.cut_short
     passes_per_line = logic.passes / (puzzle.width + puzzle.height)
     return Rating(level, score_for(level, passes_per_line), logic.passes, logic.probes, logic, result, cut_short)

@@ -53,7 +53,7 @@ def default_max_changes(width: int, height: int) -> int:
 def _check_require(require: str) -> Requirement:
     if require not in REQUIREMENTS:
         raise UsageError(f"{{require}} is 'unique' or 'line', not {require!r}", require="require")
-    return require  # type: ignore[return-value]
+    return Requirement(require)
 
 
 def from_image(

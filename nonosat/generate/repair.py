@@ -14,16 +14,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
-from nonosat.model import Cell, Grid, Puzzle
+from nonosat.model import Cell, Choice, Grid, Puzzle
 from nonosat.solver import Result, Status, solve
 
-Requirement = Literal["unique", "line"]
-REQUIREMENTS = ("unique", "line")
+
+class Requirement(Choice):
+    """What a generated puzzle must be."""
+
+    UNIQUE = "unique"
+    """One solution, proved by SAT."""
+    LINE = "line"
+    """Solvable by line logic alone, as puzzles for people are (and so unique)."""
+
+
+REQUIREMENTS = tuple(Requirement)
 
 LOOKAHEAD = 4
 """How many of the cheapest candidate cells are tried with line logic before one is flipped."""
@@ -66,7 +74,7 @@ def _flipped(grid: list[list[int]], cell: Cell) -> list[list[int]]:
 def repair(
     grid: Grid,
     margin: Sequence[Sequence[float]],
-    require: Requirement = "unique",
+    require: Requirement = Requirement.UNIQUE,
     *,
     max_changes: int,
     seed: int = 0,

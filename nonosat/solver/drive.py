@@ -12,7 +12,7 @@ from nonosat.model import Puzzle, Solution
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.enumerate import enumerate_solutions
-from nonosat.solver.outcome import Result, Status, Verdict, status_of, verified
+from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 
 
 def solve(
@@ -51,7 +51,7 @@ def solve(
     def result(
         status: Status,
         solutions: list[Solution],
-        method: str,
+        method: Method,
         complete: bool,
         cut_short: str | None = None,
         **stats: int,
@@ -62,17 +62,17 @@ def solve(
     try:
         board = line_solve(puzzle, deadline)
     except Contradiction:
-        return result(Status.NONE, [], "line", True)
+        return result(Status.NONE, [], Method.LINE, True)
     except TimeUp as error:
-        return result(Status.UNKNOWN, [], "line", False, str(error))
+        return result(Status.UNKNOWN, [], Method.LINE, False, str(error))
     if board.is_complete():
-        return result(Status.UNIQUE, [verified(puzzle, board.grid())], "line", True, line_passes=board.passes)
+        return result(Status.UNIQUE, [verified(puzzle, board.grid())], Method.LINE, True, line_passes=board.passes)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
 
     try:
         formula = build_formula(board, encoding, deadline)
     except CutShort as error:
-        return result(Status.UNKNOWN, [], "sat", False, str(error), line_passes=board.passes)
+        return result(Status.UNKNOWN, [], Method.SAT, False, str(error), line_passes=board.passes)
     stats = dict(
         line_passes=board.passes,
         unknown_cells=len(formula.unknown),
@@ -83,7 +83,7 @@ def solve(
     wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
     solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
     status = status_of(len(solutions), count, complete)
-    return result(status, solutions, "sat", complete, cut if status is Status.UNKNOWN else None, **stats)
+    return result(status, solutions, Method.SAT, complete, cut if status is Status.UNKNOWN else None, **stats)
 
 
 def check(

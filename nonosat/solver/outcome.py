@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
 from nonosat.errors import WrongAnswer
-from nonosat.model import Grid, Puzzle, Solution
+from nonosat.model import Choice, Grid, Puzzle, Solution
 
 
-class Status(str, Enum):
+class Status(Choice):
     """What a solve found out."""
 
     UNIQUE = "unique"
@@ -21,6 +20,15 @@ class Status(str, Enum):
     """The time limit ran out before the question was answered."""
 
 
+class Method(Choice):
+    """How a result was decided."""
+
+    LINE = "line"
+    """Line logic alone."""
+    SAT = "sat"
+    """The SAT solver, on what line logic left open."""
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of solving a puzzle."""
@@ -28,8 +36,7 @@ class Result:
     puzzle: Puzzle
     status: Status
     solutions: tuple[Solution, ...]
-    method: str
-    """"line" if line logic alone settled it, "sat" if the SAT solver was needed."""
+    method: Method
     seconds: float
     complete: bool
     """True when the search ended on its own, so `len(solutions)` is the exact count."""
