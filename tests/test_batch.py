@@ -16,7 +16,18 @@ import pytest
 from typer.testing import CliRunner
 
 from nonosat import NonosatError, Puzzle, load_all
-from nonosat.batch import RECORD_KEYS, executors, read_results, run, solution_sha1, solve_many, solve_task, tasks, work
+from nonosat.batch import (
+    RECORD_KEYS,
+    executors,
+    read_results,
+    resume_results,
+    run,
+    solution_sha1,
+    solve_many,
+    solve_task,
+    tasks,
+    work,
+)
 from nonosat.batch import sharing as cores
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
@@ -189,7 +200,9 @@ def test_a_half_written_last_line_is_dropped_and_redone(tournament: Path, tmp_pa
     reference = {key(r) for r in run([str(tournament)], out=out, jobs=1)}
     text = out.read_text().splitlines(keepends=True)
     out.write_text("".join(text[:50]) + text[50][:25])  # killed while writing line 51
-    assert len(read_results(out)) == 50 and out.read_text() == "".join(text[:50])
+    cut = "".join(text[:50]) + text[50][:25]
+    assert len(read_results(out)) == 50 and out.read_text() == cut  # reading changes nothing
+    assert len(resume_results(out)) == 50 and out.read_text() == "".join(text[:50])
     list(run([str(tournament)], out=out, jobs=1))
     assert {key(r) for r in lines(out)} == reference
 

@@ -20,7 +20,7 @@ optional extra, imported only here and only for that executor.
 from __future__ import annotations
 
 from nonosat.batch.executors import EXECUTORS, check_executor
-from nonosat.batch.results import RECORD_KEYS, STATUSES, Record, read_results, solution_sha1
+from nonosat.batch.results import RECORD_KEYS, STATUSES, Record, read_results, resume_results, solution_sha1
 from nonosat.batch.runner import run, solve_many
 from nonosat.batch.tasks import Task, check_paths, pending, same_path, tasks
 from nonosat.batch.work import RACE_AFTER, solve_task
@@ -36,6 +36,7 @@ __all__ = [
     "check_paths",
     "pending",
     "read_results",
+    "resume_results",
     "run",
     "same_path",
     "solution_sha1",

@@ -62,12 +62,27 @@ def check_results_path(out: Path) -> None:
 
 
 def read_results(out: Path) -> list[Record]:
-    """The complete records of a results file. A half-written last line (a killed run) is cut
-    off the file, when it follows records or begins as one; any other unreadable line is an
-    error, since it is not ours to drop."""
+    """The complete records of a results file; the file is left as it is (a half-written last
+    line, from a killed run, is passed over). See `resume_results` to cut that line off."""
+    return _scan(out)[0]
+
+
+def resume_results(out: Path) -> list[Record]:
+    """The complete records of a results file, for a run that appends to it: a half-written last
+    line (a killed run) is cut off the file, when it follows records or begins as one."""
+    records, kept = _scan(out)
+    if out.exists() and kept < out.stat().st_size:
+        with open(out, "r+b") as handle:
+            handle.truncate(kept)
+    return records
+
+
+def _scan(out: Path) -> tuple[list[Record], int]:
+    """The records, and how many bytes of the file hold them (and blank lines). Any unreadable
+    line but a half-written last one is an error, since it is not ours to drop."""
     check_results_path(out)
     if not out.exists():
-        return []
+        return [], 0
     records: list[Record] = []
     kept = 0
     with open(out, "rb") as handle:
@@ -92,10 +107,7 @@ def read_results(out: Path) -> list[Record]:
                 raise UsageError(f"{out}, line {number}: not a nonosat batch record; choose another results file")
             records.append(record)
             kept += len(line)
-    if kept < out.stat().st_size:
-        with open(out, "r+b") as handle:
-            handle.truncate(kept)
-    return records
+    return records, kept
 
 
 def _record(line: bytes) -> Record | None:

@@ -22,6 +22,7 @@ POLL = 0.002
 """Seconds between looks at the other workers while waiting for a core."""
 
 _table: Any | None = None
+_lock: Any | None = None
 _slot = -1
 _race_after = 0.0
 
@@ -34,9 +35,10 @@ def table(context: Any, workers: int) -> tuple[Any, Any]:
 
 def join(shared: tuple[Any, Any], race_after: float) -> None:
     """Take this worker's slot (a pool initializer): from now on `wait_for_core` and `done` count."""
-    global _table, _slot, _race_after
+    global _table, _lock, _slot, _race_after
     starts, counter = shared
-    with counter.get_lock():
+    _lock = counter.get_lock()
+    with _lock:
         _slot = counter.value
         counter.value += 1
     _race_after = race_after
@@ -51,12 +53,18 @@ def cores_taken(starts: list[float], now: float, race_after: float, mine: int) -
 
 
 def wait_for_core() -> None:
-    """Wait until this worker's next puzzle can have a core of its own, then mark it started."""
-    if _table is None:
+    """Wait until this worker's next puzzle can have a core of its own, then mark it started.
+    Looking and taking happen under one lock, so two workers never take the same free core. (A
+    semaphore would not do: a puzzle's second core is taken by the passing of time, when its
+    race starts, not by a call.)"""
+    if _table is None or _lock is None:
         return
-    while cores_taken(list(_table), time.monotonic(), _race_after, _slot) + 1 > len(_table):
+    while True:
+        with _lock:
+            if cores_taken(list(_table), time.monotonic(), _race_after, _slot) + 1 <= len(_table):
+                _table[_slot] = time.monotonic()
+                return
         time.sleep(POLL)
-    _table[_slot] = time.monotonic()
 
 
 def done() -> None:

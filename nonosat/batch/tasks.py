@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonosat.batch.results import STATUSES, Record, read_results, rewrite_results
+from nonosat.batch.results import STATUSES, Record, resume_results, rewrite_results
 from nonosat.errors import NonosatError, UsageError
 from nonosat.model import Puzzle
 
@@ -115,7 +115,7 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     unknown = set(retry) - set(STATUSES)
     if unknown:
         raise UsageError(f"statuses to retry are {', '.join(STATUSES)}; not {', '.join(sorted(unknown))}")
-    done = read_results(Path(out)) if out is not None else []
+    done = resume_results(Path(out)) if out is not None else []
     if out is not None and any(record.get("status") in retry for record in done):
         done = [record for record in done if record.get("status") not in retry]
         rewrite_results(Path(out), done)
