@@ -73,6 +73,16 @@ def test_explain_says_where_logic_stalls_and_that_search_goes_on() -> None:
     assert "stall with" in done.stdout and "search (SAT)" in done.stdout and "unique" in done.stdout
 
 
+def test_explain_from_python_gives_the_steps_and_the_search_where_logic_stalls() -> None:
+    from nonosat.explain.steps import explain
+
+    solved = explain(load(DANCER))
+    assert solved.open_cells == 0 and solved.search is None and solved.logic.complete
+    stalled = explain(load(FOREVER))
+    assert stalled.open_cells > 0 and stalled.search is not None
+    assert stalled.search.status.value == "unique" and stalled.logic.steps
+
+
 # --- rate --------------------------------------------------------------------------------------
 
 

@@ -200,22 +200,20 @@ def usage(option: str, call: Callable[[], T]) -> T:
 
 
 def show_grid(puzzle: "Puzzle", grid: Any, ascii_cells: bool) -> None:
-    """The grid with its clues if it fits the terminal, else the bare cells (half-blocks, or # and .
-    with --ascii), else one line on how to draw it as a picture."""
-    from nonosat.render.views import grid_view, grid_width, half_block_grid, plain_grid
+    """The grid as large as the terminal allows (see render.views.fitted_grid)."""
+    from nonosat.render.views import fitted_grid
 
-    if grid_width(puzzle, ascii_cells) <= out.width:
-        out.print(grid_view(puzzle, grid, ascii_cells=ascii_cells))
-    elif grid is not None and puzzle.width <= out.width:
-        out.print(plain_grid(grid, ascii_cells=True) if ascii_cells else half_block_grid(grid))
-    else:
-        draw = f"nonosat render {puzzle.source or 'FILE'}{' --solution' if grid is not None else ''} -o out.png"
-        out.print(
-            f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; draw it with "
-            f"{draw}, or save it with --output)",
-            markup=False,
-            soft_wrap=True,
-        )
+    view = fitted_grid(puzzle, grid, ascii_cells, out.width)
+    if view is not None:
+        out.print(view)
+        return
+    draw = f"nonosat render {puzzle.source or 'FILE'}{' --solution' if grid is not None else ''} -o out.png"
+    out.print(
+        f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; draw it with "
+        f"{draw}, or save it with --output)",
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 def load_puzzle(file: str, deadline: "Deadline") -> "Puzzle":

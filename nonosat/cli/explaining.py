@@ -42,48 +42,28 @@ def explain(
     Example: nonosat explain puzzles/webpbn-00001-dancer.non
     """
     from nonosat.deadline import Deadline
-    from nonosat.explain.steps import trace
+    from nonosat.explain.steps import explain as explain_puzzle
     from nonosat.render.records import trace_record
-    from nonosat.render.text import explain_line, status_line
-    from nonosat.solver import solve as solve_puzzle
+    from nonosat.render.text import ending_line, explain_line, status_line
 
     if as_json:
         format = OutputFormat.json
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
-    puzzle.ensure_possible()
-    logic = trace(puzzle, deadline=deadline)
-    board = logic.board
-    left = board.unknown_count()
-    result = None
-    if logic.contradiction is None and logic.cut_short is None and left:
-        result = solve_puzzle(puzzle, count=2, timeout=deadline.remaining(), jobs=cores(None))
+    explained = explain_puzzle(puzzle, deadline, jobs=cores(None))
+    logic, result = explained.logic, explained.search
     if format is OutputFormat.json:
-        out.print_json(json.dumps(trace_record(file, logic, left, result)))
+        out.print_json(json.dumps(trace_record(file, logic, explained.open_cells, result)))
     else:
         for step in logic.steps:
             out.print(explain_line(step), markup=False, soft_wrap=True)
+        out.print(ending_line(explained), markup=False)
         if logic.contradiction is not None:
-            out.print(f"line logic finds {logic.contradiction} impossible: the puzzle has no solution", markup=False)
             show_diagnosis(puzzle, False, deadline)
-            raise typer.Exit(3)
-        if logic.cut_short is not None:
-            out.print(f"{logic.cut_short}, with {left} cells open: unknown", markup=False)
-            raise typer.Exit(EXIT_FOR_STATUS["unknown"])
-        if not left:
-            out.print(
-                f"solved by {'line logic' if logic.level == 'line' else 'line logic and probing'} "
-                f"in {len(logic.steps)} steps",
-                markup=False,
-            )
-        else:
-            out.print(
-                f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:", markup=False
-            )
-            assert result is not None
+        elif result is not None:
             out.print(status_line(result), markup=False)
     if logic.contradiction is not None:
-        raise typer.Exit(3)
+        raise typer.Exit(EXIT_FOR_STATUS["none"])
     if logic.cut_short is not None:
         raise typer.Exit(EXIT_FOR_STATUS["unknown"])
     if result is not None:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Cell, Clue, Line, Puzzle, clue_text
+
+if TYPE_CHECKING:
+    from nonosat.solver import Result
 
 Kind = Literal["line", "probe"]
 
@@ -180,3 +183,27 @@ def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline)
                     broken = Line.of(*error.line).name if error.line else "a line"
                     return (r, c), 1 - value, broken
     return None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A puzzle explained: the steps of logic, the cells they leave open, and the search's
+    result when logic stalls with cells open."""
+
+    logic: Trace
+    open_cells: int
+    search: Result | None
+
+
+def explain(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE, jobs: int = 1) -> Explanation:
+    """Line logic and probing as steps; where they stall, a search (up to two solutions, on
+    `jobs` cores) says how the puzzle ends. Raises `ImpossiblePuzzle` for plainly impossible ones."""
+    puzzle.ensure_possible()
+    logic = trace(puzzle, deadline=deadline)
+    left = logic.board.unknown_count()
+    search = None
+    if logic.contradiction is None and logic.cut_short is None and left:
+        from nonosat.solver import solve
+
+        search = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=jobs)
+    return Explanation(logic, left, search)

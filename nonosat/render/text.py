@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
     from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
-    from nonosat.explain.steps import Step
+    from nonosat.explain.steps import Explanation, Step
     from nonosat.generate import Generated
     from nonosat.solver import Result
 
@@ -139,3 +139,16 @@ def generated_line(made: Generated, output: Path | None, preview: Path | None) -
         f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
         f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}"
     )
+
+
+def ending_line(explained: Explanation) -> str:
+    """Where the steps of `explain` end: a contradiction, the deadline, solved, or a stall."""
+    logic, left = explained.logic, explained.open_cells
+    if logic.contradiction is not None:
+        return f"line logic finds {logic.contradiction} impossible: the puzzle has no solution"
+    if logic.cut_short is not None:
+        return f"{logic.cut_short}, with {left} cells open: unknown"
+    if not left:
+        how = "line logic" if logic.level == "line" else "line logic and probing"
+        return f"solved by {how} in {len(logic.steps)} steps"
+    return f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:"

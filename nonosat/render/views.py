@@ -202,3 +202,13 @@ def summary_table(summary: Summary, results: str) -> Table:
     for status, (count, total, slowest) in summary.by_status.items():
         table.add_row(status, str(count), f"{total:.2f}", f"{slowest:.3f}")
     return table
+
+
+def fitted_grid(puzzle: Puzzle, grid: Grid | None, ascii_cells: bool, width: int) -> RenderableType | None:
+    """The grid with its clues if it fits `width` characters, else the bare cells (half-blocks,
+    or # and . with `ascii_cells`), else None: it is too wide for any view here."""
+    if grid_width(puzzle, ascii_cells) <= width:
+        return grid_view(puzzle, grid, ascii_cells=ascii_cells)
+    if grid is not None and puzzle.width <= width:
+        return plain_grid(grid, ascii_cells=True) if ascii_cells else half_block_grid(grid)
+    return None
