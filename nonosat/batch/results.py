@@ -8,40 +8,30 @@ anything is read from it, and so is a line longer than any record could be.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_text_atomic
-from nonosat.model import Grid
+from nonosat.render.records import RECORD_KEYS, Record, solution_sha1
 
-Record = dict[str, Any]
-
-RECORD_KEYS = (
-    "path",
-    "width",
-    "height",
-    "status",
-    "method",
-    "solutions",
-    "seconds",
+__all__ = [
+    "RECORD_KEYS",
+    "STATUSES",
+    "Record",
+    "Writer",
+    "check_results_path",
+    "dumps",
+    "read_results",
+    "resume_results",
+    "rewrite_results",
     "solution_sha1",
-    "goal_ok",
-    "error",
-)
+]
+
 STATUSES = ("unique", "multiple", "none", "unknown", "error")
-"""`goal_ok` is true or false when the puzzle file gives a goal: whether it satisfies the clues."""
-
-
-def solution_sha1(grid: Grid) -> str:
-    """SHA-1 of the grid written as rows of '#' and '.' joined by newlines."""
-    text = "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
-    return hashlib.sha1(text.encode()).hexdigest()
-
+"""The statuses of a batch record (see nonosat.render.records.batch_record)."""
 
 MAX_RECORD_BYTES = 1 << 20
 """The longest line a results file may hold: a record is a few hundred bytes."""

@@ -6,10 +6,11 @@ import time
 from typing import TYPE_CHECKING
 
 from nonosat.batch import sharing as cores
-from nonosat.batch.results import RECORD_KEYS, Record, solution_sha1
+from nonosat.batch.results import Record
 from nonosat.batch.tasks import Task
 from nonosat.errors import ImpossiblePuzzle, NonosatError
 from nonosat.model import Puzzle
+from nonosat.render.records import batch_record
 
 if TYPE_CHECKING:
     from nonosat.solver import Result
@@ -45,33 +46,15 @@ def solve_task(task: Task, timeout: float | None, count: int, race: bool = False
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
     is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
     wrong gives an `error` record: one puzzle never stops the run."""
-    record: Record = dict.fromkeys(RECORD_KEYS)
-    record.update(path=task.path, solutions=0, seconds=0.0)
     if task.puzzle is None:
-        record.update(status="error", error=task.error)
-        return record
-    puzzle = task.puzzle
-    record.update(width=puzzle.width, height=puzzle.height)
-    if puzzle.goal is not None:
-        record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
+        return batch_record(task.path, None, error=task.error)
     started = time.perf_counter()
     try:
-        result = solve_one(puzzle, timeout, count, race)
+        result = solve_one(task.puzzle, timeout, count, race)
     except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
         message = str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
-        record.update(status="error", error=message, seconds=round(time.perf_counter() - started, 6))
-        return record
-    status = result.status.value
-    if status == "solved":  # count=1: a solution, uniqueness not asked
-        status = "unique" if result.complete else "solved"
-    record.update(
-        status=status,
-        method=result.method,
-        solutions=len(result.solutions),
-        seconds=round(result.seconds, 6),
-        solution_sha1=solution_sha1(result.solutions[0].grid) if result.solutions else None,
-    )
-    return record
+        return batch_record(task.path, task.puzzle, error=message, seconds=time.perf_counter() - started)
+    return batch_record(task.path, task.puzzle, result)
 
 
 def solve_chunk(chunk: list[Task], timeout: float | None, count: int, race: bool = False) -> list[Record]:

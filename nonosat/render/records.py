@@ -4,6 +4,7 @@ line logic, and a rating. Each is a dict of JSON values; cells are counted from 
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -11,10 +12,66 @@ if TYPE_CHECKING:
     from nonosat.explain.diagnosis import Diagnosis
     from nonosat.explain.rating import Rating
     from nonosat.explain.steps import Step, Trace
-    from nonosat.model import Puzzle
+    from nonosat.model import Grid, Puzzle
     from nonosat.solver import Result, Verdict
 
 Record = dict[str, Any]
+
+RECORD_KEYS = (
+    "path",
+    "width",
+    "height",
+    "status",
+    "method",
+    "solutions",
+    "seconds",
+    "solution_sha1",
+    "goal_ok",
+    "error",
+)
+"""A batch record's keys, in order (`batch_record`)."""
+
+
+def solution_sha1(grid: Grid) -> str:
+    """SHA-1 of the grid written as rows of '#' and '.' joined by newlines."""
+    text = "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+MAX_RECORD_BYTES = 1 << 20
+"""The longest line a results file may hold: a record is a few hundred bytes."""
+
+RECORD_START = b'{"path": '
+"""How every record begins: a half-written last line is cut off only if it begins so, or
+follows records (a file of something else is never cut)."""
+
+
+def batch_record(
+    path: str, puzzle: Puzzle | None, result: Result | None = None, error: str | None = None, seconds: float = 0.0
+) -> Record:
+    """One puzzle of a batch run, as its results file holds it: its size, status, method, how many
+    solutions, the seconds, the first solution's SHA-1, whether the file's goal satisfies the
+    clues (None without a goal), and the error (status `error`) when there is no result."""
+    record: Record = dict.fromkeys(RECORD_KEYS)
+    record.update(path=path, solutions=0, seconds=round(seconds, 6))
+    if puzzle is not None:
+        record.update(width=puzzle.width, height=puzzle.height)
+        if puzzle.goal is not None:
+            record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
+    if result is None:
+        record.update(status="error", error=error)
+        return record
+    status = result.status.value
+    if status == "solved":  # count=1: a solution, uniqueness not asked
+        status = "unique" if result.complete else "solved"
+    record.update(
+        status=status,
+        method=result.method.value,
+        solutions=len(result.solutions),
+        seconds=round(result.seconds, 6),
+        solution_sha1=solution_sha1(result.solutions[0].grid) if result.solutions else None,
+    )
+    return record
 
 
 def result_record(result: Result, path: str) -> Record:
