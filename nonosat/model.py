@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
+from nonosat.basics import printable
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
 from nonosat.limits import grid_size_problem
 
@@ -23,24 +22,6 @@ Cell = tuple[int, int]
 """A cell as (row, column), counted from 0."""
 
 
-class Choice(str, Enum):
-    """One of a fixed set of names (a status, a level, a method...): it is its name in text,
-    in JSON and in --help alike, and equal to that plain string."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-_LINE_BREAKS = re.compile(r"[\r\n\t\x0b\x0c\u2028\u2029]+")
-
-
-def printable(text: str) -> str:
-    """Text safe to show and to write: control characters (terminal escapes among them) and lone
-    surrogates become U+FFFD, tabs and line breaks a space."""
-    return _UNPRINTABLE.sub("\ufffd", _LINE_BREAKS.sub(" ", text))
-
-
 TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue")
 
 
@@ -49,13 +30,36 @@ def line_name(kind: str, index: int) -> str:
     return f"{kind} {index + 1}"
 
 
-@dataclass(frozen=True, order=True)
 class Line:
-    """A row or a column of the grid, by its index from 0: `Line("row", 2)` is "row 3"."""
+    """A row or a column of the grid, by its index from 0: `Line("row", 2)` is "row 3".
+
+    A plain class rather than a dataclass: it is made at every start of the command line, and a
+    frozen dataclass costs most of a millisecond to create."""
+
+    __slots__ = ("kind", "index")
 
     kind: str
     """"row" or "column"."""
     index: int
+
+    def __init__(self, kind: str, index: int) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "index", index)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Line cannot be changed (its {name})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Line) and (self.kind, self.index) == (other.kind, other.index)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.index))
+
+    def __repr__(self) -> str:
+        return f"Line({self.kind!r}, {self.index})"
+
+    def __reduce__(self) -> tuple[type[Line], tuple[str, int]]:
+        return Line, (self.kind, self.index)
 
     @classmethod
     def of(cls, is_row: bool, index: int) -> Line:

@@ -100,6 +100,9 @@ def test_the_command_lines_choices_are_the_librarys() -> None:
     def values(choices: object) -> set[str]:
         return {str(choice) for choice in choices}  # type: ignore[attr-defined]
 
+    from nonosat.solver import DEFAULT_SOLVER
+
+    assert base.DEFAULT_SOLVER == DEFAULT_SOLVER
     assert values(base.Encoding) == set(ENCODINGS)
     assert values(base.Requirement) == values(Requirement)
     assert values(base.Executor) == values(Executor)
@@ -115,3 +118,19 @@ def test_a_choice_is_its_name_in_text_and_json() -> None:
 
     assert f"{Status.UNIQUE}" == "unique" == str(Status.UNIQUE) == Status.UNIQUE
     assert json.dumps({"level": Level.PROBE}) == '{"level": "probe"}'
+
+
+def test_a_line_is_a_value_named_as_people_count() -> None:
+    import pickle
+
+    import pytest
+
+    from nonosat.model import Line, Puzzle
+
+    line = Line("column", 0)
+    assert str(line) == line.name == "column 1" and not line.is_row and Line.of(True, 2) == Line("row", 2)
+    assert {line: 1}[Line("column", 0)] == 1 and pickle.loads(pickle.dumps(line)) == line != Line("row", 0)
+    puzzle = Puzzle(rows=((1,), ()), columns=((1,), ()))
+    assert line.clue_in(puzzle) == (1,) and Line("row", 1).length_in(puzzle) == 2
+    with pytest.raises(AttributeError):
+        line.index = 1  # type: ignore[misc]

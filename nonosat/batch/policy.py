@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from nonosat.basics import Choice
 from nonosat.batch.results import STATUSES, Record
 from nonosat.errors import UsageError
-from nonosat.model import Choice
 
 GOAL = "goal"
 """Not a status: a puzzle whose file gives a goal that breaks its clues (`goal_ok` false)."""

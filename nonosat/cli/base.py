@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+from nonosat.basics import Choice
 from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
-from nonosat.model import Choice
 from nonosat.render.terminal import one_line
 
 if TYPE_CHECKING:
@@ -65,6 +65,10 @@ EXIT_GOAL_BREAKS_CLUES = 6
 
 # The command line's choices. Those the library also names are spelt out here, so that --help
 # does not import the library; tests/test_layout.py keeps each equal to the library's own.
+
+
+DEFAULT_SOLVER = "minisat22"
+"""nonosat.solver.backends.DEFAULT_SOLVER."""
 
 
 class Encoding(Choice):

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from nonosat.cli.base import (
+    DEFAULT_SOLVER,
     EXIT_FOR_STATUS,
     EXIT_GOAL_BREAKS_CLUES,
     AsciiOption,
@@ -35,7 +36,6 @@ from nonosat.cli.base import (
     write_solution,
 )
 from nonosat.errors import ImpossiblePuzzle
-from nonosat.solver.backends import DEFAULT_SOLVER
 
 
 @app.command()

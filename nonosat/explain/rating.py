@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nonosat.basics import Choice
 from nonosat.deadline import Deadline
 from nonosat.explain.steps import Trace, trace
-from nonosat.model import Choice, Puzzle
+from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
 
 

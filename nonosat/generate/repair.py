@@ -15,10 +15,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nonosat.basics import Choice
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
-from nonosat.model import Cell, Choice, Grid, Puzzle
+from nonosat.model import Cell, Grid, Puzzle
 from nonosat.solver import Result, Status, solve
 
 

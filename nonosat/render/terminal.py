@@ -15,7 +15,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from nonosat.model import printable as clean
+from nonosat.basics import printable as clean
 
 __all__ = ["MESSAGE_LIMIT", "GuardedStdout", "clean", "guard_stdout", "one_line"]
 

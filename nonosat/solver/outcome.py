@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from nonosat.basics import Choice
 from nonosat.errors import WrongAnswer
-from nonosat.model import Choice, Grid, Puzzle, Solution
+from nonosat.model import Grid, Puzzle, Solution
 
 
 class Status(Choice):
