@@ -34,29 +34,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from bench.processes import in_group, start
 from bench.verdicts import corpus_root
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def in_group(group: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.getpgid(int(entry)) == group and alive(int(entry)):
-                    found.append(int(entry))
-            except ProcessLookupError:
-                continue
-    return found
 
 
 @dataclass
@@ -79,17 +60,6 @@ class Measure:
             f"| {self.case} | {self.kind} | {median:.2f} | {worst:.2f} "
             f"| {codes} | {max(self.left, default=0)} | {note} |"
         )
-
-
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "nonosat", *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
 
 
 def ctrl_c(measure: Measure, args: list[str], cwd: Path, after: float) -> None:

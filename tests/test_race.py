@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.processes import alive
 from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status
@@ -149,9 +150,9 @@ def test_no_rival_outlives_its_stop() -> None:
         time.sleep(0.01)
     assert rival.process is not None
     pid = rival.process.pid
-    assert _alive(pid)
+    assert alive(pid)
     rival.stop()
-    assert not _alive(pid)
+    assert not alive(pid)
 
 
 @pytest.mark.slow
@@ -186,15 +187,6 @@ from nonosat import solver
 solver.RACE_AFTER = 0.0
 solve(load_all(sys.argv[1])[0], jobs=2, solver=sys.argv[2])  # Faase: minutes for either solver
 """
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process runs (a zombie, dead but not yet reaped, does not count)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def _descendants(pid: int) -> list[int]:
@@ -232,16 +224,16 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
     deadline = time.monotonic() + 30
     while len(helpers) < 3 and time.monotonic() < deadline and parent.poll() is None:
         time.sleep(0.05)
-        helpers = [pid for pid in _descendants(parent.pid) if _alive(pid)]
+        helpers = [pid for pid in _descendants(parent.pid) if alive(pid)]
     assert len(helpers) >= 3, "the race never started"  # resource tracker, fork server, rival
     time.sleep(1.0)  # the rival has its job and is searching
-    assert all(_alive(pid) for pid in helpers)
+    assert all(alive(pid) for pid in helpers)
     parent.send_signal(signal.SIGKILL)
     parent.wait()
     killed = time.monotonic()
-    while any(_alive(pid) for pid in helpers) and time.monotonic() < killed + HANG:
+    while any(alive(pid) for pid in helpers) and time.monotonic() < killed + HANG:
         time.sleep(0.05)
-    assert not [pid for pid in helpers if _alive(pid)], f"helpers alive {HANG} s after their parent was killed"
+    assert not [pid for pid in helpers if alive(pid)], f"helpers alive {HANG} s after their parent was killed"
 
 
 HEARS = """

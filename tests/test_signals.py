@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.processes import in_group, start
 from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux's /proc")
@@ -30,40 +31,6 @@ STARTED = 2.5
 """Seconds a command gets to be well into its work before the signal."""
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def alive(pid: int) -> bool:
-    """Whether a process runs (a zombie, dead but not yet reaped, does not count)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def in_group(group: int) -> list[int]:
-    """The living processes of a process group (everything a command started stays in it)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.getpgid(int(entry)) == group and alive(int(entry)):
-                    found.append(int(entry))
-            except ProcessLookupError:
-                continue
-    return found
-
-
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    """`nonosat ARGS` in a session (and process group) of its own, as a terminal starts it."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "nonosat", *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
 
 
 def interrupt(args: list[str], cwd: Path, sig: int = signal.SIGINT) -> tuple[int, str, list[int], list[int]]:

@@ -1,0 +1,46 @@
+"""The processes a nonosat command leaves: shared by bench.faults and the signal tests.
+
+Everything a command starts stays in its process group, so a command started in a session of
+its own (as a terminal starts it) can be signalled, and counted, as a whole.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, dead but not yet reaped, does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def in_group(group: int) -> list[int]:
+    """The living processes of a process group."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.getpgid(int(entry)) == group and alive(int(entry)):
+                    found.append(int(entry))
+            except ProcessLookupError:
+                continue
+    return found
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    """`python -m nonosat ARGS` in a session (and process group) of its own, standard error piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nonosat", *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
