@@ -2,18 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from nonosat.basics import printable
+from nonosat.clues import (
+    Clue,
+    Colours,
+    clue_of,
+    clue_span,
+    clue_text,
+    line_name,
+    normalise_clue,
+    normalise_colours,
+    normalise_grid,
+    runs_of,
+)
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
 from nonosat.limits import grid_size_problem
+from nonosat.palette import BLACK_AND_WHITE, Palette, check_palette, is_black_and_white
 
-Clue = tuple[int, ...]
-"""The block lengths of one line, in order; `()` is an empty line."""
+__all__ = [
+    "Cell",
+    "Clue",
+    "Colours",
+    "Grid",
+    "Line",
+    "Puzzle",
+    "Row",
+    "Solution",
+    "clue_of",
+    "clue_span",
+    "clue_text",
+    "line_name",
+    "runs_of",
+]
 
 Row = tuple[int, ...]
-"""One row of a grid: 1 for a filled cell, 0 for an empty one."""
+"""One row of a grid: each cell's colour, 0 for an empty (background) cell; 1 is filled in black
+and white."""
 
 Grid = tuple[Row, ...]
 """A complete picture, row by row (row 0 is the top row)."""
@@ -23,11 +50,6 @@ Cell = tuple[int, int]
 
 
 TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue")
-
-
-def line_name(kind: str, index: int) -> str:
-    """Name a line as people count it: `line_name("row", 0)` is "row 1"."""
-    return f"{kind} {index + 1}"
 
 
 class Line:
@@ -84,51 +106,14 @@ class Line:
         return puzzle.width if self.is_row else puzzle.height
 
 
-def clue_text(clue: Clue) -> str:
-    """Write a clue the way puzzles print it: "3 1 2", or "0" for an empty line."""
-    return " ".join(map(str, clue)) if clue else "0"
-
-
-def clue_of(cells: Sequence[int]) -> Clue:
-    """The clue that a line of filled (1) and empty (0) cells satisfies."""
-    blocks: list[int] = []
-    run = 0
-    for cell in cells:
-        if cell:
-            run += 1
-        elif run:
-            blocks.append(run)
-            run = 0
-    if run:
-        blocks.append(run)
-    return tuple(blocks)
-
-
-def clue_span(clue: Clue) -> int:
-    """The fewest cells a clue needs: its blocks plus one gap between each pair."""
-    return sum(clue) + len(clue) - 1 if clue else 0
-
-
-def _normalise_clue(numbers: Iterable[object], kind: str, index: int) -> Clue:
-    """Check that a clue holds whole numbers >= 0 and drop zeros (a lone 0 is an empty line)."""
-    clue: list[int] = []
-    for number in numbers:
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidPuzzle(f"{line_name(kind, index)}: {number!r} is not a whole number")
-        if number < 0:
-            raise InvalidPuzzle(f"{line_name(kind, index)}: {number} is negative")
-        if number:
-            clue.append(number)
-    return tuple(clue)
-
-
-def _normalise_grid(grid: Iterable[Iterable[object]]) -> Grid:
-    return tuple(tuple(1 if cell else 0 for cell in row) for row in grid)
-
-
 @dataclass(frozen=True)
 class Puzzle:
-    """A black-and-white nonogram: a clue per row (top to bottom) and per column (left to right)."""
+    """A nonogram: a clue per row (top to bottom) and per column (left to right).
+
+    In colour, `palette` holds the background and the colours, and `row_colours` and
+    `column_colours` the colour of each block, side by side with the clues. Black and white is the
+    one-colour case: the palette is white and black, and the colours are None (every block is
+    colour 1)."""
 
     rows: tuple[Clue, ...]
     columns: tuple[Clue, ...]
@@ -139,25 +124,49 @@ class Puzzle:
     catalogue: str | None = None
     goal: Grid | None = None
     source: str | None = field(default=None, compare=False)
+    palette: Palette = BLACK_AND_WHITE
+    row_colours: tuple[Colours, ...] | None = None
+    column_colours: tuple[Colours, ...] | None = None
 
     def __post_init__(self) -> None:
         too_large = grid_size_problem(len(self.columns), len(self.rows))
         if too_large is not None:
             raise InvalidPuzzle(too_large)
-        rows = tuple(_normalise_clue(c, "row", i) for i, c in enumerate(self.rows))
-        columns = tuple(_normalise_clue(c, "column", i) for i, c in enumerate(self.columns))
-        if not rows or not columns:
+        palette = tuple(self.palette)
+        check_palette(palette)
+        if is_black_and_white(palette):
+            palette = BLACK_AND_WHITE
+        object.__setattr__(self, "palette", palette)
+        count = len(palette) - 1
+        for kind, name, colours_name in (("row", "rows", "row_colours"), ("column", "columns", "column_colours")):
+            clues = getattr(self, name)
+            colours = getattr(self, colours_name)
+            if colours is None:
+                clues = tuple(normalise_clue(c, kind, i) for i, c in enumerate(clues))
+                if count > 1:
+                    colours = tuple((1,) * len(clue) for clue in clues)
+            else:
+                if len(colours) != len(clues):
+                    raise InvalidPuzzle(f"{len(clues)} {name} but {len(colours)} {kind} colour lists")
+                pairs = [
+                    normalise_colours(c, k, kind, i, count) for i, (c, k) in enumerate(zip(clues, colours, strict=True))
+                ]
+                clues = tuple(p[0] for p in pairs)
+                colours = tuple(p[1] for p in pairs)
+                if count == 1:
+                    colours = None
+            object.__setattr__(self, name, clues)
+            object.__setattr__(self, colours_name, colours)
+        if not self.rows or not self.columns:
             raise InvalidPuzzle("a puzzle needs at least one row and one column")
-        object.__setattr__(self, "rows", rows)
-        object.__setattr__(self, "columns", columns)
         for name in TEXT_FIELDS:
             value = getattr(self, name)
             if isinstance(value, str):
                 object.__setattr__(self, name, printable(value))
         if self.goal is not None:
-            goal = _normalise_grid(self.goal)
-            if len(goal) != len(rows) or any(len(r) != len(columns) for r in goal):
-                raise InvalidPuzzle(f"the goal must be {len(rows)} row(s) of {len(columns)} cell(s)")
+            goal = normalise_grid(self.goal, count)
+            if len(goal) != len(self.rows) or any(len(r) != len(self.columns) for r in goal):
+                raise InvalidPuzzle(f"the goal must be {len(self.rows)} row(s) of {len(self.columns)} cell(s)")
             object.__setattr__(self, "goal", goal)
 
     @property
@@ -169,6 +178,34 @@ class Puzzle:
         return len(self.columns)
 
     @property
+    def colour_count(self) -> int:
+        """How many colours blocks can have: 1 in black and white."""
+        return len(self.palette) - 1
+
+    @property
+    def is_colour(self) -> bool:
+        """Whether this is anything but black on white."""
+        return self.palette is not BLACK_AND_WHITE
+
+    def colours_of(self, is_row: bool, index: int) -> Colours:
+        """The colour of each block of a line's clue (all 1 in black and white)."""
+        colours = self.row_colours if is_row else self.column_colours
+        if colours is None:
+            return (1,) * len(self.rows[index] if is_row else self.columns[index])
+        return colours[index]
+
+    def line_colours(self, is_row: bool) -> tuple[Colours, ...] | None:
+        """Every row's (or column's) block colours; None in black and white."""
+        return self.row_colours if is_row else self.column_colours
+
+    def clue_text(self, is_row: bool, index: int) -> str:
+        """A line's clue as people write it ("3 1", or "3red 1blue" in colour)."""
+        clue = self.rows[index] if is_row else self.columns[index]
+        if not self.is_colour:
+            return clue_text(clue)
+        return clue_text(clue, self.colours_of(is_row, index), self.palette)
+
+    @property
     def name(self) -> str:
         """A short name for messages: the title, else the source (made printable), else the size."""
         return self.title or (printable(self.source) if self.source else None) or f"{self.width}x{self.height} puzzle"
@@ -177,17 +214,36 @@ class Puzzle:
         """What makes this puzzle plainly impossible, found without search (empty if nothing)."""
         found: list[str] = []
         for kind, clues, length in (("row", self.rows, self.width), ("column", self.columns, self.height)):
+            all_colours = self.line_colours(kind == "row")
             for index, clue in enumerate(clues):
-                if clue_span(clue) > length:
-                    found.append(
-                        f"{line_name(kind, index)}: clue {clue_text(clue)} needs "
-                        f"{clue_span(clue)} cells but the line has {length}"
-                    )
-        row_total = sum(map(sum, self.rows))
-        column_total = sum(map(sum, self.columns))
-        if row_total != column_total:
-            found.append(f"the row clues fill {row_total} cells but the column clues fill {column_total}")
+                colours = None if all_colours is None else all_colours[index]
+                span = clue_span(clue, colours)
+                if span > length:
+                    text = clue_text(clue, colours, self.palette)
+                    found.append(f"{line_name(kind, index)}: clue {text} needs {span} cells but the line has {length}")
+        for colour in range(1, len(self.palette)):
+            row_total = self._total(True, colour)
+            column_total = self._total(False, colour)
+            if row_total != column_total:
+                what = "" if not self.is_colour else f" {self.palette[colour].name}"
+                found.append(
+                    f"the row clues fill {row_total}{what} cells but the column clues fill {column_total}{what} cells"
+                    if what
+                    else f"the row clues fill {row_total} cells but the column clues fill {column_total}"
+                )
         return found
+
+    def _total(self, is_row: bool, colour: int) -> int:
+        clues = self.rows if is_row else self.columns
+        colours = self.line_colours(is_row)
+        if colours is None:
+            return sum(map(sum, clues))
+        return sum(
+            size
+            for clue, cs in zip(clues, colours, strict=True)
+            for size, c in zip(clue, cs, strict=True)
+            if c == colour
+        )
 
     def ensure_possible(self) -> None:
         """Raise `ImpossiblePuzzle` naming every line that plainly cannot be satisfied."""
@@ -203,19 +259,45 @@ class Puzzle:
         """The lines whose clue a grid does not meet, named as people count them."""
         if len(grid) != self.height or any(len(row) != self.width for row in grid):
             return [f"the grid is not {self.height} rows of {self.width} cells"]
-        wrong = [line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue]
-        wrong += [
-            line_name("column", c) for c, clue in enumerate(self.columns) if clue_of([row[c] for row in grid]) != clue
+        if self.row_colours is None or self.column_colours is None:
+            if any(cell not in (0, 1) for row in grid for cell in row):
+                return ["the grid holds a colour that is not in the palette"]
+            wrong = [line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue]
+            columns = self.columns
+            return wrong + [
+                line_name("column", c) for c, clue in enumerate(columns) if clue_of([row[c] for row in grid]) != clue
+            ]
+        wrong = [
+            line_name("row", r) for r, clue in enumerate(self.rows) if runs_of(grid[r]) != (clue, self.row_colours[r])
         ]
-        return wrong
+        return wrong + [
+            line_name("column", c)
+            for c, clue in enumerate(self.columns)
+            if runs_of([row[c] for row in grid]) != (clue, self.column_colours[c])
+        ]
 
     @classmethod
-    def from_grid(cls, grid: Iterable[Iterable[object]], **metadata: object) -> Puzzle:
-        """The puzzle whose clues a picture satisfies, with that picture as its goal."""
-        cells = _normalise_grid(grid)
-        rows = tuple(clue_of(row) for row in cells)
-        columns = tuple(clue_of(column) for column in zip(*cells, strict=True))
-        return cls(rows=rows, columns=columns, goal=cells, **metadata)  # type: ignore[arg-type]
+    def from_grid(
+        cls, grid: Iterable[Iterable[object]], palette: Palette = BLACK_AND_WHITE, **metadata: object
+    ) -> Puzzle:
+        """The puzzle whose clues a picture satisfies, with that picture as its goal. In colour,
+        each cell is an index into `palette` (0 the background)."""
+        cells = normalise_grid(grid, len(palette) - 1)
+        if len(palette) <= 2:
+            rows = tuple(clue_of(row) for row in cells)
+            columns = tuple(clue_of(column) for column in zip(*cells, strict=True))
+            return cls(rows=rows, columns=columns, goal=cells, palette=palette, **metadata)  # type: ignore[arg-type]
+        row_runs = [runs_of(row) for row in cells]
+        column_runs = [runs_of(column) for column in zip(*cells, strict=True)]
+        return cls(
+            rows=tuple(r[0] for r in row_runs),
+            columns=tuple(c[0] for c in column_runs),
+            row_colours=tuple(r[1] for r in row_runs),
+            column_colours=tuple(c[1] for c in column_runs),
+            goal=cells,
+            palette=palette,
+            **metadata,  # type: ignore[arg-type]
+        )
 
 
 @dataclass(frozen=True)
@@ -233,6 +315,9 @@ class Solution:
             if a != b
         ]
 
-    def text(self, filled: str = "#", empty: str = ".") -> str:
-        """The grid as lines of characters, one per row."""
+    def text(self, filled: str = "#", empty: str = ".", palette: Palette | None = None) -> str:
+        """The grid as lines of characters, one per row: in colour, each colour's character."""
+        if palette is not None and palette is not BLACK_AND_WHITE:
+            chars = [colour.char for colour in palette]
+            return "\n".join("".join(chars[cell] for cell in row) for row in self.grid)
         return "\n".join("".join(filled if cell else empty for cell in row) for row in self.grid)

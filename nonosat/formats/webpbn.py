@@ -217,7 +217,7 @@ def read_puzzle(node: Node, defaults: dict[str, str], path: PathName) -> Puzzle:
     goal, goal_line = read_goal(node, colours, path)
     metadata = read_metadata(node, defaults)
     if not clues and goal is not None:
-        return Puzzle.from_grid(goal, source=path, **metadata)
+        return Puzzle.from_grid(goal, source=path, **metadata)  # type: ignore[arg-type]
     for which in CLUE_TYPES:
         if which not in clues:
             raise ParseError(path, node.line, f'expected <clues type="{which}">, found none')

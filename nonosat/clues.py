@@ -1,0 +1,120 @@
+"""Clues: writing them, the clue a line of cells meets, and checking the numbers a file gives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from nonosat.errors import InvalidPuzzle
+from nonosat.palette import BLACK_AND_WHITE, Palette, is_black_and_white
+
+Clue = tuple[int, ...]
+"""The block lengths of one line, in order; `()` is an empty line."""
+
+Colours = tuple[int, ...]
+"""The colour of each block of a clue, as indices into the puzzle's palette (1 is the first colour)."""
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+def line_name(kind: str, index: int) -> str:
+    """Name a line as people count it: `line_name("row", 0)` is "row 1"."""
+    return f"{kind} {index + 1}"
+
+
+def clue_text(clue: Clue, colours: Colours | None = None, palette: Palette = BLACK_AND_WHITE) -> str:
+    """Write a clue the way puzzles print it: "3 1 2", or "0" for an empty line; in colour each
+    block names its colour: "3red 1blue"."""
+    if not clue:
+        return "0"
+    if colours is None or is_black_and_white(palette):
+        return " ".join(map(str, clue))
+    return " ".join(f"{size}{palette[colour].name}" for size, colour in zip(clue, colours, strict=True))
+
+
+def clue_of(cells: Sequence[int]) -> Clue:
+    """The clue that a line of filled (1) and empty (0) cells satisfies."""
+    blocks: list[int] = []
+    run = 0
+    for cell in cells:
+        if cell:
+            run += 1
+        elif run:
+            blocks.append(run)
+            run = 0
+    if run:
+        blocks.append(run)
+    return tuple(blocks)
+
+
+def runs_of(cells: Sequence[int]) -> tuple[Clue, Colours]:
+    """The clue a line of coloured cells satisfies, and its blocks' colours: a block is a run of
+    one colour (0, the background, separates blocks)."""
+    sizes: list[int] = []
+    colours: list[int] = []
+    run = 0
+    current = 0
+    for cell in cells:
+        if cell != current:
+            if current and run:
+                sizes.append(run)
+                colours.append(current)
+            current, run = cell, 0
+        run += 1
+    if current and run:
+        sizes.append(run)
+        colours.append(current)
+    return tuple(sizes), tuple(colours)
+
+
+def clue_span(clue: Clue, colours: Colours | None = None) -> int:
+    """The fewest cells a clue needs: its blocks plus one gap between each pair (in colour, only
+    between neighbours of the same colour)."""
+    if not clue:
+        return 0
+    if colours is None:
+        return sum(clue) + len(clue) - 1
+    return sum(clue) + sum(a == b for a, b in zip(colours, colours[1:], strict=False))
+
+
+def _whole(number: object, kind: str, index: int) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {number!r} is not a whole number")
+    if number < 0:
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {number} is negative")
+    return number
+
+
+def normalise_clue(numbers: Iterable[object], kind: str, index: int) -> Clue:
+    """Check that a clue holds whole numbers >= 0 and drop zeros (a lone 0 is an empty line)."""
+    return tuple(n for n in (_whole(number, kind, index) for number in numbers) if n)
+
+
+def normalise_colours(
+    numbers: Sequence[object], colours: Sequence[object], kind: str, index: int, count: int
+) -> tuple[Clue, Colours]:
+    """A colour clue: its sizes and colours side by side, zero-size blocks dropped, each colour
+    an index 1..count into the palette."""
+    if len(numbers) != len(colours):
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {len(numbers)} block(s) but {len(colours)} colour(s)")
+    sizes: list[int] = []
+    kept: list[int] = []
+    for number, colour in zip(numbers, colours, strict=True):
+        size = _whole(number, kind, index)
+        if isinstance(colour, bool) or not isinstance(colour, int) or not 1 <= colour <= count:
+            raise InvalidPuzzle(f"{line_name(kind, index)}: {colour!r} is not a colour of the palette (1..{count})")
+        if size:
+            sizes.append(size)
+            kept.append(colour)
+    return tuple(sizes), tuple(kept)
+
+
+def normalise_grid(grid: Iterable[Iterable[object]], colours: int = 1) -> Grid:
+    """Black and white: any true cell is filled (1). In colour: each cell a palette index."""
+    if colours == 1:
+        return tuple(tuple(1 if cell else 0 for cell in row) for row in grid)
+    rows = tuple(tuple(int(cell) if isinstance(cell, int) else -1 for cell in row) for row in grid)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if not 0 <= cell <= colours:
+                raise InvalidPuzzle(f"the goal's cell (row {r + 1}, column {c + 1}) is not a colour of the palette")
+    return rows

@@ -1,0 +1,147 @@
+"""The colours of a puzzle: the background first, then every colour a block can have.
+
+A grid's cell holds an index into its puzzle's palette: 0 is the background (a blank cell), 1 the
+first colour, and so on. Black and white is the palette of one colour, black, on white; every
+layer treats it as the one-colour case of the same model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nonosat.errors import InvalidPuzzle
+
+MAX_COLOURS = 62
+"""Colours besides the background (a letter or digit each, as the formats that name colours by
+one character allow)."""
+
+
+@dataclass(frozen=True)
+class Colour:
+    """One colour: its name, its "#rrggbb" value and the character that stands for it in a grid."""
+
+    name: str
+    rgb: str
+    char: str
+
+    def __post_init__(self) -> None:
+        rgb = parse_rgb(self.rgb)
+        if rgb is None:
+            raise InvalidPuzzle(f"colour {self.name!r}: {self.rgb!r} is not an RGB value such as #ff0000")
+        object.__setattr__(self, "rgb", rgb)
+        if not self.name or not self.name.isprintable() or any(ch.isspace() for ch in self.name):
+            raise InvalidPuzzle(f"colour name {self.name!r} must be printable, without spaces")
+        if len(self.char) != 1 or not self.char.isprintable() or self.char.isspace():
+            raise InvalidPuzzle(f"colour {self.name!r}: its character {self.char!r} must be one printable character")
+
+    @property
+    def red_green_blue(self) -> tuple[int, int, int]:
+        return int(self.rgb[1:3], 16), int(self.rgb[3:5], 16), int(self.rgb[5:7], 16)
+
+    @property
+    def is_dark(self) -> bool:
+        """Whether white text reads better than black on this colour (by its luminance)."""
+        red, green, blue = self.red_green_blue
+        return 0.299 * red + 0.587 * green + 0.114 * blue < 140
+
+
+Palette = tuple[Colour, ...]
+"""The background first, then each colour; a cell of a grid holds its colour's index here."""
+
+_HEX = re.compile(r"#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
+
+NAMED = {
+    "white": "#ffffff",
+    "black": "#000000",
+    "red": "#ff0000",
+    "green": "#008000",
+    "blue": "#0000ff",
+    "yellow": "#ffff00",
+    "orange": "#ffa500",
+    "purple": "#800080",
+    "brown": "#a52a2a",
+    "grey": "#808080",
+    "gray": "#808080",
+    "pink": "#ffc0cb",
+    "cyan": "#00ffff",
+    "magenta": "#ff00ff",
+    "lime": "#00ff00",
+    "navy": "#000080",
+    "maroon": "#800000",
+    "olive": "#808000",
+    "teal": "#008080",
+    "silver": "#c0c0c0",
+    "gold": "#ffd700",
+    "beige": "#f5f5dc",
+    "tan": "#d2b48c",
+    "violet": "#ee82ee",
+    "indigo": "#4b0082",
+    "darkgreen": "#006400",
+    "darkblue": "#00008b",
+    "darkred": "#8b0000",
+    "lightblue": "#add8e6",
+    "lightgreen": "#90ee90",
+    "lightgrey": "#d3d3d3",
+    "lightgray": "#d3d3d3",
+    "darkgrey": "#a9a9a9",
+    "darkgray": "#a9a9a9",
+    "skyblue": "#87ceeb",
+    "salmon": "#fa8072",
+    "khaki": "#f0e68c",
+    "crimson": "#dc143c",
+    "turquoise": "#40e0d0",
+}
+"""Colour names some formats use without a value (`(blue)` in nonogrid's TOML), as CSS names them."""
+
+
+def parse_rgb(text: str) -> str | None:
+    """ "#rrggbb" (lower case) from "#rgb", "rgb", "#rrggbb", "rrggbb" or a CSS name; None if neither."""
+    text = text.strip()
+    match = _HEX.fullmatch(text)
+    if match is None:
+        return NAMED.get(text.lower())
+    digits = match.group(1).lower()
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    return "#" + digits
+
+
+WHITE = Colour("white", "#ffffff", ".")
+BLACK = Colour("black", "#000000", "#")
+BLACK_AND_WHITE: Palette = (WHITE, BLACK)
+
+CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+"""Characters for colours whose format gives them none, in order."""
+
+
+def check_palette(palette: Palette) -> None:
+    """Refuse a palette without a colour, over MAX_COLOURS, or with a name or character twice."""
+    if len(palette) < 2:
+        raise InvalidPuzzle("a palette needs the background and at least one colour")
+    if len(palette) - 1 > MAX_COLOURS:
+        raise InvalidPuzzle(f"{len(palette) - 1} colours is over the limit of {MAX_COLOURS}")
+    for what, values in (("name", [c.name for c in palette]), ("character", [c.char for c in palette])):
+        seen: set[str] = set()
+        for value in values:
+            if value in seen:
+                raise InvalidPuzzle(f"two colours have the {what} {value!r}")
+            seen.add(value)
+
+
+def is_black_and_white(palette: Palette) -> bool:
+    """Whether a palette is black on white, whatever its names and characters."""
+    return len(palette) == 2 and palette[0].rgb == WHITE.rgb and palette[1].rgb == BLACK.rgb
+
+
+def unique_chars(palette: Palette) -> Palette:
+    """The palette with any repeated character replaced by the next unused one of CHARS."""
+    used: set[str] = set()
+    fixed = []
+    for colour in palette:
+        char = colour.char
+        if char in used:
+            char = next(c for c in CHARS if c not in used and c not in {x.char for x in palette})
+        used.add(char)
+        fixed.append(Colour(colour.name, colour.rgb, char))
+    return tuple(fixed)
