@@ -8,12 +8,12 @@ from itertools import product
 
 import pytest
 
-from nonosat import linesolve
+from nonosat import linelogic
+from nonosat.linelogic import _settle_by_states
 from nonosat.linesolve import (
     Board,
     Contradiction,
     _cached_settle,
-    _settle_by_states,
     line_solve,
     propagate,
     settle_line,
@@ -59,7 +59,7 @@ def settled(clue: Clue, length: int, filled: int, empty: int) -> Known | None:
 def solver_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Run a test once with every line going through the blockwise line solver, and once with
     every line going through the automaton (`settle_line` picks one by the line's shape)."""
-    monkeypatch.setattr(linesolve, "BLOCKWISE_FROM", 0 if request.param == "blockwise" else 10**9)
+    monkeypatch.setattr(linelogic, "BLOCKWISE_FROM", 0 if request.param == "blockwise" else 10**9)
     return str(request.param)
 
 
@@ -137,7 +137,7 @@ def test_both_line_solvers_agree_on_long_lines(monkeypatch: pytest.MonkeyPatch) 
                     filled |= 1 << i
                 else:
                     empty |= 1 << i
-        monkeypatch.setattr(linesolve, "BLOCKWISE_FROM", 0)  # every line blockwise
+        monkeypatch.setattr(linelogic, "BLOCKWISE_FROM", 0)  # every line blockwise
         blockwise = settled(clue, length, filled, empty)
         assert blockwise == _settled_by_states(clue, length, filled, empty), (clue, length)
         refuted += blockwise is None

@@ -72,13 +72,28 @@ class Trace:
         return "probe" if any(step.kind == "probe" for step in self.steps) else "line"
 
 
+def cells_text(excluded: tuple[int, ...], length: int, chars: str) -> str:
+    """A line's cells from the colours each cannot have: its colour's character where one is
+    left, `?` where more are. `chars` holds each colour's character (".#" in black and white)."""
+    if len(excluded) == 2:
+        filled, empty = excluded
+        return "".join(chars[1] if filled >> i & 1 else chars[0] if empty >> i & 1 else "?" for i in range(length))
+    text = []
+    for i in range(length):
+        left = [c for c, masks in enumerate(excluded) if not masks >> i & 1]
+        text.append(chars[left[0]] if len(left) == 1 else "?")
+    return "".join(text)
+
+
+def board_chars(board: Board) -> str:
+    """The character of each colour in step texts: ".#" in black and white, else the palette's."""
+    return ".#" if not board.puzzle.is_colour else "".join(colour.char for colour in board.puzzle.palette)
+
+
 def line_text(board: Board, is_row: bool, index: int) -> str:
-    """The cells of one line as `#`, `.` and `?`."""
-    if is_row:
-        f, e, length = board.row_filled[index], board.row_empty[index], board.width
-    else:
-        f, e, length = board.col_filled[index], board.col_empty[index], board.height
-    return "".join("#" if f >> i & 1 else "." if e >> i & 1 else "?" for i in range(length))
+    """The cells of one line as `#`, `.` and `?` (in colour, each colour's character)."""
+    length = board.width if is_row else board.height
+    return cells_text(board.excluded(is_row, index), length, board_chars(board))
 
 
 def trace(
@@ -99,12 +114,15 @@ def trace(
         if on_step is not None:
             on_step(step, board)
 
-    def observe(is_row: bool, index: int, old_f: int, old_e: int, new_f: int, new_e: int) -> None:
+    chars = board_chars(board)
+
+    def observe(is_row: bool, index: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         length = board.width if is_row else board.height
-        before = "".join("#" if old_f >> i & 1 else "." if old_e >> i & 1 else "?" for i in range(length))
-        now_f, now_e = old_f | new_f, old_e | new_e
-        after = "".join("#" if now_f >> i & 1 else "." if now_e >> i & 1 else "?" for i in range(length))
-        positions = [i for i in range(length) if (new_f | new_e) >> i & 1]
+        before = cells_text(old, length, chars)
+        after = cells_text(tuple(a | b for a, b in zip(old, new, strict=True)), length, chars)
+        positions = [i for i in range(length) if before[i] == "?" != after[i]]
+        if not positions:
+            return  # colours ruled out, but no cell settled: not a step a person would write down
         fixed = tuple((index, i) if is_row else (i, index) for i in positions)
         clue = puzzle.rows[index] if is_row else puzzle.columns[index]
         record(Step(len(result.steps) + 1, "line", Line.of(is_row, index), clue, before, after, fixed))
@@ -133,15 +151,11 @@ def trace(
             return result
         if found is None:
             break
-        cell, value, broken = found
+        cell, ruled_out, broken = found
         r, c = cell
         line_before = line_text(board, True, r)
-        board.set_cell(r, c, value)
-        tried = "empty" if value else "filled"
-        reason = (
-            f"probe (row {r + 1}, column {c + 1}): if it were {tried}, line logic would find "
-            f"{broken} impossible, so it is {'filled' if value else 'empty'}"
-        )
+        board.exclude(r, c, ruled_out)
+        reason = f"probe (row {r + 1}, column {c + 1}): " + _probe_reason(board, r, c, ruled_out, broken)
         record(
             Step(
                 len(result.steps) + 1,
@@ -150,7 +164,7 @@ def trace(
                 puzzle.rows[r],
                 line_before,
                 line_text(board, True, r),
-                (cell,),
+                (cell,) if board.cell(r, c) is not None else (),
                 cell,
                 reason,
             )
@@ -160,19 +174,30 @@ def trace(
     return result
 
 
+def _probe_reason(board: Board, r: int, c: int, ruled_out: int, broken: str) -> str:
+    """Why a probe ruled out a colour, and what the cell is now."""
+    if not board.puzzle.is_colour:
+        tried, now = ("filled", "empty") if ruled_out else ("empty", "filled")
+        return f"if it were {tried}, line logic would find {broken} impossible, so it is {now}"
+    names = [colour.name for colour in board.puzzle.palette]
+    names[0] = "blank"
+    left = board.possible(r, c)
+    now = names[left[0]] if len(left) == 1 else "not " + names[ruled_out]
+    return f"if it were {names[ruled_out]}, line logic would find {broken} impossible, so it is {now}"
+
+
 def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> tuple[Cell, int, str] | None:
-    """The first unknown cell (row by row) that one value of leads to a contradiction: the cell,
-    its value, and the line that broke under the other value. Raises TimeUp when the deadline
-    passes first."""
+    """The first unknown cell (row by row) that one colour of leads to a contradiction: the
+    cell, that colour, and the line that broke. Raises TimeUp when the deadline passes first."""
     full = (1 << board.width) - 1
     for r in range(board.height):
-        unknown = full & ~(board.row_filled[r] | board.row_empty[r])
+        unknown = full & ~board.known(True, r)
         for c in range(board.width):
             if not unknown >> c & 1:
                 continue
             result.probes += 1
             deadline.check("probing")
-            for value in (1, 0):
+            for value in board.possible(r, c)[::-1]:
                 guess = board.copy()
                 guess.set_cell(r, c, value)
                 try:
@@ -181,7 +206,7 @@ def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline)
                     raise TimeUp("probing") from None
                 except Contradiction as error:
                     broken = Line.of(*error.line).name if error.line else "a line"
-                    return (r, c), 1 - value, broken
+                    return (r, c), value, broken
     return None
 
 
