@@ -7,7 +7,7 @@
 The seeds are small real files of the corpus (`$NONOSAT_CORPUS`, else `../shared/corpus` beside
 the checkout): the `.non` files of webpbn and nonogram-db, jwilk's `.nin`, MiniZinc's `.dzn`,
 pynogram's `.txt`, single puzzles (and one run of three) cut from each tournament file, and every
-file of `colour/`, which must be refused cleanly. The formats the corpus lacks are written from
+file of `colour/` (read, or refused cleanly). The formats the corpus lacks are written from
 small corpus puzzles: webpbn XML (one puzzle and a set of two), JSON, `.mk`, clue lists, Tatham
 game IDs, `.g`, `.cwd`, PyCSP3 text, `.nonpack`, PBM (plain and raw) and PNG (with Pillow).
 
@@ -136,7 +136,7 @@ def corpus_seeds(root: Path) -> list[Seed]:
         seeds.extend(tournament_seeds(path, root))
     for path in sorted((root / "colour").rglob("*")):
         if path.is_file() and not DOCUMENTS.fullmatch(path.name) and path.stat().st_size <= LARGEST_SEED:
-            seeds.append(Seed("colour/ (refused)", str(path.relative_to(root)), path.suffix, path.read_bytes()))
+            seeds.append(Seed("colour/", str(path.relative_to(root)), path.suffix, path.read_bytes()))
     return seeds
 
 

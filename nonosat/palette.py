@@ -8,6 +8,7 @@ layer treats it as the one-colour case of the same model.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nonosat.errors import InvalidPuzzle
@@ -145,3 +146,60 @@ def unique_chars(palette: Palette) -> Palette:
         used.add(char)
         fixed.append(Colour(colour.name, colour.rgb, char))
     return tuple(fixed)
+
+
+def css_name(rgb: str) -> str | None:
+    """The CSS name of an "#rrggbb" value, if it has one (the first NAMED gives it)."""
+    return next((name for name, value in NAMED.items() if value == rgb), None)
+
+
+SPARE_RGB = (
+    "#e6194b",
+    "#3cb44b",
+    "#4363d8",
+    "#f58231",
+    "#911eb4",
+    "#42d4f4",
+    "#f032e6",
+    "#bfef45",
+    "#469990",
+    "#9a6324",
+    "#800000",
+    "#808000",
+    "#000075",
+    "#fabed4",
+    "#dcbeff",
+    "#aaffc3",
+    "#ffd8b1",
+    "#a9a9a9",
+)
+"""Distinct colours (Sasha Trubetskoy's list) for a colour its file gives no value, in order."""
+
+
+def spare_rgb(taken: set[str]) -> str:
+    """A colour for one its file gives no value: the first of SPARE_RGB not in `taken`, else a
+    grey not in `taken` (there are more greys than MAX_COLOURS)."""
+    for rgb in SPARE_RGB:
+        if rgb not in taken:
+            return rgb
+    return next(grey for level in range(1, 255) if (grey := "#" + f"{level:02x}" * 3) not in taken)
+
+
+LETTERS = CHARS[:52]
+SYMBOLS = "+*@%$&=~^!?<>/()[]{}_-."
+"""With LETTERS, characters a format may name colours by where digits and spaces have a meaning
+of their own: 75 in all, more than MAX_COLOURS plus the background."""
+
+
+def designations(chars: list[str], keep: Callable[[str], bool], pool: str) -> list[str]:
+    """A distinct character for each colour, for a format that names colours by one character:
+    the colour's own character (of `chars`) where `keep` allows it and it is not yet given, else
+    the first character of `pool` that is neither given nor another colour's own kept one."""
+    wanted = {char for char in chars if keep(char)}
+    given: list[str] = []
+    for char in chars:
+        if keep(char) and char not in given:
+            given.append(char)
+        else:
+            given.append(next(c for c in pool if c not in given and c not in wanted))
+    return given

@@ -53,6 +53,7 @@ HAND_WRITTEN = {
     "g": [
         "Text before the first colon is a comment.\n: rows\n1\n\n3\n: columns\n1 1\n1\n1\n: end\nignored\n",
         "#d\n   0:   white\n   1:*  black\n: rows\n2\n1,1\n: columns\n2\n1\n1\n",
+        "#d\n   r:&  red  cervena\n   0:   white\n   b:b  #0000ff  blue\n: rows\n1r 1\n2b\n: columns\n1r 1b\n1 1b\n:\n",
     ],
     "cwd": ["3\n3\n1\n\n3\n\n1 1\n1\n1\n", "2\n3\n3\n1 1\n\n2\n1\n2\n\n"],
     "dzn": [
@@ -79,11 +80,36 @@ HAND_WRITTEN = {
     "pbm": ["P1\n# a comment\n3 3\n1 0 0\n000\n1 1 1\n", "P1 2 2 1 0 0 1"],
     "png": ["\x89PNG\r\n\x1a\n"],
     "clues": ["1\n-\n3\n\n1 1\n1\n1\n", "2\n1 1\n-\n\n1\n2\n1\n"],
-    "json": ['{"rows": [[1], [], [3]], "cols": [[1, 1], [1], [1]], "title": "tiny"}'],
-    "xml": [],
+    "json": [
+        '{"rows": [[1], [], [3]], "cols": [[1, 1], [1], [1]], "title": "tiny"}',
+        '{"rows": [[[1, "red"], 1], [[2, "blue"]]], "cols": [[[1, "red"], [1, "blue"]], [1, [1, "blue"]]],\n'
+        ' "palette": [{"name": "white", "rgb": "#fff", "char": "."}, {"name": "red", "rgb": "#f00", "char": "r"},'
+        ' {"name": "blue", "rgb": "#00f", "char": "b"}], "goal": ["r.", "bb"]}',
+    ],
+    "xml": [
+        '<puzzleset><puzzle backgroundcolor="pink" defaultcolor="red">\n<color name="red" char="r">f00</color>'
+        '<color name="pink" char=".">fcc</color><color name="blue" char="b">0000ff</color>\n<clues type="rows">'
+        '<line><count>1</count><count color="blue">1</count></line><line><count color="blue">2</count></line>'
+        '</clues>\n<clues type="columns"><line><count>1</count><count color="blue">1</count></line>'
+        '<line><count color="blue">2</count></line></clues>\n<solution><image>|rb|\n|bb|</image></solution>'
+        "</puzzle></puzzleset>\n"
+    ],
+    "nonogrid": [
+        '[colors]\ndefs = ["b = (blue) *", \'r = (f00) %\']\n[clues]\nrows = """\n1r 1b\n2b\n"""\n'
+        'columns = "1r 1b, 2b"\n',
+        "[clues]\nrows = \"1, 0, 3\"\ncolumns = '''\n1 1 ; a comment\n1, 1\n'''\n",
+    ],
+    "cnon": [
+        "2 2 2\nR #ff0000\nB #0000ff\n1:R,1:B\n2:B\n1:R,1:B\n2:B\n",
+        "1 3 3\nB #000000\n1:B\n0\n3:B\n1:B,1:B\n1:B\n1:B\n",
+    ],
+    "squares": ["\u2b1b\U0001f7e5\n\U0001f7e6\u2b1c\n"],
     "non": [
         "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n",
         "color a #ff0000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n",
+        'width 2\nheight 2\ncolor 0 #eeeeee\nrows\n1a,1b\n2\ncolumns\n1a,1\n1b,1\ngoal "ab11"\n',
+        "width 2\nheight 2\ncolor red FF0000 r\ncolor blue 0000FF\nrows\nred 1 blue 1\nblack 2\ncolumns\n"
+        "red 1: black 1\nblue 1, black 1\n",
     ],
 }
 """Small files for every format, hand-written: the read-only formats have no writer to make them."""
@@ -93,10 +119,14 @@ CORPUS_SEEDS = {
     "pynogram": ["pynogram/domino.txt", "pynogram/hello.txt", "pynogram/apples.txt"],
     "g": ["colour/olsak-grid/raketa.g"],
     "non": ["webpbn/webpbn-00016-knot.non", "colour/nonny/data/puzzles/color/test.non"],
+    "nonogrid": ["colour/nonogrid/examples/UK.toml"],
+    "cnon": ["colour/colored-nonogram-solver/nonograms/0.cnon"],
+    "squares": ["colour/number-loom/examples/char-grid/unicode_colors.txt"],
+    "json": ["colour/color-nonogram/example.json"],
     "nin": ["jwilk/data000.nin", "jwilk/data012.nin"],
     "xml": ["colour/number-loom/puzzles/take_two.xml"],
 }
-"""Small real files, when the corpus is there (colour ones too: they must be refused cleanly)."""
+"""Small real files, when the corpus is there (colour ones too)."""
 
 
 @functools.cache
@@ -187,7 +217,23 @@ def byte_seeds(fmt: str) -> tuple[bytes, ...]:
     if fmt == "pbm":
         return tuple([text.encode() for text in text_seeds("pbm")] + [raw_pbm(goal) for goal in goals])
     pytest.importorskip("PIL")
-    return tuple(png_of(goal, mode) for goal in goals[:3] for mode in ("L", "RGBA", "1"))
+    return tuple(png_of(goal, mode) for goal in goals[:3] for mode in ("L", "RGBA", "1")) + colour_pictures()
+
+
+def colour_pictures() -> tuple[bytes, ...]:
+    """A small colour picture (white, transparent, red, blue, a near-black) as PNG, GIF and BMP."""
+    from PIL import Image
+
+    image = Image.new("RGBA", (4, 3), (255, 255, 255, 255))
+    for xy, colour in [((0, 0), (255, 0, 0, 255)), ((1, 0), (0, 0, 255, 255)), ((2, 1), (19, 8, 1, 255))]:
+        image.putpixel(xy, colour)
+    image.putpixel((3, 2), (0, 0, 0, 0))
+    found = []
+    for form, mode in (("PNG", "RGBA"), ("GIF", "P"), ("BMP", "RGB")):
+        out = io.BytesIO()
+        image.convert(mode).save(out, format=form)
+        found.append(out.getvalue())
+    return tuple(found)
 
 
 # --- the mutations, as strategies (so that Hypothesis shrinks a failure to a small change) -------

@@ -112,6 +112,7 @@ class TargetFormat(Choice):
     tatham = "tatham"
     clues = "clues"
     tournament = "tournament"
+    g = "g"
 
 
 PuzzleFile = Annotated[

@@ -3,6 +3,10 @@
 `load("set.txt#7")` reads puzzle $7 of a tournament file (or the 7th of an XML puzzle set or
 a `.nonpack`); `load_all` reads them all. `load("5x5:2/1.1/...")` reads a Tatham game ID.
 `convert` reads a puzzle in one format and writes it in another.
+
+Colour puzzles are read from every format that has colour (see each module) and written as
+webpbn XML, `.non`, JSON or `.g` (`Format.colour`); writing one in a format of black and white
+only is refused, never done by dropping the colours.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.formats.common import PathName
 from nonosat.formats.detection import SUFFIXES, detect_format
-from nonosat.formats.image import PBM_MAGIC, PNG_MAGIC, load_pbm, load_pbm_text, load_png, load_png_text
+from nonosat.formats.image import PBM_MAGIC, is_picture, load_pbm, load_pbm_text, load_png, load_png_text
 from nonosat.formats.select import choose
 from nonosat.formats.tatham import dump_tatham, load_tatham, read_game_id
 from nonosat.model import Grid, Puzzle
@@ -77,6 +81,9 @@ load_xml, load_xml_all, dump_xml = (
     _lazy("webpbn", "dump_xml"),
 )
 load_mk, load_g, dump_mk = _lazy("olsak", "load_mk"), _lazy("olsak", "load_g"), _lazy("olsak", "dump_mk")
+dump_g = _lazy("olsak", "dump_g")
+load_nonogrid, load_cnon = _lazy("nonogrid", "load_nonogrid"), _lazy("cnon", "load_cnon")
+load_squares = _lazy("squares", "load_squares")
 load_cwd = _lazy("cwd", "load_cwd")
 load_dzn, load_dzn_solution = _lazy("dzn", "load_dzn"), _lazy("dzn", "load_dzn_solution")
 load_pynogram = _lazy("pynogram", "load_pynogram")
@@ -108,12 +115,14 @@ class Format:
     """Read puzzle N when N is a label in the file rather than a place (the tournament's `$N`)."""
     load_bytes: Callable[[bytes, PathName], Puzzle] | None = None
     """For binary formats (images): read the puzzle from the file's bytes."""
+    colour: bool = False
+    """Whether `dump` writes colour puzzles (the others hold black and white only)."""
 
 
 EVERY_FIELD = frozenset(FIELDS)
 
 FORMATS: dict[str, Format] = {
-    "non": Format("non", load_non, dump_non, EVERY_FIELD),
+    "non": Format("non", load_non, dump_non, EVERY_FIELD, colour=True),
     "nin": Format("nin", load_nin, dump_nin),
     "tournament": Format(
         "tournament",
@@ -123,13 +132,16 @@ FORMATS: dict[str, Format] = {
         pick=load_tournament,
     ),
     "clues": Format("clues", load_cluelist, dump_cluelist),
-    "json": Format("json", load_json, dump_json, EVERY_FIELD),
-    "xml": Format("xml", load_xml, dump_xml, EVERY_FIELD - {"license"}, load_all=load_xml_all),
+    "json": Format("json", load_json, dump_json, EVERY_FIELD, colour=True),
+    "xml": Format("xml", load_xml, dump_xml, EVERY_FIELD - {"license"}, load_all=load_xml_all, colour=True),
     "mk": Format("mk", load_mk, dump_mk),
-    "g": Format("g", load_g),
+    "g": Format("g", load_g, dump_g, colour=True),
     "cwd": Format("cwd", load_cwd),
     "dzn": Format("dzn", load_dzn),
     "pynogram": Format("pynogram", load_pynogram),
+    "nonogrid": Format("nonogrid", load_nonogrid),
+    "cnon": Format("cnon", load_cnon),
+    "squares": Format("squares", load_squares),
     "pycsp3-text": Format("pycsp3-text", load_pycsp3_text),
     "nonpack": Format("nonpack", load_nonpack, load_all=load_nonpack_all),
     "tatham": Format("tatham", load_tatham, dump_tatham),
@@ -257,7 +269,7 @@ def image_loader(path: str, data: bytes) -> Callable[[bytes, PathName], Puzzle] 
     """How to read a file that is an image, known by its suffix or (with no known suffix) its first bytes."""
     name = SUFFIXES.get(Path(path).suffix.lower())
     if name is None:
-        name = "png" if data.startswith(PNG_MAGIC) else "pbm" if PBM_MAGIC.match(data) else None
+        name = "png" if is_picture(data) else "pbm" if PBM_MAGIC.match(data) else None
     return FORMATS[name].load_bytes if name is not None else None
 
 
@@ -304,11 +316,15 @@ def load_all(path: str | Path) -> list[Puzzle]:
 
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:
-    """Write a puzzle as text in the named format."""
+    """Write a puzzle as text in the named format (a colour puzzle only in a format of colour)."""
     form = get_format(fmt)
     if form.dump is None:
         writable = ", ".join(name for name, f in FORMATS.items() if f.dump is not None)
         raise UsageError(f"cannot write {fmt}: nonosat reads it but writes only {writable}")
+    if not form.colour:
+        from nonosat.formats.colour import black_and_white_only
+
+        black_and_white_only(puzzle, fmt)
     return form.dump(puzzle)
 
 
@@ -338,9 +354,15 @@ def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, 
 
 
 def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
-    """The optional fields a puzzle has that the named format cannot hold, in FIELDS order."""
-    keeps = get_format(fmt).keeps
-    return [name for name in FIELDS if getattr(puzzle, name) is not None and name not in keeps]
+    """The optional fields a puzzle has that the named format cannot hold, in FIELDS order, and
+    "colour names" when a colour puzzle written in that format reads back with other names."""
+    form = get_format(fmt)
+    dropped = [name for name in FIELDS if getattr(puzzle, name) is not None and name not in form.keeps]
+    if puzzle.is_colour and form.colour:
+        again = loads(dumps(puzzle, fmt), fmt=fmt)
+        if [c.name for c in again.palette] != [c.name for c in puzzle.palette]:
+            dropped.append("colour names")
+    return dropped
 
 
 def convert(source: str | Path, target: str | Path, *, to: str | None = None, force: bool = False) -> list[str]:

@@ -16,7 +16,7 @@ _WHOLE_NUMBER = re.compile(r"[0-9]+")
 _NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
 _COLOURED_NUMBER = re.compile(r"[0-9]+[a-z]")
 
-COLOUR_UNSUPPORTED = "colour puzzles are not supported yet"
+COLOUR_UNSUPPORTED = "a coloured block, but this format holds black and white only"
 
 
 def split_lines(text: str) -> list[str]:
@@ -27,7 +27,7 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def clue_number(token: str, path: PathName, line: int, expected: str) -> int:
+def clue_number(token: str, path: PathName, line: int | None, expected: str) -> int:
     """Read one block length of a clue; `expected` says what the whole clue should look like."""
     if _WHOLE_NUMBER.fullmatch(token):
         return int(token)

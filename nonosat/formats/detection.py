@@ -21,6 +21,11 @@ SUFFIXES = {
     ".nonpack": "nonpack",
     ".pbm": "pbm",
     ".png": "png",
+    ".gif": "png",
+    ".bmp": "png",
+    ".webp": "png",
+    ".toml": "nonogrid",
+    ".cnon": "cnon",
 }
 """The suffixes that name a format; any other (such as .txt) is decided by content."""
 
@@ -45,6 +50,11 @@ def sniff_format(text: str) -> str:
     if not lines:
         return "clues"
     first = lines[0]
+    if not first.isascii():
+        from nonosat.formats.squares import looks_like_squares
+
+        if looks_like_squares(lines):
+            return "squares"
     if first.startswith("<"):
         return "xml"
     if len(lines) == 1 and is_game_id(first):
@@ -61,7 +71,12 @@ def sniff_format(text: str) -> str:
 def sniff_line_format(text: str, lines: list[str]) -> str:
     """Guess among the formats of clue lines: keys, sections, separators or counts tell them apart."""
     if "[clues]" in (line.lower() for line in lines):
-        return "pynogram"
+        toml = any(mark in text for mark in ('"""', "'''")) or any(line.startswith("defs") for line in lines)
+        return "nonogrid" if toml else "pynogram"
+    from nonosat.formats.cnon import looks_like_cnon
+
+    if looks_like_cnon(lines):
+        return "cnon"
     if _DZN_CLUES.search("\n".join(lines)):
         return "dzn"
     has_non_keys = any(line.split(None, 1)[0] in NON_KEYS for line in lines if line)

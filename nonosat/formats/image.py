@@ -1,9 +1,15 @@
-"""Black-and-white pictures read as a puzzle's goal, with the clues computed from the picture.
+"""Pictures read as a puzzle's goal, one pixel a cell, with the clues computed from the picture.
 
-PBM (netpbm's bitmap: plain `P1` or raw `P4`) is read here; a 1 bit is a filled cell. PNG
-(or any image Pillow opens) needs Pillow, imported only when such an image is read: a
-pixel is filled when it is dark (grey level below 128) and not transparent (alpha 0 is the
-background).
+PBM (netpbm's bitmap: plain `P1` or raw `P4`) is read here; a 1 bit is a filled cell. PNG, GIF,
+BMP, WebP (any image Pillow opens) need Pillow, imported only when such an image is read.
+
+A picture whose opaque pixels are all grey (black, white and the greys between) is a
+black-and-white puzzle: a pixel is filled when it is dark (grey level below 128) and not
+transparent (alpha 0 is the background). Any other picture is a colour puzzle: a white or
+fully transparent pixel is blank, and every other distinct colour is a colour of the palette
+(named by its CSS name if it has one, else by its "#rrggbb"), in the order the picture first
+shows them, row by row. A picture of more than MAX_COLOURS colours is refused (`generate` with
+a number of colours quantises a photograph).
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
 from nonosat.limits import grid_size_problem
 from nonosat.model import Grid, Puzzle
+from nonosat.palette import CHARS, MAX_COLOURS, WHITE, Colour, css_name
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+PICTURE_SUFFIXES = (".png", ".gif", ".bmp", ".webp")
+"""The suffixes of the pictures Pillow reads for nonosat."""
 PBM_MAGIC = re.compile(rb"P[14](?:\s|#)")
 _DIGITS = re.compile(rb"[0-9]+")
 DARK = 128
@@ -116,7 +125,8 @@ def load_pbm_text(text: str, path: PathName = None) -> Puzzle:
 
 
 def load_png(data: bytes, path: PathName = None) -> Puzzle:
-    """Read a PNG (or any image Pillow opens) as a puzzle's goal: dark, opaque pixels are filled."""
+    """Read a PNG (or any image Pillow opens) as a puzzle's goal: in black and white, dark opaque
+    pixels are filled; in colour, every colour but white is one."""
     try:
         from PIL import Image
     except ImportError:
@@ -131,13 +141,52 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
     except NonosatError:  # a deadline's TimeUp, say
         raise
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
-        raise ParseError(path, None, "expected a PNG image, but Pillow cannot read this file") from None
+        raise ParseError(path, None, "expected a picture (PNG, GIF, BMP, WebP), but Pillow cannot read it") from None
     if too_large is not None:
         raise ParseError(path, None, too_large)
     width, height = rgba.size
+    if not all(is_grey(pixel) for _, pixel in rgba.getcolors(width * height) or []):
+        return colour_picture(rgba.tobytes(), width, height, path)
     greys, alphas = rgba.convert("L").tobytes(), rgba.getchannel("A").tobytes()
     cells = [int(grey < DARK and alpha > 0) for grey, alpha in zip(greys, alphas, strict=True)]
     return Puzzle.from_grid(tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height)), source=path)
+
+
+def is_grey(pixel: object) -> bool:
+    """Whether an RGBA pixel is transparent or grey (black and white included)."""
+    return not isinstance(pixel, tuple) or pixel[3] == 0 or pixel[0] == pixel[1] == pixel[2]
+
+
+def colour_picture(pixels: bytes, width: int, height: int, path: PathName) -> Puzzle:
+    """The colour puzzle of RGBA pixels: white or transparent is blank, each other colour a colour."""
+    index: dict[bytes, int] = {}
+    cells = []
+    for at in range(0, len(pixels), 4):
+        pixel = pixels[at : at + 4]
+        if pixel[3] == 0 or pixel[:3] == b"\xff\xff\xff":
+            cells.append(0)
+            continue
+        colour = index.get(pixel[:3])
+        if colour is None:
+            if len(index) >= MAX_COLOURS:
+                raise ParseError(path, None, f"the picture has more than {MAX_COLOURS} colours besides white")
+            colour = index[pixel[:3]] = len(index) + 1
+        cells.append(colour)
+    palette = [WHITE]
+    for rgb_bytes in index:
+        rgb = "#" + rgb_bytes.hex()
+        name = css_name(rgb)
+        palette.append(
+            Colour(name if name and name not in {c.name for c in palette} else rgb, rgb, CHARS[len(palette) - 1])
+        )
+    grid = tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
+    return Puzzle.from_grid(grid, palette=tuple(palette), source=path)
+
+
+def is_picture(data: bytes) -> bool:
+    """Whether a file's first bytes are a PNG's, a GIF's, a BMP's or a WebP's."""
+    bmp = data[:2] == b"BM" and len(data) >= 26 and data[6:10] == b"\0\0\0\0"
+    return data.startswith((PNG_MAGIC, b"GIF87a", b"GIF89a")) or bmp or (data[:4], data[8:12]) == (b"RIFF", b"WEBP")
 
 
 def load_png_text(text: str, path: PathName = None) -> Puzzle:

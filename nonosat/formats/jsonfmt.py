@@ -4,6 +4,14 @@ Optional keys carry metadata ("title", "author", "copyright", "license", "catalo
 goal picture ("goal": a list of row strings such as "0110", or a list of lists of 0 and 1).
 PyCSP3's model unpacks its data as `rows, cols = data`, so for PyCSP3 itself write without
 metadata.
+
+Colour: "palette" lists the colours, the background first, each `{"name", "rgb": "#rrggbb",
+"char"}`; each block of a clue is then `[length, "colour name"]` (a bare number is the first
+colour), and the goal's rows are strings of the colours' characters (or lists of palette
+indices). Black and white is written as above, without a palette.
+
+color-nonogram's JSON (`"rows": ["3B2L", ...]`) is refused: its clues also say whether blocks of
+different colours touch, which nonosat's rules leave open.
 """
 
 from __future__ import annotations
@@ -12,9 +20,10 @@ import json
 import re
 from typing import Any
 
-from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, goal_text, make_puzzle
-from nonosat.model import Clue, Grid, Puzzle
+from nonosat.errors import InvalidPuzzle, ParseError
+from nonosat.formats.common import PathName, make_puzzle
+from nonosat.model import Clue, Colours, Grid, Puzzle
+from nonosat.palette import Colour, Palette
 
 METADATA_KEYS = ("title", "author", "copyright", "license", "catalogue")
 GOAL_CELLS = {"0": 0, ".": 0, "1": 1, "#": 1}
@@ -43,22 +52,74 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_clues(data: dict[str, Any], keys: tuple[str, ...], text: str, path: PathName) -> list[Clue]:
-    """Read the list of clues under the first of `keys` present."""
+def read_clues(
+    data: dict[str, Any], keys: tuple[str, ...], text: str, path: PathName, palette: Palette | None
+) -> tuple[list[Clue], list[Colours]]:
+    """Read the list of clues under the first of `keys` present (in colour, with their colours)."""
     key = next((key for key in keys if key in data), None)
     if key is None:
         raise ParseError(path, None, f"expected a {keys[0]!r} list of clues, found none")
     clues = data[key]
     if not isinstance(clues, list) or not clues:
         raise ParseError(path, key_line(text, key), f"expected {key!r} to be a list of clues, found {clues!r}")
+    if palette is None:
+        for index, clue in enumerate(clues):
+            if not isinstance(clue, list) or not all(is_whole_number(n) and n >= 0 for n in clue):
+                raise ParseError(
+                    path,
+                    key_line(text, key),
+                    f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
+                )
+        return [tuple(clue) for clue in clues], []
+    names = {colour.name: index for index, colour in enumerate(palette) if index}
+    sizes: list[Clue] = []
+    colours: list[Colours] = []
     for index, clue in enumerate(clues):
-        if not isinstance(clue, list) or not all(is_whole_number(n) and n >= 0 for n in clue):
-            raise ParseError(
-                path,
-                key_line(text, key),
-                f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
-            )
-    return [tuple(clue) for clue in clues]
+        blocks = [read_block(block, names) for block in clue] if isinstance(clue, list) else [None]
+        if None in blocks:
+            shape = 'a list of blocks such as [3, "red"]'
+            raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")
+        sizes.append(tuple(block[0] for block in blocks if block))
+        colours.append(tuple(block[1] for block in blocks if block))
+    return sizes, colours
+
+
+def read_block(block: object, names: dict[str, int]) -> tuple[int, int] | None:
+    """A colour block's length and colour: a whole number (the first colour) or `[length,
+    "name"]`; None if it is neither."""
+    if is_whole_number(block) and block >= 0:  # type: ignore[operator]
+        return block, 1  # type: ignore[return-value]
+    if isinstance(block, list) and len(block) == 2 and is_whole_number(block[0]) and block[0] >= 0:
+        colour = names.get(block[1]) if isinstance(block[1], str) else None
+        return None if colour is None else (block[0], colour)
+    return None
+
+
+def read_palette(data: dict[str, Any], text: str, path: PathName) -> Palette | None:
+    """The optional palette: a list of {"name", "rgb", "char"}, the background first."""
+    palette = data.get("palette")
+    if palette is None:
+        return None
+    line = key_line(text, "palette")
+    shape = 'expected \'palette\' to be a list of {"name", "rgb", "char"}, the background first'
+    if not isinstance(palette, list) or not all(isinstance(c, dict) for c in palette):
+        raise ParseError(path, line, f"{shape}, found {palette!r}")
+    try:
+        return tuple(Colour(str(c.get("name", "")), str(c.get("rgb", "")), str(c.get("char", ""))) for c in palette)
+    except InvalidPuzzle as error:
+        raise ParseError(path, line, str(error)) from error
+
+
+def refuse_color_nonogram(data: dict[str, Any], text: str, path: PathName) -> None:
+    """Refuse color-nonogram's JSON, whose clues are strings such as "3B2L"."""
+    rows = data.get("rows")
+    if "styles" in data or (isinstance(rows, list) and rows and all(isinstance(row, str) for row in rows)):
+        raise ParseError(
+            path,
+            key_line(text, "rows"),
+            "found color-nonogram's JSON, whose clues (such as '3B2L', '1L 2L') also say whether blocks of"
+            " different colours touch; nonosat's rules leave that open, so reading it would change the puzzle",
+        )
 
 
 def read_metadata(data: dict[str, Any], text: str, path: PathName) -> dict[str, str]:
@@ -70,16 +131,19 @@ def read_metadata(data: dict[str, Any], text: str, path: PathName) -> dict[str, 
     return metadata
 
 
-def goal_row(row: object, index: int, line: int | None, path: PathName) -> tuple[int, ...]:
-    """Read one row of the goal: a string of 0/1 (or ./#), or a list of 0 and 1."""
-    if isinstance(row, str) and set(row) <= GOAL_CELLS.keys():
-        return tuple(GOAL_CELLS[cell] for cell in row)
-    if isinstance(row, list) and all(is_whole_number(cell) and cell in (0, 1) for cell in row):
+def goal_row(row: object, index: int, line: int | None, path: PathName, palette: Palette | None) -> tuple[int, ...]:
+    """Read one row of the goal: a string of 0/1 (or ./#), or a list of 0 and 1; in colour, a
+    string of the colours' characters, or a list of palette indices."""
+    cells = GOAL_CELLS if palette is None else {colour.char: i for i, colour in enumerate(palette)}
+    if isinstance(row, str) and set(row) <= cells.keys():
+        return tuple(cells[cell] for cell in row)
+    if isinstance(row, list) and all(is_whole_number(cell) and 0 <= cell < len(palette or "01") for cell in row):
         return tuple(row)
-    raise ParseError(path, line, f'expected goal[{index}] to be a row like "0110" or [0, 1, 1, 0], found {row!r}')
+    shape = '"0110" or [0, 1, 1, 0]' if palette is None else "a string of the palette's characters"
+    raise ParseError(path, line, f"expected goal[{index}] to be a row like {shape}, found {row!r}")
 
 
-def read_goal(data: dict[str, Any], text: str, path: PathName) -> Grid | None:
+def read_goal(data: dict[str, Any], text: str, path: PathName, palette: Palette | None) -> Grid | None:
     """Read the optional goal picture."""
     goal = data.get("goal")
     if goal is None:
@@ -87,19 +151,27 @@ def read_goal(data: dict[str, Any], text: str, path: PathName) -> Grid | None:
     line = key_line(text, "goal")
     if not isinstance(goal, list):
         raise ParseError(path, line, f"expected 'goal' to be a list of rows, found {goal!r}")
-    return tuple(goal_row(row, index, line, path) for index, row in enumerate(goal))
+    return tuple(goal_row(row, index, line, path, palette) for index, row in enumerate(goal))
 
 
 def load_json(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from PyCSP3-style JSON."""
     data = read_object(text, path)
+    refuse_color_nonogram(data, text, path)
+    palette = read_palette(data, text, path)
+    rows, row_colours = read_clues(data, ("rows",), text, path, palette)
+    columns, column_colours = read_clues(data, ("cols", "columns"), text, path, palette)
+    colours = (
+        {} if palette is None else {"palette": palette, "row_colours": row_colours, "column_colours": column_colours}
+    )
     return make_puzzle(
         path,
-        key_line(text, "goal") if "goal" in data else None,
-        rows=read_clues(data, ("rows",), text, path),
-        columns=read_clues(data, ("cols", "columns"), text, path),
-        goal=read_goal(data, text, path),
+        key_line(text, "goal") if "goal" in data else key_line(text, "palette"),
+        rows=rows,
+        columns=columns,
+        goal=read_goal(data, text, path, palette),
         source=path,
+        **colours,
         **read_metadata(data, text, path),
     )
 
@@ -108,33 +180,60 @@ def format_json(data: dict[str, Any]) -> str:
     """Write a JSON object one key per line, and a list of clues or rows one item per line."""
 
     def value(item: object) -> str:
-        if isinstance(item, list) and item and all(isinstance(x, (list, str)) for x in item):
+        if isinstance(item, list) and item and all(isinstance(x, (list, str, dict)) for x in item):
             return "[\n    " + ",\n    ".join(json.dumps(x, ensure_ascii=False) for x in item) + "\n  ]"
         return json.dumps(item, ensure_ascii=False)
 
     return "{\n" + ",\n".join(f"  {json.dumps(key)}: {value(item)}" for key, item in data.items()) + "\n}\n"
 
 
+def clue_lists(puzzle: Puzzle, is_row: bool) -> list[list[Any]]:
+    """A puzzle's row (or column) clues as lists: of numbers, or in colour of [length, name]."""
+    clues = puzzle.rows if is_row else puzzle.columns
+    if not puzzle.is_colour:
+        return [list(clue) for clue in clues]
+    names = [colour.name for colour in puzzle.palette]
+    return [
+        [[size, names[colour]] for size, colour in zip(clue, puzzle.colours_of(is_row, i), strict=True)]
+        for i, clue in enumerate(clues)
+    ]
+
+
+def palette_list(puzzle: Puzzle) -> list[dict[str, str]]:
+    """The palette as JSON: the background first."""
+    return [{"name": colour.name, "rgb": colour.rgb, "char": colour.char} for colour in puzzle.palette]
+
+
+def grid_rows(puzzle: Puzzle, grid: Grid, filled: str, empty: str) -> list[str]:
+    """A grid as strings: in colour each cell its colour's character, else `filled` or `empty`."""
+    chars = [colour.char for colour in puzzle.palette] if puzzle.is_colour else [empty, filled]
+    return ["".join(chars[cell] for cell in row) for row in grid]
+
+
 def dump_json(puzzle: Puzzle, *, metadata: bool = True) -> str:
-    """Write a puzzle as PyCSP3 JSON, with its metadata and goal unless `metadata` is false."""
-    data: dict[str, Any] = {"rows": [list(c) for c in puzzle.rows], "cols": [list(c) for c in puzzle.columns]}
+    """Write a puzzle as PyCSP3 JSON, with its metadata and goal unless `metadata` is false; in
+    colour, with its palette."""
+    data: dict[str, Any] = {"rows": clue_lists(puzzle, True), "cols": clue_lists(puzzle, False)}
+    if puzzle.is_colour:
+        data["palette"] = palette_list(puzzle)
     if metadata:
         data.update({key: getattr(puzzle, key) for key in METADATA_KEYS if getattr(puzzle, key) is not None})
         if puzzle.goal is not None:
-            data["goal"] = [goal_text((row,)) for row in puzzle.goal]
+            data["goal"] = grid_rows(puzzle, puzzle.goal, "1", "0")
     return format_json(data)
 
 
 def dump_solution_json(puzzle: Puzzle, grid: Grid | None, status: str) -> str:
-    """Write a solver's answer as JSON: size, clues, status, and the grid as '#'/'.' rows (or null)."""
-    solution = None if grid is None else ["".join("#" if cell else "." for cell in row) for row in grid]
-    return format_json(
-        {
-            "width": puzzle.width,
-            "height": puzzle.height,
-            "rows": [list(c) for c in puzzle.rows],
-            "cols": [list(c) for c in puzzle.columns],
-            "status": status,
-            "solution": solution,
-        }
-    )
+    """Write a solver's answer as JSON: size, clues, status, and the grid as '#'/'.' rows (or
+    null); in colour, with the palette, and the grid in the colours' characters."""
+    data: dict[str, Any] = {
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "rows": clue_lists(puzzle, True),
+        "cols": clue_lists(puzzle, False),
+    }
+    if puzzle.is_colour:
+        data["palette"] = palette_list(puzzle)
+    data["status"] = status
+    data["solution"] = None if grid is None else grid_rows(puzzle, grid, "#", ".")
+    return format_json(data)

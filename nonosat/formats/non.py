@@ -1,9 +1,13 @@
-"""Steve Simpson's `.non` format, as extended by nonogram-db (black and white puzzles only).
+"""Steve Simpson's `.non` format, as extended by nonogram-db, in black and white or colour.
 
 A file is a list of `key value` lines. `width` and `height` come first; `rows` and `columns`
 each start a section of exactly `height` (or `width`) clue lines, with commas between the
 numbers and `0` or an empty line for an empty clue. Blank lines between keys are ignored,
-and so are keys this reader does not know.
+and so are keys this reader does not know. `goal "0110..."` gives the picture row by row ('0'
+blank, any other character filled).
+
+Colour (`color` lines, or blocks such as `3a`) comes in nonogram-db's dialect or Nonny's: see
+`nonosat.formats.noncolour`, which reads both and writes nonogram-db's.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from dataclasses import dataclass, field
 
 from nonosat.errors import ParseError
 from nonosat.formats.common import (
-    COLOUR_UNSUPPORTED,
     PathName,
     clue_count,
     clue_lines,
@@ -25,7 +28,8 @@ from nonosat.formats.common import (
     parse_size,
     split_lines,
 )
-from nonosat.model import Clue, Puzzle
+from nonosat.formats.noncolour import colour_sections, dialect, read_colour_non
+from nonosat.model import Puzzle
 
 METADATA_KEYS = {
     "catalogue": "catalogue",
@@ -52,7 +56,10 @@ class _Draft:
 
     path: PathName
     sizes: dict[str, int] = field(default_factory=dict)
-    sections: dict[str, list[Clue]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    """Each section's clue lines, with their line numbers, read once the colours are known."""
+    colours: list[tuple[str, int]] = field(default_factory=list)
+    """The value of each `color` line, with its line number."""
     metadata: dict[str, str] = field(default_factory=dict)
     goal: tuple[str, int] | None = None
     section: str | None = None
@@ -81,7 +88,7 @@ class _Draft:
         word = line.split(None, 1)[0] if line.strip() else ""
         if word in KNOWN_KEYS:
             raise self.shortfall(number, f"found {len(clues)} before {word!r}")
-        clues.append(parse_clue(line, ",", self.path, number, CLUE_SHAPE))
+        clues.append((line, number))
 
     def read_key(self, line: str, number: int) -> None:
         """Take in one `key value` line; blank lines and unknown keys are skipped."""
@@ -98,7 +105,7 @@ class _Draft:
         elif key == "goal":
             self.goal = (unquote(value, self.path, number), number)
         elif key == "color":
-            raise ParseError(self.path, number, COLOUR_UNSUPPORTED)
+            self.colours.append((value, number))
         elif self.last_key in SECTIONS and _CLUE_LIKE.fullmatch(line.strip()):
             kind = self.last_key
             raise ParseError(self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more")
@@ -127,11 +134,19 @@ class _Draft:
         for key in ("width", "height", "rows", "columns"):
             if key not in self.sizes and key not in self.sections:
                 raise ParseError(self.path, None, f"expected a {key!r} line, found none")
+        kind = dialect(self.colours, self.sections, self.path)
+        if kind is not None:
+            size = (self.sizes["width"], self.sizes["height"])
+            return read_colour_non(kind, self.path, self.colours, self.sections, self.goal, size, **self.metadata)
+        rows, columns = (
+            [parse_clue(text, ",", self.path, number, CLUE_SHAPE) for text, number in self.sections[key]]
+            for key in SECTIONS
+        )
         return make_puzzle(
             self.path,
             None,
-            rows=self.sections["rows"],
-            columns=self.sections["columns"],
+            rows=rows,
+            columns=columns,
             goal=self.read_goal(),
             source=self.path,
             **self.metadata,
@@ -189,18 +204,25 @@ def metadata_lines(puzzle: Puzzle) -> list[str]:
 
 
 def dump_non(puzzle: Puzzle) -> str:
-    """Write a puzzle as a `.non` file: metadata, size, rows, columns, and the goal if known."""
+    """Write a puzzle as a `.non` file: metadata, size, (colours,) rows, columns, and the goal
+    if known; colour in nonogram-db's dialect."""
+    if puzzle.is_colour:
+        colours, rows, columns, goal = colour_sections(puzzle)
+    else:
+        colours, rows, columns = [], clue_lines(puzzle.rows, ","), clue_lines(puzzle.columns, ",")
+        goal = None if puzzle.goal is None else goal_text(puzzle.goal)
     lines = [
         *metadata_lines(puzzle),
         f"width {puzzle.width}",
         f"height {puzzle.height}",
+        *colours,
         "",
         "rows",
-        *clue_lines(puzzle.rows, ","),
+        *rows,
         "",
         "columns",
-        *clue_lines(puzzle.columns, ","),
+        *columns,
     ]
-    if puzzle.goal is not None:
-        lines += ["", f'goal "{goal_text(puzzle.goal)}"']
+    if goal is not None:
+        lines += ["", f'goal "{goal}"']
     return "\n".join(lines) + "\n"

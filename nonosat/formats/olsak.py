@@ -1,4 +1,4 @@
-"""Mirek and Pavel Olšák's formats: `.mk` and `.g` (black and white only).
+"""Mirek and Pavel Olšák's formats: `.mk` (black and white) and `.g` (black and white or colour).
 
 `.mk`: a first line `H W` (height first), then H row clues, a line `#`, then W column clues.
 Numbers are separated by spaces or commas; `0` or a blank line is an empty clue (as in
@@ -8,17 +8,29 @@ pbnsolve's reader).
 colour declarations and `#t` marks a triddler. The line `: rows` (any text may follow the
 colon) starts the row clues, one per line, a blank line being an empty clue; the next `:`
 line starts the column clues, which end at a third `:` line (after which anything is
-ignored) or at the end of the file, where trailing blank lines are then dropped. A block
-followed by a colour letter (`3m`) is a colour puzzle and is refused.
+ignored) or at the end of the file, where trailing blank lines are then dropped.
+
+Colour: after `#d`, each line `X:Y spec comment` declares a colour: X the letter its blocks
+carry (`3r`), Y its character in a picture, spec a colour name or `#rrggbb` (then the comment's
+first word, if any, names it). `0:` is the background (white by default) and `1:` the colour of
+a bare number (black by default). A spec such as `black/white` (triangle cells) is refused. A
+colour puzzle is written with a `#d` section (the background first) and blocks carrying letters;
+an empty clue is a blank line, and a final ':' line ends the column clues.
 """
 
 from __future__ import annotations
 
-import re
-
 from nonosat.errors import ParseError
+from nonosat.formats.colour import (
+    BLACK_SWATCH,
+    ColourClue,
+    PaletteDraft,
+    Swatch,
+    clean_name,
+    colour_puzzle,
+    parse_colour_value,
+)
 from nonosat.formats.common import (
-    COLOUR_UNSUPPORTED,
     PathName,
     clue_count,
     clue_lines,
@@ -28,9 +40,9 @@ from nonosat.formats.common import (
     split_lines,
 )
 from nonosat.model import Clue, Puzzle
+from nonosat.palette import LETTERS, NAMED, SYMBOLS, css_name, designations
 
 CLUE_SHAPE = "a clue of whole numbers separated by spaces"
-_COLOUR_DECLARATION = re.compile(r"\s*(\S):")
 
 Numbered = list[tuple[int, str]]
 """Lines of a file, each with its 1-based line number."""
@@ -89,25 +101,59 @@ def dump_mk(puzzle: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_g_preamble(lines: Numbered, path: PathName) -> None:
-    """Refuse triddlers and colour declarations beyond the background (0) and the default (1)."""
+def check_g_preamble(lines: Numbered, path: PathName) -> Numbered:
+    """Refuse triddlers; the lines of the `#d` colour declarations, if any."""
+    declarations: Numbered = []
     declaring = False
     for number, line in lines:
         if line[:2].lower() == "#t":
             raise ParseError(path, number, "found a triddler ('#t'); only grid puzzles are supported")
         if line[:2].lower() == "#d":
             declaring = True
-            continue
-        declaration = _COLOUR_DECLARATION.match(line) if declaring else None
-        if declaration and declaration.group(1) not in ("0", "1"):
-            raise ParseError(path, number, f"found colour {declaration.group(1)!r}: {COLOUR_UNSUPPORTED}")
+        elif declaring and line.strip() and not line.startswith("#"):
+            declarations.append((number, line))
+    return declarations
+
+
+def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
+    """The palette of `X:Y spec comment` declarations: `0` the background, `1` the colour of a
+    bare number (black unless declared), any other X a letter its blocks carry."""
+    draft = PaletteDraft(path)
+    for number, line in declarations:
+        text = line.lstrip()
+        if len(text) < 2 or text[1] != ":":
+            raise ParseError(path, number, f"expected a colour declaration such as 'r:#  red', found {line.strip()!r}")
+        key, char, words = text[0], text[2:3], text[3:].split()
+        spec = words[0] if words else ""
+        if "/" in spec or "\\" in spec:
+            raise ParseError(path, number, f"found triangle cells ({spec!r}); only square cells are supported")
+        if key.isdigit() and key not in "01":
+            raise ParseError(path, number, f"found the colour {key!r}: a colour's letter cannot be a digit but 0 and 1")
+        rgb = parse_colour_value(spec) if spec else None
+        named = spec if rgb is None or spec.lower() in NAMED else (words[1] if len(words) > 1 else "")
+        name = clean_name(named or css_name(rgb or "") or key, path, number)
+        swatch = Swatch(name, rgb or draft.value(None, name, number), char)
+        if key == "0":
+            draft.background = swatch
+        else:
+            draft.declare(key, swatch, number)
+    if draft.index("1") is None:
+        draft.declare("1", BLACK_SWATCH, None)
+    return draft
+
+
+def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
+    """Read one clue line of a `.g` file: blocks such as `3` or `3r`, separated by spaces or commas."""
+    default = draft.index("1") or 1
+    blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in line.replace(",", " ").split()]
+    return tuple(b[0] for b in blocks), tuple(b[1] for b in blocks)
 
 
 def load_g(text: str, path: PathName = None) -> Puzzle:
-    """Read a black-and-white puzzle from the text of an Olšák `.g` file."""
+    """Read a puzzle, in black and white or colour, from the text of an Olšák `.g` file."""
     lines = list(enumerate(split_lines(text), start=1))
     colons = [i for i, (_, line) in enumerate(lines) if line.startswith(":")]
-    check_g_preamble(lines[: colons[0]] if colons else lines, path)
+    draft = declare_g_colours(check_g_preamble(lines[: colons[0]] if colons else lines, path), path)
     if len(colons) < 2:
         where = lines[colons[0]][0] if colons else None
         raise ParseError(path, where, "expected a ': rows' line and then a ': columns' line (lines starting with ':')")
@@ -115,10 +161,29 @@ def load_g(text: str, path: PathName = None) -> Puzzle:
     columns = lines[colons[1] + 1 : colons[2] if len(colons) > 2 else len(lines)]
     while len(colons) == 2 and columns and not columns[-1][1].strip():
         columns.pop()
-    return make_puzzle(
-        path,
+    return colour_puzzle(
+        draft,
         lines[colons[0]][0],
-        rows=[read_clue(line, number, path) for number, line in rows],
-        columns=[read_clue(line, number, path) for number, line in columns],
-        source=path,
+        [read_g_clue(draft, line, number) for number, line in rows],
+        [read_g_clue(draft, line, number) for number, line in columns],
     )
+
+
+def dump_g(puzzle: Puzzle) -> str:
+    """Write a puzzle as an Olšák `.g` file (clues and colours only), ended by a ':' line."""
+    palette = puzzle.palette
+    preferred = [colour.char if colour.char in LETTERS else colour.name[:1] for colour in palette[1:]]
+    letters = ["0", *designations(preferred, lambda char: char in LETTERS, LETTERS + SYMBOLS)]
+    lines = []
+    if puzzle.is_colour:
+        lines = ["#d"] + [
+            f"   {letter}:{colour.char}  {colour.rgb}   {colour.name}"
+            for letter, colour in zip(letters, palette, strict=True)
+        ]
+    for kind, is_row, clues in (("rows", True, puzzle.rows), ("columns", False, puzzle.columns)):
+        lines.append(f": {kind}")
+        for index, clue in enumerate(clues):
+            colours = puzzle.colours_of(is_row, index)
+            suffixes = [letters[colour] if puzzle.is_colour else "" for colour in colours]
+            lines.append(" ".join(f"{size}{suffix}" for size, suffix in zip(clue, suffixes, strict=True)))
+    return "\n".join([*lines, ":"]) + "\n"

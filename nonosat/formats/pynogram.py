@@ -6,7 +6,13 @@ follows a space. A setting's value goes on over the following lines indented dee
 its name, skipping blank and comment lines. The value is a list of clues separated by commas
 and/or line breaks; a clue may be quoted ('1 1' or "1 1"), a line may end with a comma, and
 `0` is an empty clue. Columns come first in pynogram's own files, but either order is read.
-Other sections, such as `[colors]`, are skipped; a block with a colour (`2g`) is refused.
+Other sections are skipped.
+
+Colour: the `[colors]` section declares each colour as `b = (blue) *`: the name blocks call it
+by (`1b`, or `3red` for a longer name), its value in parentheses (a colour name, a hex value or
+`r, g, b`) and its character. A bare number is black; `black` and `white` need no declaration
+(`white` declared is the background). nonogrid's TOML (`nonosat.formats.nonogrid`) declares its
+colours the same way.
 """
 
 from __future__ import annotations
@@ -15,13 +21,16 @@ import re
 from dataclasses import dataclass, field
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, make_puzzle, parse_clue, split_lines
-from nonosat.model import Clue, Puzzle
+from nonosat.formats.colour import BLACK_SWATCH, ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle
+from nonosat.formats.common import PathName, split_lines
+from nonosat.model import Puzzle
+from nonosat.palette import NAMED
 
 CLUE_SHAPE = "a clue of whole numbers separated by spaces"
 _SECTION = re.compile(r"\[(.+)\]")
 _INLINE_COMMENT = re.compile(r"\s[#;].*")
 _SETTING = re.compile(r"(.*?)\s*[=:]\s*(.*)")
+_COLOUR = re.compile(r"\((.*)\)\s*(.*)")
 
 
 @dataclass
@@ -85,27 +94,62 @@ def read_setting(section: Section, value: str, number: int, path: PathName) -> S
     return setting
 
 
-def read_clues(setting: Setting, path: PathName) -> list[Clue]:
+def declare_colour(draft: PaletteDraft, key: str, description: str, line: int) -> None:
+    """Declare a colour `key = (value) character`; `white` is the background."""
+    match = _COLOUR.fullmatch(description.strip())
+    if match is None:
+        raise ParseError(draft.path, line, f"expected a colour such as '(blue) *', found {description.strip()!r}")
+    value, char = match.group(1).strip(), match.group(2).strip()
+    name = clean_name(value if value.lower() in NAMED else key, draft.path, line)
+    swatch = Swatch(name, draft.value(value, key, line), char)
+    if key == "white":
+        draft.background = swatch
+    else:
+        draft.declare(key, swatch, line)
+
+
+def colour_draft(path: PathName, declarations: list[tuple[str, str, int]], black: str) -> PaletteDraft:
+    """The palette of `(key, description, line)` declarations, black (for bare numbers) under
+    `black` unless declared."""
+    draft = PaletteDraft(path)
+    for key, description, line in declarations:
+        declare_colour(draft, key, description, line)
+    if draft.index(black) is None:
+        draft.declare(black, BLACK_SWATCH, None)
+    return draft
+
+
+def read_clue(draft: PaletteDraft, text: str, line: int | None, black: str) -> ColourClue:
+    """Read one clue: blocks separated by spaces, each a number perhaps followed by its colour."""
+    default = draft.index(black) or 1
+    blocks = [draft.block(token, default, line, CLUE_SHAPE) for token in text.split()]
+    return tuple(b[0] for b in blocks), tuple(b[1] for b in blocks)
+
+
+def read_clues(setting: Setting, draft: PaletteDraft) -> list[ColourClue]:
     """Read a setting's clues: items separated by commas and line breaks, perhaps quoted."""
-    clues: list[Clue] = []
+    clues: list[ColourClue] = []
     for number, value in setting.values:
         for item in value.strip(",").split(","):
             clue = item.strip().strip("'\"").strip()
             if not clue:
-                raise ParseError(path, number, f"expected a clue between commas, found nothing in {value!r}")
-            clues.append(parse_clue(clue, None, path, number, CLUE_SHAPE))
+                raise ParseError(draft.path, number, f"expected a clue between commas, found nothing in {value!r}")
+            clues.append(read_clue(draft, clue, number, "black"))
     return clues
 
 
 def load_pynogram(text: str, path: PathName = None) -> Puzzle:
-    """Read a black-and-white puzzle from pynogram's text format."""
+    """Read a puzzle, in black and white or colour, from pynogram's text format."""
     sections = read_sections(text, path)
     if "clues" not in sections:
         raise ParseError(path, None, "expected a [clues] section, found none")
+    colours = sections.get("colors", Section(0)).settings
+    declarations = [(key, " ".join(v for _, v in s.values), s.line) for key, s in colours.items()]
+    draft = colour_draft(path, declarations, "black")
     clues = sections["clues"]
-    found: dict[str, list[Clue]] = {}
+    found: dict[str, list[ColourClue]] = {}
     for name in ("columns", "rows"):
         if name not in clues.settings:
             raise ParseError(path, clues.line, f"expected a '{name} =' setting in [clues], found none")
-        found[name] = read_clues(clues.settings[name], path)
-    return make_puzzle(path, clues.line, rows=found["rows"], columns=found["columns"], source=path)
+        found[name] = read_clues(clues.settings[name], draft)
+    return colour_puzzle(draft, clues.line, found["rows"], found["columns"])

@@ -1,4 +1,4 @@
-"""Jan Wolter's webpbn XML format (https://webpbn.com/pbn_fmt.html), black and white puzzles only.
+"""Jan Wolter's webpbn XML format (https://webpbn.com/pbn_fmt.html), in black and white or colour.
 
 A `<puzzleset>` holds one or more `<puzzle type="grid">`. Each may have an `<id>` (read as the
 catalogue entry), `<title>`, `<author>` and `<copyright>` (the set's own author and copyright
@@ -8,7 +8,14 @@ clue), and a `<solution type="goal">` whose `<image>` draws the picture row by r
 between `|` marks, one colour character per cell. A puzzle given only by its goal gets its
 clues from the goal.
 
-A puzzle with more than one colour besides the background is refused, never misread.
+Colour: a `<color name="red" char="r">f00</color>` defines a colour by a 3- or 6-digit hex value
+(or, left empty, by its CSS name); `white` and `black` need no definition. The puzzle's
+`backgroundcolor` (default white) is the blank of the palette, whatever its place in the file;
+its `defaultcolor` (default black) is the colour of a `<count>` without a `color` attribute
+(number-loom writes `defaultcolor="white"` and colours every count). The goal image uses each
+colour's `char`. A colour that no count and no goal cell uses is left out of the palette. A
+colour puzzle is written with every colour defined (the background first), `color=` on every
+count, and the goal in the colours' characters (a '|' character is replaced).
 """
 
 from __future__ import annotations
@@ -19,9 +26,11 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import COLOUR_UNSUPPORTED, PathName, make_puzzle
+from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle, colour_value
+from nonosat.formats.common import PathName
 from nonosat.formats.select import choose, numbered
-from nonosat.model import Clue, Grid, Puzzle
+from nonosat.model import Clue, Grid, Puzzle, runs_of
+from nonosat.palette import CHARS, SYMBOLS, designations
 
 METADATA_TAGS = {"id": "catalogue", "title": "title", "author": "author", "copyright": "copyright"}
 """The puzzle's text elements, each with the Puzzle field it fills, in the order they are written."""
@@ -91,53 +100,67 @@ def read_count(node: Node, path: PathName) -> int:
     return int(text)
 
 
-@dataclass
-class Colours:
-    """A puzzle's colours: the background, the one filled colour, and the character of each."""
+class XmlColours:
+    """A puzzle's colours: the palette drafted from its `<color>` definitions (the background
+    first), the colour of a `<count>` without one, and what each goal character stands for."""
 
-    background: str
-    filled: str
-    chars: dict[str, str]
+    def __init__(self, puzzle: Node, path: PathName) -> None:
+        self.path = path
+        self.background = puzzle.attrs.get("backgroundcolor", "white")
+        self.default = puzzle.attrs.get("defaultcolor", "black")
+        self.chars: dict[str, str] = {}
+        definitions: dict[str, tuple[Swatch, int]] = {}  # a second definition of a name replaces the first
+        for node in puzzle.elements("color"):
+            name = node.attrs.get("name")
+            if name is None:
+                raise ParseError(path, node.line, "expected a name attribute in <color>")
+            self.chars[name] = char = node.attrs.get("char", DEFAULT_CHARS.get(name, ""))[:1]
+            taken = {swatch.rgb for swatch, _ in definitions.values()}
+            rgb = colour_value(node.text.strip(), name, taken, path, node.line)
+            definitions[name] = (Swatch(clean_name(name, path, node.line), rgb, char), node.line)
+        self.draft = PaletteDraft(path, self.swatch(self.background, definitions, puzzle.line))
+        for name, (swatch, line) in definitions.items():
+            if name != self.background:
+                self.draft.declare(name, swatch, line)
+        if self.default in DEFAULT_CHARS and self.default not in self.chars and self.default != self.background:
+            self.declare_implicit(self.default, puzzle.line)
+        self.cells = {self.chars.get(self.background, ""): 0}
+        for name, index in self.draft.keys.items():
+            self.cells.setdefault(self.chars.get(name, ""), index)
 
-    @property
-    def cells(self) -> dict[str, int]:
-        """The goal image's characters: 0 for the background's, 1 for the filled colour's."""
-        return {self.chars.get(self.background, ""): 0, self.chars.get(self.filled, ""): 1}
+    def swatch(self, name: str, definitions: dict[str, tuple[Swatch, int]], line: int) -> Swatch:
+        """The colour of that name, as defined or (white and black) by default."""
+        if name in definitions:
+            return definitions[name][0]
+        if name not in DEFAULT_CHARS:
+            raise ParseError(self.path, line, f"found the colour {name!r}, which no <color> defines")
+        self.chars[name] = DEFAULT_CHARS[name]
+        return Swatch(name, colour_value(None, name, set(), self.path, line), DEFAULT_CHARS[name])
 
-    def check_count(self, count: Node, path: PathName) -> None:
-        """Refuse a block of any colour but the filled one."""
-        colour = count.attrs.get("color", self.filled)
-        if colour != self.filled:
-            raise ParseError(path, count.line, f"found a block of colour {colour!r}: {COLOUR_UNSUPPORTED}")
+    def declare_implicit(self, name: str, line: int) -> int:
+        """Declare white or black, which a file may use without a `<color>`."""
+        return self.draft.declare(name, self.swatch(name, {}, line), line)
 
-
-def read_colours(puzzle: Node, path: PathName) -> Colours:
-    """Read the background, the default colour and the `<color>` definitions; refuse more colours."""
-    background = puzzle.attrs.get("backgroundcolor", "white")
-    filled = puzzle.attrs.get("defaultcolor", "black")
-    chars = {name: char for name, char in DEFAULT_CHARS.items() if name in (background, filled)}
-    for node in puzzle.elements("color"):
-        name = node.attrs.get("name")
-        if name is None:
-            raise ParseError(path, node.line, "expected a name attribute in <color>")
-        if name not in (background, filled):
-            raise ParseError(path, node.line, f"found a third colour {name!r}: {COLOUR_UNSUPPORTED}")
-        chars[name] = node.attrs.get("char", chars.get(name, ""))[:1]
-    return Colours(background, filled, chars)
+    def colour_of(self, count: Node) -> int:
+        """The palette index of a `<count>`'s colour."""
+        name = count.attrs.get("color", self.default)
+        if name == self.background:
+            raise ParseError(self.path, count.line, f"found a block of the background colour {name!r}")
+        index = self.draft.index(name)
+        return index if index is not None else self.declare_implicit(name, count.line)
 
 
-def read_clues(node: Node, colours: Colours, path: PathName) -> list[Clue]:
-    """Read the `<line>`s of one `<clues>` element."""
+def read_clues(node: Node, colours: XmlColours, path: PathName) -> list[ColourClue]:
+    """Read the `<line>`s of one `<clues>` element: each count's length and colour."""
     clues = []
     for line in node.elements("line"):
         counts = line.elements("count")
-        for count in counts:
-            colours.check_count(count, path)
-        clues.append(tuple(read_count(count, path) for count in counts))
+        sizes = tuple(read_count(count, path) for count in counts)
+        clues.append((sizes, tuple(colours.colour_of(count) for count in counts)))
     return clues
 
 
-def read_image(image: Node, colours: Colours, path: PathName) -> Grid:
+def read_image(image: Node, colours: XmlColours, path: PathName) -> Grid:
     """Read a goal `<image>`: rows between `|` marks, one colour character per cell."""
     cells = colours.cells
     rows: list[list[int]] = []
@@ -173,7 +196,7 @@ def check_width(row: list[int], rows: list[list[int]], line: int, path: PathName
         raise ParseError(path, line, f"expected {len(rows[0])} cells like the goal's first row, found {len(row)}")
 
 
-def read_goal(puzzle: Node, colours: Colours, path: PathName) -> tuple[Grid | None, int]:
+def read_goal(puzzle: Node, colours: XmlColours, path: PathName) -> tuple[Grid | None, int]:
     """The goal picture, if there is one, and the line to blame if it does not fit the clues."""
     for solution in puzzle.elements("solution"):
         if solution.attrs.get("type", "goal") == "goal":
@@ -194,9 +217,9 @@ def read_metadata(puzzle: Node, defaults: dict[str, str]) -> dict[str, str]:
     return metadata
 
 
-def read_clue_sets(puzzle: Node, colours: Colours, path: PathName) -> dict[str, list[Clue]]:
+def read_clue_sets(puzzle: Node, colours: XmlColours, path: PathName) -> dict[str, list[ColourClue]]:
     """Read the `<clues type="rows">` and `<clues type="columns">` elements."""
-    clues: dict[str, list[Clue]] = {}
+    clues: dict[str, list[ColourClue]] = {}
     for group in puzzle.elements("clues"):
         which = group.attrs.get("type", "")
         if which not in CLUE_TYPES:
@@ -212,18 +235,18 @@ def read_puzzle(node: Node, defaults: dict[str, str], path: PathName) -> Puzzle:
     kind = node.attrs.get("type", "grid")
     if kind != "grid":
         raise ParseError(path, node.line, f"found a {kind!r} puzzle; only grid puzzles are supported")
-    colours = read_colours(node, path)
+    colours = XmlColours(node, path)
     clues = read_clue_sets(node, colours, path)
     goal, goal_line = read_goal(node, colours, path)
     metadata = read_metadata(node, defaults)
     if not clues and goal is not None:
-        return Puzzle.from_grid(goal, source=path, **metadata)  # type: ignore[arg-type]
+        rows = [runs_of(row) for row in goal]
+        columns = [runs_of(column) for column in zip(*goal, strict=True)]
+        return colour_puzzle(colours.draft, goal_line, rows, columns, goal, **metadata)
     for which in CLUE_TYPES:
         if which not in clues:
             raise ParseError(path, node.line, f'expected <clues type="{which}">, found none')
-    return make_puzzle(
-        path, goal_line, rows=clues["rows"], columns=clues["columns"], goal=goal, source=path, **metadata
-    )
+    return colour_puzzle(colours.draft, goal_line, clues["rows"], clues["columns"], goal, **metadata)
 
 
 def load_xml_all(text: str, path: PathName = None) -> list[Puzzle]:
@@ -243,30 +266,48 @@ def load_xml(text: str, path: PathName = None) -> Puzzle:
     return choose(load_xml_all(text, path), None, path)
 
 
-def clue_element(kind: str, clues: Sequence[Clue]) -> list[str]:
-    """A `<clues>` element, one `<line>` per clue."""
+def clue_element(kind: str, clues: Sequence[Clue], colours: Sequence[Sequence[str]] | None = None) -> list[str]:
+    """A `<clues>` element, one `<line>` per clue; in colour, each count names its colour."""
     lines = [f'<clues type="{kind}">']
-    for clue in clues:
-        counts = "".join(f"<count>{n}</count>" for n in clue)
+    for index, clue in enumerate(clues):
+        if colours is None:
+            counts = "".join(f"<count>{n}</count>" for n in clue)
+        else:
+            counts = "".join(f'<count color="{name}">{n}</count>' for n, name in zip(clue, colours[index], strict=True))
         lines.append(f"<line>{counts}</line>" if counts else "<line/>")
     return [*lines, "</clues>"]
 
 
 def puzzle_element(puzzle: Puzzle) -> list[str]:
-    """A `<puzzle>` element: metadata, the two colours, the clues and the goal if known."""
-    lines = ['<puzzle type="grid" defaultcolor="black">']
+    """A `<puzzle>` element: metadata, the colours, the clues and the goal if known."""
+    palette = puzzle.palette
+    names = [_attribute(colour.name) for colour in palette]
+    chars = designations([colour.char for colour in palette], lambda char: char != "|", CHARS + SYMBOLS)
+    if puzzle.is_colour:
+        lines = [f'<puzzle type="grid" defaultcolor="{names[1]}" backgroundcolor="{names[0]}">']
+    else:
+        lines, chars = ['<puzzle type="grid" defaultcolor="black">'], [".", "X"]
     for tag, name in METADATA_TAGS.items():
         value = getattr(puzzle, name)
         if value is not None:
             lines.append(f"<{tag}>{_escape(value)}</{tag}>")
-    lines += [
-        '<color name="white" char=".">fff</color>',
-        '<color name="black" char="X">000</color>',
-        *clue_element("columns", puzzle.columns),
-        *clue_element("rows", puzzle.rows),
-    ]
+    if puzzle.is_colour:
+        lines += [
+            f'<color name="{name}" char="{_attribute(char)}">{colour.rgb[1:]}</color>'
+            for colour, name, char in zip(palette, names, chars, strict=True)
+        ]
+        for kind, is_row, clues in (("columns", False, puzzle.columns), ("rows", True, puzzle.rows)):
+            colours = [[names[c] for c in puzzle.colours_of(is_row, i)] for i in range(len(clues))]
+            lines += clue_element(kind, clues, colours)
+    else:
+        lines += [
+            '<color name="white" char=".">fff</color>',
+            '<color name="black" char="X">000</color>',
+            *clue_element("columns", puzzle.columns),
+            *clue_element("rows", puzzle.rows),
+        ]
     if puzzle.goal is not None:
-        image = ["|" + "".join("X" if cell else "." for cell in row) + "|" for row in puzzle.goal]
+        image = ["|" + _escape("".join(chars[cell] for cell in row)) + "|" for row in puzzle.goal]
         lines += ['<solution type="goal">', "<image>", *image, "</image>", "</solution>"]
     return [*lines, "</puzzle>"]
 
@@ -292,3 +333,8 @@ def _escape(text: str) -> str:
     """Text as XML character data (what xml.sax.saxutils.escape does, without importing it: that
     module pulls in urllib and http, a third of the start-up time of `nonosat solve`)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+
+
+def _attribute(text: str) -> str:
+    """Text as an XML attribute's value in double quotes."""
+    return _escape(text).replace('"', "&quot;")
