@@ -147,7 +147,7 @@ def solve_once(
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise PeerError(f"CP-SAT answered {solver.status_name(status)}: {model.validate()}")
-    grid = tuple(tuple(int(solver.boolean_value(cell)) for cell in row) for row in cells)
+    grid = tuple(tuple(int(solver.value(cell)) for cell in row) for row in cells)
     if not puzzle.satisfied_by(grid):
         raise PeerError(f"CP-SAT's grid breaks {', '.join(puzzle.violations(grid)[:5])}")
     return grid
