@@ -192,18 +192,11 @@ def test_every_minizinc_puzzle_is_solved_and_matches_its_published_solution(corp
 
 
 @pytest.mark.slow
-def test_every_black_and_white_pynogram_example_is_solved(corpus: Path) -> None:
-    from nonosat import ParseError
-
+def test_every_pynogram_example_is_solved(corpus: Path) -> None:
     for path in _files(corpus, "pynogram/*.txt"):
         if path.name == "frans_faase.txt":
             continue  # minutes of search: see the next test, and bench/README.md
-        try:
-            puzzle = load(str(path))
-        except ParseError as error:
-            assert "colour puzzles are not supported yet" in str(error)
-            continue
-        _assert_sound(puzzle)
+        _assert_sound(load(str(path)))
 
 
 def test_faase_has_the_two_solutions_nonosat_found(corpus: Path) -> None:

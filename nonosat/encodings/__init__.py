@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 
-from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, negate
+from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
 from nonosat.errors import UsageError
 
 
@@ -50,6 +50,7 @@ __all__ = [
     "LineEncoder",
     "Literal",
     "add_clause",
+    "at_most_one",
     "check_encoding",
     "negate",
 ]

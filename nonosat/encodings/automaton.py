@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from nonosat.encodings.base import Clause, Line, Literal, add_clause
-from nonosat.linesolve import automaton
+from nonosat.encodings.base import Clause, Line, Literal, add_clause, negate
+from nonosat.linelogic import automaton, colour_automaton
 
 
 def _states(mask: int) -> list[int]:
@@ -24,6 +24,8 @@ def _states(mask: int) -> list[int]:
 
 def encode(line: Line, pool: IDPool) -> list[Clause]:
     """Clauses true exactly when `line.cells` spell a word of the clue's language."""
+    if line.colours is not None:
+        return encode_colours(line, pool)
     a = automaton(line.clue)
     alive, cells = line.alive, line.cells
     length = len(cells)
@@ -54,4 +56,53 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
         if cell is not True and cell is not False:
             add_clause(clauses, [-cell] + [state(i, p) for p in _states(alive[i] & a.ones)])
             add_clause(clauses, [cell] + [state(i, p) for p in _states(alive[i] & a.zeros)])
+    return clauses
+
+
+def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
+    """The same clauses for a colour line: a state reads one colour (or the background), and a
+    state at the last cell of a block may step over the gap state when the next block's colour
+    differs. With at most one colour per cell (the grid adds it), the cells spell a word of the
+    clue's language exactly when the clauses hold."""
+    assert line.colours is not None
+    choices, alive = line.choices, line.alive
+    length = len(choices)
+    count = len(choices[0]) if length else 0
+    a = colour_automaton(line.clue, line.colours, count)
+    zeros, skip = a.chain.zeros, a.skip
+    reads = {p: colour for colour, mask in enumerate(a.reads) for p in _states(mask)}
+
+    def state(i: int, p: int) -> Literal:
+        if alive[i] == 1 << p:
+            return True
+        return int(pool.id((line.name, i, p)))
+
+    clauses: list[Clause] = []
+    add_clause(clauses, [state(0, p) for p in _states(alive[0])])
+    for i in range(length):
+        cell = choices[i]
+        for p in _states(alive[i]):
+            q = state(i, p)
+            if q is True:
+                continue
+            colour = reads[p]
+            if colour:
+                add_clause(clauses, [-q, cell[colour - 1]])
+            else:
+                for literal in cell:
+                    add_clause(clauses, [-q, negate(literal)])
+            stay = 1 << p if zeros >> p & 1 else 0
+            if i + 1 < length:
+                jump = 1 << (p + 2) if skip >> p & 1 else 0
+                nxt = alive[i + 1] & ((1 << (p + 1)) | stay | jump)
+                add_clause(clauses, [-q] + [state(i + 1, s) for s in _states(nxt)])
+            if i:
+                back = (1 << (p - 1) if p else 0) | stay | (1 << (p - 2) if p >= 2 and skip >> (p - 2) & 1 else 0)
+                add_clause(clauses, [-q] + [state(i - 1, s) for s in _states(alive[i - 1] & back)])
+        if all(literal is True or literal is False for literal in cell):
+            continue
+        for colour, literal in enumerate(cell, start=1):
+            if literal is not True and literal is not False:
+                add_clause(clauses, [-literal] + [state(i, p) for p in _states(alive[i] & a.reads[colour])])
+        add_clause(clauses, list(cell) + [state(i, p) for p in _states(alive[i] & zeros)])
     return clauses

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from nonosat.model import Clue
+from nonosat.model import Clue, Colours
 
 if TYPE_CHECKING:
     from pysat.formula import IDPool
@@ -55,14 +55,29 @@ class Line:
     """One row or column to encode.
 
     `cells` holds each cell's literal (a constant when known); `alive[i]` is the mask of the clue
-    automaton's states that some completion passes through at cell i (see `linesolve`); `name`
+    automaton's states that some completion passes through at cell i (see `linelogic`); `name`
     keys the line's auxiliary variables in the pool.
+
+    A colour line also has its blocks' `colours` and, in `choices`, for each cell the literal of
+    each colour 1..K (`choices[i][k - 1]`: "cell i has colour k"; blank is none of them); its
+    `cells` are empty and `alive` holds the states of the colour automaton.
     """
 
     name: tuple[str, int]
     clue: Clue
     cells: Sequence[Literal]
     alive: Sequence[int]
+    colours: Colours | None = None
+    choices: Sequence[Sequence[Literal]] = ()
+
+
+def at_most_one(literals: Sequence[Literal]) -> list[Clause]:
+    """Pairwise clauses: no two of the literals both true (one cell, at most one colour)."""
+    clauses: list[Clause] = []
+    for i, first in enumerate(literals):
+        for second in literals[i + 1 :]:
+            add_clause(clauses, [negate(first), negate(second)])
+    return clauses
 
 
 class LineEncoder(Protocol):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from nonosat.encodings.base import Clause, Line, fresh_variables
-from nonosat.linesolve import automaton
+from nonosat.encodings.base import Clause, Line, Literal, add_clause, fresh_variables, negate
+from nonosat.linelogic import automaton
 
 
 def feasible_starts(line: Line) -> list[list[int]]:
@@ -36,6 +36,8 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     clause is written only when no literal in it is `_TRUE`, without its 0s. The clauses and
     their order are those of encodings/blocks.md.
     """
+    if line.colours is not None:
+        return encode_colours(line, pool)
     clue, cells = line.clue, line.cells
     n = len(cells)
     starts = feasible_starts(line)
@@ -96,4 +98,53 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
                 if _TRUE in clause:
                     continue
                 append([lit for lit in clause if lit] if 0 in clause else clause)
+    return clauses
+
+
+def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
+    """The same schemas for a colour line: the gap after block j is one cell only when block j + 1
+    has its colour, a covered cell has its block's colour, and a cell of colour k is covered by
+    the last block to start at or before it, which must have colour k. With at most one colour per
+    cell (the grid adds it), the clauses hold exactly when the cells meet the clue."""
+    assert line.colours is not None
+    clue, colours, choices = line.clue, line.colours, line.choices
+    n = len(choices)
+    starts = feasible_starts(line)
+    k = len(clue)
+    table: list[list[Literal]] = []  # table[j][t]: block j starts at t or later, t = 0 .. n + 1
+    for j in range(k):
+        low, high = starts[j][0], starts[j][-1]
+        named = fresh_variables(pool, [(line.name, j, t) for t in range(low + 1, high + 1)])
+        table.append([True] * (low + 1) + list(named) + [False] * (n + 1 - high))
+
+    def at(j: int, t: int) -> Literal:
+        return True if t <= 0 else False if t > n + 1 else table[j][t]
+
+    clauses: list[Clause] = []
+    for j, size in enumerate(clue):
+        feasible = set(starts[j])
+        gap = size + (1 if j + 1 < k and colours[j + 1] == colours[j] else 0)
+        for t in range(starts[j][0] + 1, starts[j][-1] + 1):
+            add_clause(clauses, [negate(at(j, t + 1)), at(j, t)])  # (O)
+            if t not in feasible:
+                add_clause(clauses, [negate(at(j, t)), at(j, t + 1)])  # (H)
+            if j + 1 < k:
+                add_clause(clauses, [negate(at(j, t)), at(j + 1, t + gap)])  # (G)
+    zeros = automaton(clue).zeros
+    for i in range(n):
+        before_first = at(0, i + 1) if k else True
+        for literal in choices[i]:
+            add_clause(clauses, [negate(before_first), negate(literal)])  # (E)
+        if not line.alive[i] & zeros:
+            add_clause(clauses, list(choices[i]))  # (F) a cell that cannot be blank has a colour
+    for j, size in enumerate(clue):
+        colour_j = colours[j]
+        end = n if j + 1 == k else min(starts[j + 1][-1], n)
+        for i in range(starts[j][0], min(max(starts[j][-1] + size, end), n)):
+            cell = choices[i]
+            add_clause(clauses, [negate(at(j, i - size + 1)), at(j, i + 1), cell[colour_j - 1]])  # (V)
+            later = at(j + 1, i + 1) if j + 1 < k else True
+            for colour, literal in enumerate(cell, start=1):  # (R)
+                reach = [at(j, i + 1), negate(later), negate(literal)]
+                add_clause(clauses, reach + ([at(j, i - size + 1)] if colour == colour_j else []))
     return clauses

@@ -1,22 +1,34 @@
-"""The whole grid as CNF: one variable per cell, and each unsolved line's clue encoded."""
+"""The whole grid as CNF: one variable per cell (in colour, per cell and colour), and each
+unsolved line's clue encoded."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, Line, Literal, check_encoding
+from nonosat.encodings import (
+    DEFAULT_ENCODING,
+    ENCODINGS,
+    Clause,
+    Line,
+    LineEncoder,
+    Literal,
+    at_most_one,
+    check_encoding,
+)
 from nonosat.errors import FormulaTooLarge
 from nonosat.limits import MAX_CLAUSES
-from nonosat.linesolve import Board, Contradiction, alive_states, line_solve
+from nonosat.linesolve import Board, Contradiction, alive_states, colour_alive_states, line_solve
 from nonosat.model import Grid, Puzzle
 
 
-def cell_variable(puzzle: Puzzle, row: int, column: int) -> int:
-    """The DIMACS variable of a cell: cells are numbered row by row from 1."""
-    return row * puzzle.width + column + 1
+def cell_variable(puzzle: Puzzle, row: int, column: int, colour: int = 1) -> int:
+    """The DIMACS variable of "this cell has this colour" (in black and white, "is filled"):
+    cells are numbered row by row from 0, and cell n's colours 1..K are variables n*K + 1..n*K + K."""
+    return (row * puzzle.width + column) * puzzle.colour_count + colour
 
 
 @dataclass
@@ -30,14 +42,22 @@ class GridFormula:
     """The variables of the cells still unknown: the ones a blocking clause ranges over."""
     encoding: str = DEFAULT_ENCODING
 
+    @property
+    def open_cells(self) -> int:
+        """How many cells line logic left unknown."""
+        return len({(v - 1) // self.board.colours for v in self.unknown})
+
     def grid(self, model: list[int]) -> Grid:
         """The picture a model describes, with the fixed cells filled in from the board."""
         puzzle = self.board.puzzle
         true = set(lit for lit in model if lit > 0)
+        colours = range(1, puzzle.colour_count + 1)
 
         def value(r: int, c: int) -> int:
             known = self.board.cell(r, c)
-            return int(cell_variable(puzzle, r, c) in true) if known is None else known
+            if known is not None:
+                return known
+            return next((k for k in colours if cell_variable(puzzle, r, c, k) in true), 0)
 
         return tuple(tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height))
 
@@ -48,19 +68,28 @@ class GridFormula:
 
     def blocking_clause_for(self, grid: Grid) -> Clause:
         """The clause that rules out a picture, over the unknown cells only."""
-        width = self.board.puzzle.width
-        return [-v if grid[(v - 1) // width][(v - 1) % width] else v for v in self.unknown]
+        width, count = self.board.puzzle.width, self.board.colours
+        clause = []
+        for v in self.unknown:
+            cell, colour = divmod(v - 1, count)
+            clause.append(-v if grid[cell // width][cell % width] == colour + 1 else v)
+        return clause
 
     def units(self) -> list[Clause]:
-        """One unit clause per fixed cell, for a formula that stands on its own."""
+        """Unit clauses for every fixed cell (and ruled-out colour), for a formula that stands on
+        its own."""
         puzzle = self.board.puzzle
         found = []
         for r in range(puzzle.height):
             for c in range(puzzle.width):
                 value = self.board.cell(r, c)
-                if value is not None:
-                    v = cell_variable(puzzle, r, c)
-                    found.append([v if value else -v])
+                possible = self.board.possible(r, c)
+                for colour in range(1, puzzle.colour_count + 1):
+                    v = cell_variable(puzzle, r, c, colour)
+                    if value == colour:
+                        found.append([v])
+                    elif value is not None or colour not in possible:
+                        found.append([-v])
         return found
 
 
@@ -76,14 +105,14 @@ def build_formula(
     encode = ENCODINGS[encoding]
     puzzle = board.puzzle
     width, height = puzzle.width, puzzle.height
-    pool = IDPool(start_from=width * height + 1)
+    pool = IDPool(start_from=width * height * puzzle.colour_count + 1)
     clauses: list[Clause] = []
 
     def literals(filled: int, empty: int, length: int, first: int, step: int) -> list[Literal]:
         """Each cell's literal along a line: its variable if unknown, else its known value."""
         return [True if filled >> i & 1 else False if empty >> i & 1 else first + i * step for i in range(length)]
 
-    def grown() -> None:
+    def grown(clauses: list[Clause]) -> None:
         deadline.check("building the CNF")
         if len(clauses) > max_clauses:
             raise FormulaTooLarge(
@@ -91,19 +120,22 @@ def build_formula(
                 f" with {board.unknown_count()} cells left open by line logic"
             )
 
+    if puzzle.is_colour:
+        clauses, unknown = _colour_clauses(board, encode, pool, grown)
+        return GridFormula(board, clauses, pool.top, unknown, encoding)
     full_row, full_col = (1 << width) - 1, (1 << height) - 1
     for r, clue in enumerate(puzzle.rows):
         f, e = board.row_filled[r], board.row_empty[r]
         if (f | e) != full_row:
             cells = literals(f, e, width, r * width + 1, 1)
             clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
-            grown()
+            grown(clauses)
     for c, clue in enumerate(puzzle.columns):
         f, e = board.col_filled[c], board.col_empty[c]
         if (f | e) != full_col:
             cells = literals(f, e, height, c + 1, width)
             clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
-            grown()
+            grown(clauses)
     unknown = [
         r * width + c + 1
         for r in range(height)
@@ -113,20 +145,70 @@ def build_formula(
     return GridFormula(board, clauses, pool.top, unknown, encoding)
 
 
+def _colour_clauses(
+    board: Board, encode: LineEncoder, pool: IDPool, grown: Callable[[list[Clause]], None]
+) -> tuple[list[Clause], list[int]]:
+    """`build_formula` for a colour puzzle: at most one colour per unknown cell, and every line
+    with unknown cells encoded over its cells' colour literals. Returns the clauses and the
+    variables of the (cell, colour) pairs still open."""
+    puzzle = board.puzzle
+    count = puzzle.colour_count
+
+    def literal(r: int, c: int, colour: int) -> Literal:
+        if board.row_not[colour][r] >> c & 1:
+            return False
+        known = board.cell(r, c)
+        return cell_variable(puzzle, r, c, colour) if known is None else known == colour
+
+    choices = [
+        [[literal(r, c, k) for k in range(1, count + 1)] for c in range(puzzle.width)] for r in range(puzzle.height)
+    ]
+    clauses: list[Clause] = []
+    unknown: list[int] = []
+    for row in choices:
+        for cell in row:
+            open_ = [v for v in cell if v is not True and v is not False]
+            if open_ and True not in cell:
+                unknown.extend(int(v) for v in open_)
+                clauses += at_most_one(cell)
+    for is_row, lines, length in ((True, puzzle.rows, puzzle.width), (False, puzzle.columns, puzzle.height)):
+        for index, clue in enumerate(lines):
+            cells = choices[index] if is_row else [row[index] for row in choices]
+            if board.known(is_row, index) == (1 << length) - 1:
+                continue
+            colours = puzzle.colours_of(is_row, index)
+            _, alive = colour_alive_states(clue, colours, length, board.excluded(is_row, index))
+            name = ("row" if is_row else "column", index)
+            clauses += encode(Line(name, clue, (), alive, colours, cells), pool)
+            grown(clauses)
+    return clauses, unknown
+
+
 def to_dimacs(formula: GridFormula, encoding: str) -> str:
     """DIMACS CNF whose header comments map each cell to its variable."""
     puzzle = formula.board.puzzle
     clauses = formula.units() + formula.clauses
-    variables = max(formula.variables, puzzle.width * puzzle.height)
+    count = puzzle.colour_count
+    cells = puzzle.width * puzzle.height * count
+    variables = max(formula.variables, cells)
     lines = [
         f"c nonosat CNF, encoding {encoding}",
         f"c puzzle {puzzle.name}: {puzzle.width} columns x {puzzle.height} rows",
-        "c cell (row r, column c), counted from 1, is variable (r-1)*width + c; true means filled",
-        f"c cells: variables 1..{puzzle.width * puzzle.height}; higher ones are auxiliary",
     ]
+    if count == 1:
+        lines.append("c cell (row r, column c), counted from 1, is variable (r-1)*width + c; true means filled")
+    else:
+        background = puzzle.palette[0]
+        lines.append(
+            f"c cell (row r, column c) has colour k (all counted from 1) when variable ((r-1)*width + c-1)*{count} + k"
+            f" is true; it is background ({background.name} {background.rgb}) when none of its {count} is"
+        )
+        for k, colour in enumerate(puzzle.palette[1:], start=1):
+            lines.append(f"c colour {k}: {colour.name} {colour.rgb} ({colour.char})")
+    lines.append(f"c cells: variables 1..{cells}; higher ones are auxiliary")
     for r in range(puzzle.height):
         first = cell_variable(puzzle, r, 0)
-        lines.append(f"c row {r + 1}: variables {first}..{first + puzzle.width - 1}")
+        lines.append(f"c row {r + 1}: variables {first}..{first + puzzle.width * count - 1}")
     lines.append(f"p cnf {variables} {len(clauses)}")
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
     return "\n".join(lines) + "\n"
@@ -140,5 +222,5 @@ def encode_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> str:
         board = line_solve(puzzle)
     except Contradiction:
         board = Board(puzzle)
-        return to_dimacs(GridFormula(board, [[]], puzzle.width * puzzle.height, []), encoding)
+        return to_dimacs(GridFormula(board, [[]], puzzle.width * puzzle.height * puzzle.colour_count, []), encoding)
     return to_dimacs(build_formula(board, encoding), encoding)

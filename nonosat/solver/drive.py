@@ -75,7 +75,7 @@ def solve(
         return result(Status.UNKNOWN, [], Method.SAT, False, str(error), line_passes=board.passes)
     stats = dict(
         line_passes=board.passes,
-        unknown_cells=len(formula.unknown),
+        unknown_cells=formula.open_cells,
         variables=formula.variables,
         clauses=len(formula.clauses),
     )

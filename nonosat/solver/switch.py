@@ -51,7 +51,10 @@ def _keeps_runs(window: str, a: int, b: int) -> bool:
 
 
 def switched_solution(puzzle: Puzzle, grid: Grid) -> Grid | None:
-    """Another grid meeting the clues that differs from `grid` in one 2x2 switch, if any."""
+    """Another grid meeting the clues that differs from `grid` in one 2x2 switch, if any (black
+    and white only: a colour puzzle's second solution is left to the search)."""
+    if puzzle.is_colour:
+        return None
     rows = ["".join(map(str, row)) for row in grid]
     columns = ["".join(column) for column in zip(*rows, strict=True)]
     row_swaps = [line_swaps(row) for row in rows]
