@@ -185,7 +185,7 @@ class Puzzle:
     @property
     def is_colour(self) -> bool:
         """Whether this is anything but black on white."""
-        return self.palette is not BLACK_AND_WHITE
+        return self.palette != BLACK_AND_WHITE  # by value: an unpickled puzzle holds a copy
 
     def colours_of(self, is_row: bool, index: int) -> Colours:
         """The colour of each block of a line's clue (all 1 in black and white)."""
@@ -317,7 +317,7 @@ class Solution:
 
     def text(self, filled: str = "#", empty: str = ".", palette: Palette | None = None) -> str:
         """The grid as lines of characters, one per row: in colour, each colour's character."""
-        if palette is not None and palette is not BLACK_AND_WHITE:
+        if palette is not None and palette != BLACK_AND_WHITE:
             chars = [colour.char for colour in palette]
             return "\n".join("".join(chars[cell] for cell in row) for row in self.grid)
         return "\n".join("".join(filled if cell else empty for cell in row) for row in self.grid)

@@ -114,3 +114,15 @@ def test_dimacs_header_maps_every_cell_and_colour(corpus: Path) -> None:
         for r in range(puzzle.height)
     )
     assert puzzle.satisfied_by(grid)
+
+
+def test_a_pickled_puzzle_keeps_its_colours(corpus: Path) -> None:
+    """Batch workers get puzzles by pickle: black and white stays black and white, colour colour."""
+    import pickle
+
+    black_and_white = Puzzle.from_grid(((1, 0), (1, 1)))
+    assert not pickle.loads(pickle.dumps(black_and_white)).is_colour
+    colour = load(str(corpus / "colour" / "olsak-grid" / "viceres.g"))
+    copy = pickle.loads(pickle.dumps(colour))
+    assert copy.is_colour and copy == colour
+    assert len(solve(copy, count=10).solutions) == 4

@@ -152,7 +152,9 @@ JobsOption = Annotated[
 EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Short for --format json.")]
-AsciiOption = Annotated[bool, typer.Option("--ascii", help="Draw cells as # and . with no colour.")]
+AsciiOption = Annotated[
+    bool, typer.Option("--ascii", help="Cells as # and . (a character per colour), no colour codes.")
+]
 ConflictsOption = Annotated[
     bool,
     typer.Option(
@@ -170,6 +172,7 @@ FLAGS = {
     "max_changes": "--max-changes",
     "require": "--require",
     "density": "--density",
+    "colours": "--colours",
     "executor": "--executor",
 }
 """How the command line names the library's parameters in a message (NonosatError.worded)."""

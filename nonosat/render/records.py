@@ -1,6 +1,10 @@
 """The JSON shapes of nonosat's answers, one each, shared by the command line's --format json,
 batch's results file and the web API: a result, a verdict, the lines at fault, the steps of
-line logic, and a rating. Each is a dict of JSON values; cells are counted from 1."""
+line logic, and a rating. Each is a dict of JSON values; cells are counted from 1.
+
+A colour puzzle's records also carry its "palette" (as its JSON file holds it: a list of
+{"name", "rgb", "char"}, the background first), and its solutions are rows of those characters.
+Black-and-white records have no palette, and their rows are of '#' and '.'."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ if TYPE_CHECKING:
     from nonosat.explain.rating import Rating
     from nonosat.explain.steps import Step, Trace
     from nonosat.model import Grid, Puzzle
+    from nonosat.palette import Palette
     from nonosat.solver import Result, Verdict
 
 Record = dict[str, Any]
@@ -29,13 +34,29 @@ RECORD_KEYS = (
     "goal_ok",
     "error",
 )
-"""A batch record's keys, in order (`batch_record`)."""
+"""A batch record's keys, in order (`batch_record`); a colour puzzle's record adds "palette"."""
 
 
-def solution_sha1(grid: Grid) -> str:
-    """SHA-1 of the grid written as rows of '#' and '.' joined by newlines."""
-    text = "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
-    return hashlib.sha1(text.encode()).hexdigest()
+def solution_sha1(grid: Grid, palette: Palette | None = None) -> str:
+    """SHA-1 of the grid written as rows of '#' and '.' (in colour, of the palette's characters)
+    joined by newlines."""
+    from nonosat.model import Solution
+
+    return hashlib.sha1(Solution(grid).text(palette=palette).encode()).hexdigest()
+
+
+def palette_record(puzzle: Puzzle) -> Record:
+    """{"palette": [...]} for a colour puzzle, as its JSON file holds it; {} in black and white."""
+    if not puzzle.is_colour:
+        return {}
+    from nonosat.formats.jsonfmt import palette_list
+
+    return {"palette": palette_list(puzzle)}
+
+
+def solution_rows(result: Result) -> list[list[str]]:
+    """Every solution as rows of '#' and '.', or in colour of the palette's characters."""
+    return [solution.text(palette=result.puzzle.palette).split("\n") for solution in result.solutions]
 
 
 MAX_RECORD_BYTES = 1 << 20
@@ -51,13 +72,15 @@ def batch_record(
 ) -> Record:
     """One puzzle of a batch run, as its results file holds it: its size, status, method, how many
     solutions, the seconds, the first solution's SHA-1, whether the file's goal satisfies the
-    clues (None without a goal), and the error (status `error`) when there is no result."""
+    clues (None without a goal), and the error (status `error`) when there is no result; in
+    colour, then the palette."""
     record: Record = dict.fromkeys(RECORD_KEYS)
     record.update(path=path, solutions=0, seconds=round(seconds, 6))
     if puzzle is not None:
         record.update(width=puzzle.width, height=puzzle.height)
         if puzzle.goal is not None:
             record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
+        record.update(palette_record(puzzle))
     if result is None:
         record.update(status="error", error=error)
         return record
@@ -69,20 +92,22 @@ def batch_record(
         method=result.method.value,
         solutions=len(result.solutions),
         seconds=round(result.seconds, 6),
-        solution_sha1=solution_sha1(result.solutions[0].grid) if result.solutions else None,
+        solution_sha1=solution_sha1(result.solutions[0].grid, result.puzzle.palette) if result.solutions else None,
     )
     return record
 
 
 def result_record(result: Result, path: str) -> Record:
-    """A solve: its status, how it was decided, every solution found (rows of # and .)."""
+    """A solve: its status, how it was decided, every solution found (rows of # and ., or in
+    colour of the palette's characters, with the palette)."""
     return {
         "path": path,
         "width": result.puzzle.width,
         "height": result.puzzle.height,
+        **palette_record(result.puzzle),
         "status": result.status.value,
         "method": result.method,
-        "solutions": [solution.text().split("\n") for solution in result.solutions],
+        "solutions": solution_rows(result),
         "count_is_exact": result.complete,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
@@ -124,6 +149,7 @@ def refuted_record(
         "path": path,
         "width": puzzle.width,
         "height": puzzle.height,
+        **palette_record(puzzle),
         "status": "none",
         "method": "checks",
         "problems": error.problems,

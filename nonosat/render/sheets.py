@@ -1,7 +1,10 @@
 """Pictures of a puzzle laid out as printed: the empty sheet with its clues, or the solved picture.
 
 One layout, `Sheet`, places the cells, the rules and the clue numbers; `to_svg` (our own small
-writer) and `to_png` (Pillow, imported only when needed) draw it.
+writer) and `to_png` (Pillow, imported only when needed) draw it. In colour, each cell is filled
+with its colour and each clue number sits on a swatch of its block's colour, in white on dark
+colours and black on light ones, as printed colour puzzles are; black and white is drawn as
+before, in grey levels.
 """
 
 from __future__ import annotations
@@ -32,6 +35,13 @@ RULE_EVERY = 5
 
 Line = tuple[int, int, int, int]
 """A straight rule from (x0, y0) to (x1, y1)."""
+
+Label = tuple[float, float, str, int]
+"""A clue number: the centre of its box, the number, and its block's colour (a palette index; 0
+for the "0" of an empty line)."""
+
+SWATCH_EDGE = "#999"
+"""The outline of a swatch, so that a light colour still shows on the white page."""
 
 
 def clue_numbers(clue: Clue) -> list[str]:
@@ -94,17 +104,33 @@ class Sheet:
         x, y = self.left + column * self.cell, self.top + row * self.cell
         return x, y, x + length * self.cell, y + self.cell
 
-    def labels(self) -> Iterator[tuple[float, float, str]]:
-        """Each clue number with the centre of its box: rows top to bottom, then columns."""
+    def labels(self) -> Iterator[Label]:
+        """Each clue number with the centre of its box and its colour: rows top to bottom, then
+        columns."""
         half = self.cell / 2
         for r, clue in enumerate(self.puzzle.rows):
             numbers = clue_numbers(clue)
-            for i, number in enumerate(numbers):
-                yield self.left - (len(numbers) - i) * self.cell + half, self.top + r * self.cell + half, number
+            colours = self.puzzle.colours_of(True, r) or (0,)
+            for i, (number, colour) in enumerate(zip(numbers, colours, strict=True)):
+                yield self.left - (len(numbers) - i) * self.cell + half, self.top + r * self.cell + half, number, colour
         for c, clue in enumerate(self.puzzle.columns):
             numbers = clue_numbers(clue)
-            for i, number in enumerate(numbers):
-                yield self.left + c * self.cell + half, self.top - (len(numbers) - i) * self.cell + half, number
+            colours = self.puzzle.colours_of(False, c) or (0,)
+            for i, (number, colour) in enumerate(zip(numbers, colours, strict=True)):
+                yield self.left + c * self.cell + half, self.top - (len(numbers) - i) * self.cell + half, number, colour
+
+    def swatch(self, x: float, y: float) -> tuple[float, float, float, float]:
+        """The box (x0, y0, x1, y1) of the swatch under a clue number centred at (x, y): its
+        cell-sized box less a margin, so that two swatches of one colour stay apart."""
+        half = self.cell / 2 - max(1, self.cell // 10)
+        return x - half, y - half, x + half, y + half
+
+    @property
+    def grid_box(self) -> tuple[int, int, int, int]:
+        """The box (x0, y0, x1, y1) of the whole grid."""
+        return (
+            self.cell_box(0, 0, self.puzzle.width)[:2] + self.cell_box(self.puzzle.height - 1, 0, self.puzzle.width)[2:]
+        )
 
     def rules(self) -> tuple[list[Line], list[Line]]:
         """The thin rules between cells and the thick ones (every fifth, and the border)."""
@@ -128,16 +154,15 @@ class Sheet:
         return [(x, self.pad, x, self.top) for x in xs] + [(self.pad, y, self.left, y) for y in ys]
 
 
-def filled_runs(grid: Grid) -> Iterator[tuple[int, int, int]]:
-    """Each horizontal run of filled cells as (row, first column, length)."""
+def filled_runs(grid: Grid) -> Iterator[tuple[int, int, int, int]]:
+    """Each horizontal run of filled cells of one colour as (row, first column, length, colour)."""
     for r, row in enumerate(grid):
-        start = None
+        start = 0
         for c, value in enumerate((*row, 0)):
-            if value and start is None:
+            if c and value != row[c - 1]:
+                if row[c - 1]:
+                    yield r, start, c - start, row[c - 1]
                 start = c
-            elif not value and start is not None:
-                yield r, start, c - start
-                start = None
 
 
 def _num(value: float) -> str:
@@ -152,7 +177,6 @@ def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
     stays about a megabyte.
     """
     sheet = Sheet(puzzle, SVG_CELL)
-    cell = sheet.cell
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{sheet.width}" height="{sheet.height}"'
         f' viewBox="0 0 {sheet.width} {sheet.height}">',
@@ -160,12 +184,7 @@ def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
         '<rect width="100%" height="100%" fill="#fff"/>',
     ]
     if grid is not None:
-        runs = "".join(
-            f"M{x} {y}h{x1 - x}v{cell}h-{x1 - x}z"
-            for x, y, x1, _ in (sheet.cell_box(r, c, n) for r, c, n in filled_runs(grid))
-        )
-        if runs:
-            parts.append(f'<path class="filled" fill="#000" d="{runs}"/>')
+        parts.extend(_svg_cells(sheet, grid))
     thin, thick = sheet.rules()
     rules = (
         ("guide", sheet.guides(), "#ddd", sheet.thin),
@@ -180,13 +199,65 @@ def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
                 f' stroke-linecap="square" shape-rendering="crispEdges" d="{d}"/>'
             )
     lift = 0.36 * sheet.font_size  # from the middle of a digit down to its baseline
+    if puzzle.is_colour:
+        parts.extend(_svg_swatches(sheet))
     parts.append(
         f'<g class="clues" font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
         f' font-size="{_num(sheet.font_size)}" text-anchor="middle" fill="#000">'
     )
-    parts.extend(f'<text x="{_num(x)}" y="{_num(y + lift)}">{n}</text>' for x, y, n in sheet.labels())
+    parts.extend(
+        f'<text x="{_num(x)}" y="{_num(y + lift)}"{_svg_text_fill(puzzle, k)}>{n}</text>'
+        for x, y, n, k in sheet.labels()
+    )
     parts.append("</g>\n</svg>\n")
     return "\n".join(parts)
+
+
+def _svg_cells(sheet: Sheet, grid: Grid) -> list[str]:
+    """The filled cells: one path of horizontal runs per colour (black, in black and white), on
+    the background's colour when it is not white."""
+    puzzle, cell = sheet.puzzle, sheet.cell
+    found: dict[int, list[str]] = {}
+    for r, c, n, colour in filled_runs(grid):
+        x, y, x1, _ = sheet.cell_box(r, c, n)
+        found.setdefault(colour, []).append(f"M{x} {y}h{x1 - x}v{cell}h-{x1 - x}z")
+    if not puzzle.is_colour:
+        return [f'<path class="filled" fill="#000" d="{"".join(runs)}"/>' for runs in found.values()]
+    background = puzzle.palette[0].rgb
+    x0, y0, x1, y1 = sheet.grid_box
+    parts = []
+    if background != "#ffffff":
+        box = f'x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}"'
+        parts.append(f'<rect class="background" {box} fill="{background}"/>')
+    parts += [
+        f'<path class="filled" fill="{puzzle.palette[colour].rgb}" d="{"".join(found[colour])}"/>'
+        for colour in sorted(found)
+    ]
+    return parts
+
+
+def on_dark(puzzle: Puzzle, colour: int) -> bool:
+    """Whether a clue number of this colour is written in white: on a dark swatch, in colour."""
+    return puzzle.is_colour and colour > 0 and puzzle.palette[colour].is_dark
+
+
+def _svg_text_fill(puzzle: Puzzle, colour: int) -> str:
+    """A clue number's fill attribute: white on a dark swatch; else none (the group's black)."""
+    return ' fill="#fff"' if on_dark(puzzle, colour) else ""
+
+
+def _svg_swatches(sheet: Sheet) -> list[str]:
+    """A swatch of its block's colour under each clue number of a colour puzzle."""
+    palette = sheet.puzzle.palette
+    rects = []
+    for x, y, _, colour in sheet.labels():
+        if colour:
+            x0, y0, x1, y1 = sheet.swatch(x, y)
+            rects.append(
+                f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" height="{_num(y1 - y0)}"'
+                f' fill="{palette[colour].rgb}"/>'
+            )
+    return [f'<g class="swatches" stroke="{SWATCH_EDGE}" stroke-width="{sheet.thin}">', *rects, "</g>"]
 
 
 def png_cell(puzzle: Puzzle) -> int:
@@ -205,27 +276,44 @@ def _font(size: float) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
 
 
 def to_png(puzzle: Puzzle, grid: Grid | None = None) -> bytes:
-    """The puzzle sheet as a greyscale PNG, drawn like `to_svg`; needs Pillow (`nonosat[image]`)."""
+    """The puzzle sheet as a PNG, drawn like `to_svg` (greyscale in black and white); needs
+    Pillow (`nonosat[image]`)."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
         raise UsageError("PNG needs Pillow: pip install 'nonosat[image]'") from None
     sheet = Sheet(puzzle, png_cell(puzzle))
-    image = Image.new("L", (sheet.width, sheet.height), 255)
+    colour, palette = puzzle.is_colour, puzzle.palette
+
+    def grey(level: int) -> int | tuple[int, int, int]:
+        return (level, level, level) if colour else level
+
+    image = Image.new("RGB" if colour else "L", (sheet.width, sheet.height), grey(255))
     draw = ImageDraw.Draw(image)
     if grid is not None:
-        for r, c, n in filled_runs(grid):
+        if colour and palette[0].rgb != "#ffffff":
+            x0, y0, x1, y1 = sheet.grid_box
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=palette[0].red_green_blue)
+        for r, c, n, k in filled_runs(grid):
             x0, y0, x1, y1 = sheet.cell_box(r, c, n)
-            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=0)
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=palette[k].red_green_blue if colour else 0)
     thin, thick = sheet.rules()
     for lines, shade, width in ((sheet.guides(), 221, sheet.thin), (thin, 153, sheet.thin), (thick, 0, sheet.thick)):
         below = width // 2  # a rule of width w covers [x - w//2, x - w//2 + w)
         for x0, y0, x1, y1 in lines:
-            draw.rectangle((x0 - below, y0 - below, x1 - below + width - 1, y1 - below + width - 1), fill=shade)
-    stamps = _number_stamps(sheet, {n for _, _, n in sheet.labels()})
+            draw.rectangle((x0 - below, y0 - below, x1 - below + width - 1, y1 - below + width - 1), fill=grey(shade))
+    labels = list(sheet.labels())
+    if colour:
+        for x, y, _, k in labels:
+            if k:
+                box = tuple(round(v) for v in sheet.swatch(x, y))
+                draw.rectangle(
+                    (box[0], box[1], box[2] - 1, box[3] - 1), fill=palette[k].red_green_blue, outline=grey(153)
+                )
+    stamps = _number_stamps(sheet, {n for _, _, n, _ in labels})
     half = sheet.cell / 2
-    for x, y, number in sheet.labels():
-        image.paste(0, (round(x - half), round(y - half)), stamps[number])
+    for x, y, number, k in labels:
+        image.paste(grey(255 if on_dark(puzzle, k) else 0), (round(x - half), round(y - half)), stamps[number])
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()

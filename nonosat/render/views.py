@@ -1,15 +1,21 @@
 """Rich views of puzzles and solutions: the grid with its clues, bare cells for large grids (one
 character per cell, or half-blocks for two rows per line), two solutions side by side, and the
-table of line logic's work per line."""
+table of line logic's work per line.
+
+In colour, each cell is drawn in its colour and each clue number on a swatch of its block's
+colour (Rich downsamples where the terminal lacks truecolor); with --ascii, a cell is its
+colour's character and a clue number is followed by it ("3r"), with no colour codes at all.
+Black and white is drawn as it always was."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.style import Style
 from rich.text import Text
 
-from nonosat.model import Cell, Clue, Grid, Line, Puzzle
+from nonosat.model import Cell, Grid, Line, Puzzle
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -17,22 +23,78 @@ if TYPE_CHECKING:
 
     from nonosat.batch.policy import Summary
     from nonosat.linesolve import LineStats
+    from nonosat.palette import Colour, Palette
 
 FILLED, EMPTY = "██", "· "
 FILLED_ASCII, EMPTY_ASCII = "#", "."
 DIFFERENT = "bold red"
+MARKED = "XX"
+"""A marked cell in colour (red would read as a colour): X on the cell's own colour."""
+
+Glyph = tuple[str, "Style | str | None"]
+"""Text as drawn, and its Rich style."""
+
+Token = tuple[str, "Colour | None"]
+"""A clue number as drawn, and the colour of its block (None in black and white, or for "0")."""
 
 
-def _clue_columns(clues: Iterable[Clue]) -> list[list[str]]:
-    return [[str(n) for n in clue] or ["0"] for clue in clues]
+def clue_tokens(puzzle: Puzzle, is_row: bool, index: int, ascii_cells: bool = False) -> list[Token]:
+    """A line's clue numbers as drawn: "0" alone for an empty line; in colour, with --ascii, each
+    number followed by its colour's character ("3r")."""
+    clue = puzzle.rows[index] if is_row else puzzle.columns[index]
+    if not clue:
+        return [("0", None)]
+    if not puzzle.is_colour:
+        return [(str(n), None) for n in clue]
+    palette = puzzle.palette
+    colours = [palette[k] for k in puzzle.colours_of(is_row, index)]
+    return [(f"{n}{c.char}" if ascii_cells else str(n), c) for n, c in zip(clue, colours, strict=True)]
+
+
+def _all_tokens(puzzle: Puzzle, is_row: bool, ascii_cells: bool) -> list[list[Token]]:
+    count = puzzle.height if is_row else puzzle.width
+    return [clue_tokens(puzzle, is_row, i, ascii_cells) for i in range(count)]
+
+
+def swatch(colour: Colour) -> Style:
+    """A clue number on its block's colour, in white on dark colours and black on light ones."""
+    return Style(color="#ffffff" if colour.is_dark else "#000000", bgcolor=colour.rgb)
+
+
+def marked_style(colour: Colour) -> Style:
+    """A marked cell in colour: a bold X on the cell's own colour (the background's, if blank)."""
+    return swatch(colour) + Style(bold=True)
+
+
+def palette_of(puzzle: Puzzle) -> Palette | None:
+    """The puzzle's palette in colour; None in black and white, which is drawn as it always was."""
+    return puzzle.palette if puzzle.is_colour else None
+
+
+def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -> list[Glyph]:
+    """Each cell value's glyph and style, by palette index: blank "· " ("·" when not `wide`, "."
+    with --ascii); filled "██" ("█", "#"), in colour in its colour, or with --ascii its character."""
+    if ascii_cells:
+        chars = [FILLED_ASCII] if palette is None else [colour.char for colour in palette[1:]]
+        glyphs: list[Glyph] = [(EMPTY_ASCII, None)]
+        return glyphs + [(char, None) for char in chars]
+    empty, filled = (EMPTY, FILLED) if wide else ("·", "█")
+    if palette is None:
+        return [(empty, None), (filled, None)]
+    return [(empty, None)] + [(filled, Style(color=colour.rgb)) for colour in palette[1:]]
+
+
+def cell_width(puzzle: Puzzle, columns: list[list[Token]], ascii_cells: bool) -> int:
+    """Terminal columns per cell: its glyph, or the widest column clue number if wider (in colour
+    with --ascii, one more, so that "1r" and "2b" above neighbouring columns stay apart)."""
+    number = max(len(t) for tokens in columns for t, _ in tokens) + (puzzle.is_colour and ascii_cells)
+    return max(1 if ascii_cells else 2, number)
 
 
 def grid_width(puzzle: Puzzle, ascii_cells: bool = False) -> int:
     """How many terminal columns `grid_view` needs."""
-    cell = 1 if ascii_cells else 2
-    row_clue = max(len(" ".join(map(str, c)) or "0") for c in puzzle.rows)
-    number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
-    return row_clue + 1 + puzzle.width * max(cell, number)
+    row_clue = max(len(" ".join(t for t, _ in tokens)) for tokens in _all_tokens(puzzle, True, ascii_cells))
+    return row_clue + 1 + puzzle.width * cell_width(puzzle, _all_tokens(puzzle, False, ascii_cells), ascii_cells)
 
 
 def grid_view(
@@ -47,43 +109,69 @@ def grid_view(
 
     `grid` None draws the empty puzzle sheet, and a cell None in `grid` is left blank;
     `highlight` marks cells (row, column) in red, `lines` marks the clues of those lines in
-    red (with --ascii, a `<` after the row and a `^` under the column).
+    red (with --ascii, a `<` after the row and a `^` under the column). In colour, a marked
+    cell is an X on its colour, and a marked line keeps its swatches and gets the `<` or `^`.
     """
     marked = set(highlight)
     lines = list(lines)
     marked_rows = {line.index for line in lines if line.is_row}
     marked_columns = {line.index for line in lines if not line.is_row}
-    filled, empty = (FILLED_ASCII, EMPTY_ASCII) if ascii_cells else (FILLED, EMPTY)
-    number = max((len(str(n)) for c in puzzle.columns for n in c), default=1)
-    cell = max(len(filled), number)
-    row_texts = [" ".join(map(str, c)) or "0" for c in puzzle.rows]
+    palette = palette_of(puzzle)
+    swatches = palette is not None and not ascii_cells
+    pointers = ascii_cells or palette is not None
+    glyphs = cell_glyphs(palette, ascii_cells)
+    rows = _all_tokens(puzzle, True, ascii_cells)
+    columns = _all_tokens(puzzle, False, ascii_cells)
+    cell = cell_width(puzzle, columns, ascii_cells)
+    row_texts = [" ".join(t for t, _ in tokens) for tokens in rows]
     clue_style = None if ascii_cells else "cyan"  # --ascii is for logs: no colour at all
     mark_style = None if ascii_cells else DIFFERENT
     margin = max(map(len, row_texts))
-    columns = _clue_columns(puzzle.columns)
     depth = max(map(len, columns))
     text = Text(no_wrap=True, overflow="ignore")
     for level in range(depth):
         text.append(" " * (margin + 1))
-        for c, numbers in enumerate(columns):
-            offset = level - (depth - len(numbers))
-            style = mark_style if c in marked_columns else clue_style
-            text.append((numbers[offset] if offset >= 0 else "").rjust(cell), style=style)
+        for c, tokens in enumerate(columns):
+            offset = level - (depth - len(tokens))
+            if swatches:
+                _append_token(text, tokens[offset] if offset >= 0 else ("", None), cell, clue_style)
+                continue
+            style = mark_style if c in marked_columns and not pointers else clue_style
+            text.append((tokens[offset][0] if offset >= 0 else "").rjust(cell), style=style)
         text.append("\n")
     for r, clue in enumerate(row_texts):
-        text.append(clue.rjust(margin) + " ", style=mark_style if r in marked_rows else clue_style)
+        if swatches:
+            text.append(" " * (margin - len(clue)))
+            for i, token in enumerate(rows[r]):
+                _append_token(text, token, len(token[0]) + (i > 0), clue_style)
+            text.append(" ")
+        else:
+            style = mark_style if r in marked_rows and not pointers else clue_style
+            text.append(clue.rjust(margin) + " ", style=style)
         for c in range(puzzle.width):
             value = None if grid is None else grid[r][c]
-            glyph = (filled if value else empty).ljust(cell) if value is not None else " " * cell
-            text.append(glyph, style=mark_style if (r, c) in marked else None)
-        if ascii_cells and r in marked_rows:
-            text.append(" <")
+            glyph, look = (" ", None) if value is None else glyphs[value]
+            if (r, c) in marked and palette is not None and swatches and value is not None:
+                glyph, look = MARKED, marked_style(palette[value])
+            elif (r, c) in marked:
+                look = mark_style
+            text.append(glyph.ljust(cell), style=look)
+        if pointers and r in marked_rows:
+            text.append(" <", style=mark_style)
         if r + 1 < len(row_texts):
             text.append("\n")
-    if ascii_cells and marked_columns:
+    if pointers and marked_columns:
         text.append("\n" + " " * (margin + 1))
-        text.append("".join(("^" if c in marked_columns else "").rjust(cell) for c in range(puzzle.width)).rstrip())
+        pointed = "".join(("^" if c in marked_columns else "").rjust(cell) for c in range(puzzle.width)).rstrip()
+        text.append(pointed, style=mark_style)
     return text
+
+
+def _append_token(text: Text, token: Token, width: int, clue_style: str | None) -> None:
+    """A clue number right-aligned in `width` columns, on its swatch (only the digits)."""
+    number, colour = token
+    text.append(" " * (width - len(number)))
+    text.append(number, style=swatch(colour) if colour is not None else clue_style)
 
 
 def plain_grid(
@@ -91,20 +179,25 @@ def plain_grid(
     *,
     ascii_cells: bool = True,
     highlight: Iterable[tuple[int, int]] = (),
+    palette: Palette | None = None,
 ) -> Text:
     """Just the cells, one character each, for grids too wide to draw with their clues.
 
     Highlighted cells are red, and in ASCII (no colour) they read X (filled) and o (empty).
+    With a colour `palette`, each cell is drawn in its colour (in ASCII, its colour's
+    character), and a highlighted cell is an X on its colour (in ASCII, not marked).
     """
     marked = set(highlight)
+    glyphs = cell_glyphs(palette, ascii_cells, wide=False)
     text = Text(no_wrap=True, overflow="ignore")
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
-            if (r, c) in marked:
-                glyph = ("X" if value else "o") if ascii_cells else ("█" if value else "·")
-                text.append(glyph, style=None if ascii_cells else DIFFERENT)
-            else:
-                text.append((FILLED_ASCII if value else EMPTY_ASCII) if ascii_cells else ("█" if value else "·"))
+            glyph, style = glyphs[value]
+            if (r, c) in marked and palette is None:
+                glyph, style = (("X" if value else "o"), None) if ascii_cells else (glyph, DIFFERENT)
+            elif (r, c) in marked and palette is not None and not ascii_cells:
+                glyph, style = "X", marked_style(palette[value])
+            text.append(glyph, style=style)
         if r + 1 < len(grid):
             text.append("\n")
     return text
@@ -114,17 +207,32 @@ HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", 
 """The character for a (top, bottom) pair of cells."""
 
 
-def half_block_grid(grid: Grid) -> Text:
+def half_block_grid(grid: Grid, palette: Palette | None = None) -> Text:
     """Just the cells, two rows per character line (`▀`, `▄`, `█` or a space), for large grids.
 
-    A grid of odd height ends with a line whose lower halves are empty.
+    A grid of odd height ends with a line whose lower halves are empty. In colour, the upper
+    half is drawn in the top cell's colour and the lower half in the bottom one's.
     """
     lines = []
     for r in range(0, len(grid), 2):
         top = grid[r]
         bottom = grid[r + 1] if r + 1 < len(grid) else (0,) * len(top)
-        lines.append("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in zip(top, bottom, strict=True)))
-    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+        lines.append(list(zip(top, bottom, strict=True)))
+    if palette is None:
+        text = "\n".join("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in pairs) for pairs in lines)
+        return Text(text, no_wrap=True, overflow="ignore")
+    coloured = Text(no_wrap=True, overflow="ignore")
+    for i, pairs in enumerate(lines):
+        for a, b in pairs:
+            if a and b and a != b:
+                coloured.append("▀", style=Style(color=palette[a].rgb, bgcolor=palette[b].rgb))
+            else:
+                coloured.append(
+                    HALF_BLOCKS[bool(a), bool(b)], style=Style(color=palette[a or b].rgb) if a or b else None
+                )
+        if i + 1 < len(lines):
+            coloured.append("\n")
+    return coloured
 
 
 def side_by_side(
@@ -133,14 +241,22 @@ def side_by_side(
     """Two solutions next to each other, with the cells where they differ marked.
 
     Draws them with their clues if that fits in `width` columns, else as bare cells; None if
-    even that does not fit.
+    even that does not fit. In colour with --ascii, where a cell's character is its colour, a
+    third grid marks the cells that differ with X (when it fits).
     """
     differ = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if first[r][c] != second[r][c]]
     gap = 4
+    palette = palette_of(puzzle)
+    headings = ["solution 1", "solution 2"]
     if 2 * grid_width(puzzle, ascii_cells) + gap <= width and not ascii_cells:
         views = [grid_view(puzzle, g, highlight=differ, ascii_cells=ascii_cells) for g in (first, second)]
     elif 2 * puzzle.width + gap <= width:
-        views = [plain_grid(g, ascii_cells=ascii_cells, highlight=differ) for g in (first, second)]
+        views = [plain_grid(g, ascii_cells=ascii_cells, highlight=differ, palette=palette) for g in (first, second)]
+        if palette is not None and ascii_cells and 3 * puzzle.width + 2 * gap <= width:
+            cells = set(differ)
+            marks = tuple(tuple(int((r, c) in cells) for c in range(puzzle.width)) for r in range(puzzle.height))
+            views.append(plain_grid(marks, highlight=differ))
+            headings.append("differ")
     else:
         return None
     from rich.console import Group
@@ -148,7 +264,7 @@ def side_by_side(
 
     table = Table.grid(padding=(0, gap))
     heading = "" if ascii_cells else "bold"
-    table.add_row(Text("solution 1", style=heading), Text("solution 2", style=heading))
+    table.add_row(*(Text(words, style=heading) for words in headings))
     table.add_row(*views)
     return Group(table)
 
@@ -164,7 +280,7 @@ def line_stats_table(puzzle: Puzzle, stats: LineStats, cut_short: str | None) ->
     """Per line: how many passes line logic made over it, the cells it fixed, and the time."""
     from rich.table import Table
 
-    from nonosat.model import clue_text, line_name
+    from nonosat.model import line_name
 
     title = "line logic, per line" + (f" ({cut_short})" if cut_short else "")
     table = Table(title=title, title_justify="left")
@@ -177,10 +293,9 @@ def line_stats_table(puzzle: Puzzle, stats: LineStats, cut_short: str | None) ->
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for (is_row, index), (passes, fixed, seconds) in sorted(stats.items(), key=lambda kv: (not kv[0][0], kv[0][1])):
-        clue = puzzle.rows[index] if is_row else puzzle.columns[index]
         table.add_row(
             line_name("row" if is_row else "column", index),
-            clue_text(clue),
+            puzzle.clue_text(is_row, index),
             str(passes),
             str(fixed),
             f"{1000 * seconds:.2f}",
@@ -206,9 +321,11 @@ def summary_table(summary: Summary, results: str) -> Table:
 
 def fitted_grid(puzzle: Puzzle, grid: Grid | None, ascii_cells: bool, width: int) -> RenderableType | None:
     """The grid with its clues if it fits `width` characters, else the bare cells (half-blocks,
-    or # and . with `ascii_cells`), else None: it is too wide for any view here."""
+    or # and . with `ascii_cells`; in colour, in its colours or their characters), else None:
+    it is too wide for any view here."""
     if grid_width(puzzle, ascii_cells) <= width:
         return grid_view(puzzle, grid, ascii_cells=ascii_cells)
+    palette = palette_of(puzzle)
     if grid is not None and puzzle.width <= width:
-        return plain_grid(grid, ascii_cells=True) if ascii_cells else half_block_grid(grid)
+        return plain_grid(grid, ascii_cells=True, palette=palette) if ascii_cells else half_block_grid(grid, palette)
     return None
