@@ -22,6 +22,15 @@ MaxChangesOption = Annotated[
 SeedOption = Annotated[
     int, typer.Option("--seed", help="Seed for tie-breaks (and the random grid): same seed, same puzzle.")
 ]
+ColoursOption = Annotated[
+    int | None,
+    typer.Option(
+        "--colours",
+        metavar="K",
+        help="A colour puzzle of at most K colours (1 to 62) plus the blank (a picture's colours are quantised"
+        " to K; white and transparent pixels are blank); default: black and white.",
+    ),
+]
 GeneratedOutput = Annotated[
     Path | None,
     typer.Option(
@@ -70,6 +79,7 @@ def generate(
         str, typer.Option("--threshold", help="otsu, or a grey level 0..255: darker cells are filled.")
     ] = "otsu",
     invert: Annotated[bool, typer.Option("--invert", help="Fill the light cells instead of the dark ones.")] = False,
+    colours: ColoursOption = None,
     require: RequireOption = Requirement.unique,
     max_changes: MaxChangesOption = None,
     seed: SeedOption = 0,
@@ -85,6 +95,8 @@ def generate(
     """Make a puzzle from a picture, changing as few cells as needed to prove it has one solution.
 
     Example: nonosat generate docs/heart.png --width 20 --require line -o heart.non
+
+    In colour: nonosat generate parrot.png --width 30 --colours 4 -o parrot.xml
     """
     from nonosat.generate import from_image
     from nonosat.render.sheets import check_picture_path
@@ -101,6 +113,7 @@ def generate(
         height=height,
         threshold_level=threshold_level(threshold),
         invert=invert,
+        colours=colours,
         require=require,
         max_changes=max_changes,
         seed=seed,
@@ -121,6 +134,7 @@ def random_command(
     density: Annotated[
         float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells in the random grid.")
     ] = 0.5,
+    colours: ColoursOption = None,
     seed: SeedOption = 0,
     require: RequireOption = Requirement.unique,
     max_changes: MaxChangesOption = None,
@@ -132,7 +146,7 @@ def random_command(
 ) -> None:
     """Make a random puzzle with one solution, proved, as Simon Tatham's Pattern does.
 
-    Example: nonosat random --width 15 --height 15 --require line --seed 7
+    Example: nonosat random --width 15 --height 15 --require line --seed 7 (add --colours 3 for colour)
     """
     from nonosat.generate import random_puzzle
     from nonosat.render.sheets import check_picture_path
@@ -144,6 +158,13 @@ def random_command(
     if preview is not None:
         check_picture_path(preview, force=force)
     made = random_puzzle(
-        width, height, density=density, seed=seed, require=require, max_changes=max_changes, timeout=timeout
+        width,
+        height,
+        density=density,
+        colours=colours,
+        seed=seed,
+        require=require,
+        max_changes=max_changes,
+        timeout=timeout,
     )
     write_generated(made, output, preview, force)

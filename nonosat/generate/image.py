@@ -3,7 +3,8 @@
 Pillow reads the file (PNG, JPEG, GIF, BMP, WebP and the rest it knows) and is imported only
 here. Transparent pixels are laid on white, so they count as background. The picture is shrunk
 to the grid size by area averaging (each cell is the mean grey of the pixels it covers), then
-each cell is filled when it is darker than the threshold, Otsu's by default.
+each cell is filled when it is darker than the threshold, Otsu's by default. In colour,
+`load_tints` keeps each cell's mean colour instead, for `quantise`.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonosat.errors import BadImage, NonosatError, TooLarge, UsageError
 from nonosat.formats.image import INSTALL_HINT
 from nonosat.limits import MAX_FILE_BYTES, MAX_GENERATED_SIDE, MAX_PICTURE_PIXELS, check_grid_size
 from nonosat.model import Grid
+from nonosat.palette import Palette
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
+
+T = TypeVar("T")
 
 DEFAULT_LONG_SIDE = 30
 """With neither width nor height given, the longer side of the grid gets this many cells
@@ -38,6 +46,21 @@ class Shades:
     @property
     def width(self) -> int:
         return len(self.levels[0])
+
+
+@dataclass(frozen=True)
+class Tints:
+    """A picture shrunk to the grid, in colour: one mean (red, green, blue), each 0..255, per cell."""
+
+    cells: tuple[tuple[tuple[float, float, float], ...], ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.cells)
+
+    @property
+    def width(self) -> int:
+        return len(self.cells[0])
 
 
 @dataclass(frozen=True)
@@ -72,6 +95,33 @@ def grid_size(picture: tuple[int, int], width: int | None, height: int | None) -
 
 def load_shades(path: str | Path, width: int | None = None, height: int | None = None) -> Shades:
     """Read a picture and shrink it to the grid size by area averaging."""
+    picture, size = open_on_white(path, width, height)
+    from PIL import Image  # after open_on_white, which says how to install it
+
+    small = picture.convert("F").resize(size, Image.Resampling.BOX)  # floats keep the averages exact
+    return Shades(_rows(_flat(small), size[0]))
+
+
+def load_tints(path: str | Path, width: int | None = None, height: int | None = None) -> Tints:
+    """Read a picture and shrink it to the grid size by area averaging, each channel apart."""
+    picture, size = open_on_white(path, width, height)
+    from PIL import Image
+
+    bands = [_flat(band.convert("F").resize(size, Image.Resampling.BOX)) for band in picture.convert("RGB").split()]
+    return Tints(_rows(list(zip(*bands, strict=True)), size[0]))
+
+
+def _flat(image: PILImage) -> list[Any]:
+    return list(getattr(image, "get_flattened_data", image.getdata)())  # Pillow 12 renamed it
+
+
+def _rows(values: list[T], width: int) -> tuple[tuple[T, ...], ...]:
+    return tuple(tuple(values[at : at + width]) for at in range(0, len(values), width))
+
+
+def open_on_white(path: str | Path, width: int | None, height: int | None) -> tuple[PILImage, tuple[int, int]]:
+    """The picture laid on white (so transparent pixels are background), and the grid's (width,
+    height). Refuses a missing, unreadable, empty or too large picture, or too large a grid."""
     try:
         from PIL import Image
     except ImportError:
@@ -103,13 +153,9 @@ def load_shades(path: str | Path, width: int | None = None, height: int | None =
     if rgba.width == 0 or rgba.height == 0:
         raise BadImage(f"{source}: the picture has no pixels")
     white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-    grey = Image.alpha_composite(white, rgba).convert("F")  # floats keep the averages exact
     size = grid_size(rgba.size, width, height)
     check_grid_size(*size, what="generated puzzle", side=MAX_GENERATED_SIDE)
-    small = grey.resize(size, Image.Resampling.BOX)
-    values = list(getattr(small, "get_flattened_data", small.getdata)())  # Pillow 12 renamed it
-    w, h = size
-    return Shades(tuple(tuple(values[r * w : (r + 1) * w]) for r in range(h)))
+    return Image.alpha_composite(white, rgba), size
 
 
 def otsu(levels: list[float]) -> float:
@@ -165,11 +211,19 @@ def threshold(
 
 
 def draw_scan(
-    grid: Grid, path: str | Path, *, scale: int = 8, blur: float = 2.0, noise: int = 30, seed: int = 0
+    grid: Grid,
+    path: str | Path,
+    *,
+    scale: int = 8,
+    blur: float = 2.0,
+    noise: int = 30,
+    seed: int = 0,
+    palette: Palette | None = None,
 ) -> None:
     """The way back, for tests and the generator benchmark: a grid drawn as a greyscale PNG at
     `scale` pixels a cell, with a Gaussian blur of radius `blur` and uniform noise of up to
-    `noise` grey levels (seeded), like a scanned or photographed puzzle."""
+    `noise` grey levels (seeded), like a scanned or photographed puzzle. With a `palette`, in
+    colour: each cell in its colour, the noise on each channel."""
     import random
 
     try:
@@ -177,16 +231,25 @@ def draw_scan(
     except ImportError:
         raise UsageError(f"drawing pictures needs Pillow: {INSTALL_HINT}") from None
     height, width = len(grid), len(grid[0])
-    image = Image.new("L", (width * scale, height * scale), 255)
+    coloured = palette is not None
+    image = Image.new("RGB" if coloured else "L", (width * scale, height * scale), "white")
     pen = ImageDraw.Draw(image)
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             if cell:
-                pen.rectangle([c * scale, r * scale, (c + 1) * scale - 1, (r + 1) * scale - 1], fill=0)
+                ink = palette[cell].red_green_blue if palette is not None else 0
+                pen.rectangle([c * scale, r * scale, (c + 1) * scale - 1, (r + 1) * scale - 1], fill=ink)
     if blur:
         image = image.filter(ImageFilter.GaussianBlur(blur))
     if noise:
         rng = random.Random(seed)
+
+        def noisy(v: int) -> int:
+            return min(255, max(0, v + rng.randint(-noise, noise)))
+
         pixels = getattr(image, "get_flattened_data", image.getdata)()
-        image.putdata([min(255, max(0, v + rng.randint(-noise, noise))) for v in pixels])  # type: ignore[union-attr]
+        if coloured:
+            image.putdata([tuple(noisy(v) for v in pixel) for pixel in pixels])  # type: ignore[union-attr]
+        else:
+            image.putdata([noisy(v) for v in pixels])  # type: ignore[union-attr]
     image.save(path)

@@ -1,18 +1,22 @@
 """Make a picture's puzzle uniquely solvable (or solvable by line logic) by changing few cells.
 
-Each round proves or refutes the requirement, then flips one cell of the picture:
+Each round proves or refutes the requirement, then changes one cell of the picture:
 - a cell that line logic cannot decide (for `line`), or on which two solutions found by SAT
-  disagree (for `unique`): flipping such a cell changes the clues right where the ambiguity is;
-- among those, the few whose grey level lies nearest the threshold, since flipping them changes
-  the picture least, and of these the one after which line logic leaves the fewest cells open.
-A cell is flipped at most once, so the search cannot cycle. It stops with a proof, or fails
-when `max_changes` cells have been flipped: success is never claimed without a proof.
+  disagree (for `unique`): changing such a cell changes the clues right where the ambiguity is;
+- among those, the few changes that cost the picture least (in black and white, a flip of the
+  cells whose grey level lies nearest the threshold; in colour, a cell may take any other colour
+  or the blank, and the cost is how much further from the picture's colour it moves), and of
+  these the one after which line logic leaves the fewest cells open.
+A cell is changed at most once, so the search cannot cycle, and never so as to take a colour's
+last cell away. It stops with a proof, or fails when `max_changes` cells have been changed:
+success is never claimed without a proof.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nonosat.basics import Choice
@@ -20,6 +24,7 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.linesolve import Board, line_solve
 from nonosat.model import Cell, Grid, Puzzle
+from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status, solve
 
 
@@ -35,7 +40,21 @@ class Requirement(Choice):
 REQUIREMENTS = tuple(Requirement)
 
 LOOKAHEAD = 4
-"""How many of the cheapest candidate cells are tried with line logic before one is flipped."""
+"""How many of the cheapest candidate changes are tried with line logic before one is made."""
+
+Cost = Callable[[int, int, int], float]
+"""cost(row, column, colour): how much further from the picture a cell moves when it takes
+`colour` (0 the blank) instead of its colour in the picture."""
+
+
+def flip_cost(margin: Sequence[Sequence[float]]) -> Cost:
+    """In black and white, the cost of flipping a cell: its grey level's distance from the threshold."""
+    return lambda row, column, colour: margin[row][column]
+
+
+def no_cost(row: int, column: int, colour: int) -> float:
+    """Every change as cheap (a random grid): the seed breaks the ties."""
+    return 0.0
 
 
 @dataclass(frozen=True)
@@ -44,7 +63,7 @@ class Repaired:
 
     grid: Grid
     changed: tuple[Cell, ...]
-    """The (row, column) cells, from 0, flipped from the starting picture."""
+    """The (row, column) cells, from 0, changed from the starting picture."""
     result: Result
     """The solver's verdict on the final puzzle: unique, with `method` "line" when line logic
     alone solved it."""
@@ -53,11 +72,10 @@ class Repaired:
 def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
     """The cells line logic leaves undecided (a puzzle made from a picture is never refuted)."""
     board: Board = line_solve(puzzle, deadline)
-    width = puzzle.width
-    full = (1 << width) - 1
+    full = (1 << puzzle.width) - 1
     found = []
-    for r, (f, e) in enumerate(zip(board.row_filled, board.row_empty, strict=True)):
-        unknown = full & ~(f | e)
+    for r in range(puzzle.height):
+        unknown = full & ~board.known(True, r)
         while unknown:
             low = unknown & -unknown
             found.append((r, low.bit_length() - 1))
@@ -65,27 +83,37 @@ def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
     return found
 
 
-def _flipped(grid: list[list[int]], cell: Cell) -> list[list[int]]:
+def _changed(grid: list[list[int]], cell: Cell, colour: int) -> list[list[int]]:
     other = [list(row) for row in grid]
     r, c = cell
-    other[r][c] = 1 - other[r][c]
+    other[r][c] = colour
     return other
+
+
+def _mix(seed: int, row: int, column: int, colour: int) -> float:
+    """A seeded tie-break in [0, 1) for one colour of one cell (random.Random is too slow to
+    make one a change)."""
+    value = (seed * 0x9E3779B1 + row * 0x85EBCA77 + column * 0xC2B2AE3D + colour * 0x27D4EB2F) & 0xFFFFFFFF
+    for shift, factor in ((16, 0x7FEB352D), (15, 0x846CA68B)):
+        value = ((value ^ (value >> shift)) * factor) & 0xFFFFFFFF
+    return (value ^ (value >> 16)) / 2**32
 
 
 def repair(
     grid: Grid,
-    margin: Sequence[Sequence[float]],
+    cost: Cost,
     require: Requirement = Requirement.UNIQUE,
     *,
+    palette: Palette = BLACK_AND_WHITE,
     max_changes: int,
     seed: int = 0,
     timeout: float | None = None,
 ) -> Repaired:
-    """Flip as few cells of `grid` as this greedy search finds to meet `require`.
+    """Change as few cells of `grid` as this greedy search finds to meet `require`.
 
-    `margin[r][c]` is the cost of flipping a cell (its grey level's distance from the
-    threshold). Raises `GenerateFailed` after `max_changes` flips, and `TimeUp` when the whole
-    repair runs past `timeout` seconds. Deterministic for a given seed.
+    `cost(r, c, k)` is the cost of giving a cell colour k (see `Cost`); a cell of `grid` holds
+    an index into `palette`. Raises `GenerateFailed` after `max_changes` changes, and `TimeUp`
+    when the whole repair runs past `timeout` seconds. Deterministic for a given seed.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is 'unique' or 'line', not {require!r}")
@@ -97,7 +125,7 @@ def repair(
     changed: list[Cell] = []
     while True:
         deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
-        puzzle = Puzzle.from_grid(current)
+        puzzle = Puzzle.from_grid(current, palette=palette)
         undecided = open_cells(puzzle, deadline)
         if not undecided:
             return _proved(puzzle, current, changed, deadline)
@@ -110,20 +138,39 @@ def repair(
                 raise _cut_short(result, f"checking uniqueness (after {len(changed)} changed cells)")
             disputed = result.solutions[0].differences(result.solutions[1])
             candidates = disputed or undecided
-        fresh = [cell for cell in candidates if cell not in changed]
-        if len(changed) >= max_changes or not fresh:
-            why = "its ambiguous cells were all changed already" if not fresh else f"{len(changed)} changes"
+        options = _options(current, candidates, set(changed), len(palette) - 1)
+        if len(changed) >= max_changes or not options:
+            why = "its ambiguous cells were all changed already" if not options else f"{len(changed)} changes"
             raise GenerateFailed(
                 f"no {'line-solvable' if require == 'line' else 'unique'} puzzle found within {max_changes}"
                 f" changed cells (stopped after {why}); try a larger {{max_changes}} or another size",
                 max_changes="max_changes",
             )
-        cheapest = sorted(fresh, key=lambda cell: (margin[cell[0]][cell[1]], tie[cell[0]][cell[1]]))[:LOOKAHEAD]
+
+        def order(option: tuple[Cell, int]) -> tuple[float, float]:
+            (r, c), colour = option
+            # in colour, a tie per colour too, so that four equal changes are not one cell's
+            return cost(r, c, colour), tie[r][c] if len(palette) == 2 else _mix(seed, r, c, colour)
+
+        cheapest = sorted(options, key=order)[:LOOKAHEAD]
         if len(cheapest) > 1:
-            cheapest.sort(key=lambda cell: len(open_cells(Puzzle.from_grid(_flipped(current, cell)), deadline)))
-        pick = cheapest[0]
-        current = _flipped(current, pick)
-        changed.append(pick)
+            cheapest.sort(key=lambda o: len(open_cells(Puzzle.from_grid(_changed(current, *o), palette), deadline)))
+        cell, colour = cheapest[0]
+        current = _changed(current, cell, colour)
+        changed.append(cell)
+
+
+def _options(current: list[list[int]], cells: list[Cell], changed: set[Cell], colours: int) -> list[tuple[Cell, int]]:
+    """Every other colour (or the blank) each cell not yet changed could take, unless it holds
+    the last cell of its colour."""
+    left = Counter(k for row in current for k in row)
+    return [
+        (cell, k)
+        for cell in cells
+        if cell not in changed and (left[own := current[cell[0]][cell[1]]] > 1 or own == 0)
+        for k in range(colours + 1)
+        if k != own
+    ]
 
 
 def _proved(
