@@ -106,7 +106,11 @@ def rate(
 def hint(
     file: PuzzleFile,
     state: Annotated[
-        Path, typer.Option("--state", help="The grid so far: rows of # . ? (or a .non with a saved string).")
+        Path,
+        typer.Option(
+            "--state",
+            help="The grid so far: rows of # . ? (in colour, the colours' characters and ?), or a .non's saved string.",
+        ),
     ],
     steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
     timeout: TimeoutOption = None,
@@ -159,6 +163,8 @@ def live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -
     with view:
 
         def show(step: Any, board: Any) -> None:
+            if not step.fixed:
+                return  # in colour: colours ruled out, no cell fixed, nothing new to see
             view.update(grid_view(puzzle, partial(board), highlight=step.fixed, ascii_cells=ascii_cells))
             deadline.check("showing line logic")
             time.sleep(min(LIVE_DELAY, deadline.remaining() or LIVE_DELAY))

@@ -1,9 +1,11 @@
 """Why a puzzle has no solution: a minimal set of lines whose clues cannot all hold together.
 
 Each line's clue is encoded on its own (no line logic first: that would mix the lines) and
-guarded by one assumption literal. A SAT call under all the assumptions is unsatisfiable; its
-core names some lines, and deletion shrinks it to a minimal set: dropping any one line of the
-set makes the rest satisfiable. A clue too long for its line is a set of one by itself.
+guarded by one assumption literal, over the grid formula's cell variables (in colour, one per
+cell and colour, with at most one colour per cell, which holds whatever the lines). A SAT call
+under all the assumptions is unsatisfiable; its core names some lines, and deletion shrinks it
+to a minimal set: dropping any one line of the set makes the rest satisfiable. A clue too long
+for its line is a set of one by itself.
 
 This can take long: when the row and column totals differ, the proof is a counting argument,
 which SAT solvers may take exponential time over (a one-number typo in LalaFrogKK's 25x25 ran
@@ -18,12 +20,13 @@ from dataclasses import dataclass
 from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS
+from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, at_most_one
 from nonosat.encodings import Line as LineToEncode
+from nonosat.encodings.grid import cell_variable
 from nonosat.errors import CutShort, FormulaTooLarge, TimeUp
 from nonosat.limits import MAX_CLAUSES
-from nonosat.linesolve import Contradiction, alive_states
-from nonosat.model import Line, Puzzle, clue_span, clue_text
+from nonosat.linesolve import Contradiction, alive_states, colour_alive_states
+from nonosat.model import Line, Puzzle, clue_span
 from nonosat.solver.backends import DEFAULT_SOLVER
 
 
@@ -35,12 +38,46 @@ class Diagnosis:
     problems: tuple[str, ...]
 
     def names(self, puzzle: Puzzle) -> list[str]:
-        """Each line with its clue, as people name them: "row 3 (clue 2 1)"."""
-        return [f"{line.name} (clue {clue_text(line.clue_in(puzzle))})" for line in self.lines]
+        """Each line with its clue, as people name them: "row 3 (clue 2 1)" ("2red 1blue")."""
+        return [f"{line.name} (clue {puzzle.clue_text(line.is_row, line.index)})" for line in self.lines]
 
 
 def _all_lines(puzzle: Puzzle) -> list[Line]:
     return [Line("row", r) for r in range(puzzle.height)] + [Line("column", c) for c in range(puzzle.width)]
+
+
+def _cells(puzzle: Puzzle, line: Line) -> list[tuple[int, int]]:
+    if line.is_row:
+        return [(line.index, c) for c in range(puzzle.width)]
+    return [(r, line.index) for r in range(puzzle.height)]
+
+
+def _line_to_encode(puzzle: Puzzle, line: Line) -> LineToEncode:
+    """A line's clue over the grid's cell variables, as `build_formula` encodes it with
+    nothing known. Raises Contradiction if the clue cannot fit."""
+    key = (line.kind, line.index)
+    cells = _cells(puzzle, line)
+    clue = line.clue_in(puzzle)
+    if not puzzle.is_colour:
+        literals = [cell_variable(puzzle, r, c) for r, c in cells]
+        return LineToEncode(key, clue, literals, alive_states(clue, len(cells), 0, 0))
+    colours = puzzle.colours_of(line.is_row, line.index)
+    count = puzzle.colour_count
+    choices = [[cell_variable(puzzle, r, c, k) for k in range(1, count + 1)] for r, c in cells]
+    _, alive = colour_alive_states(clue, colours, len(cells), (0,) * (count + 1))
+    return LineToEncode(key, clue, (), alive, colours, choices)
+
+
+def _one_colour_each(puzzle: Puzzle) -> list[Clause]:
+    """In colour, at most one colour per cell (nothing in black and white)."""
+    if not puzzle.is_colour:
+        return []
+    count = puzzle.colour_count
+    clauses: list[Clause] = []
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            clauses += at_most_one([cell_variable(puzzle, r, c, k) for k in range(1, count + 1)])
+    return clauses
 
 
 def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE) -> Diagnosis | None:
@@ -51,29 +88,23 @@ def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = 
 
     problems = tuple(puzzle.problems())
     for line in _all_lines(puzzle):
-        if clue_span(line.clue_in(puzzle)) > line.length_in(puzzle):
+        colours = puzzle.line_colours(line.is_row)
+        if clue_span(line.clue_in(puzzle), None if colours is None else colours[line.index]) > line.length_in(puzzle):
             return Diagnosis((line,), problems)
-    width = puzzle.width
-    pool = IDPool(start_from=width * puzzle.height + 1)
+    pool = IDPool(start_from=puzzle.width * puzzle.height * puzzle.colour_count + 1)
     guards: dict[int, Line] = {}
     encode = ENCODINGS[DEFAULT_ENCODING]
-    clauses: list[list[int]] = []
+    clauses = _one_colour_each(puzzle)
     stage = "looking for the conflicting lines"
     for line in _all_lines(puzzle):
         deadline.check(stage)
-        key = (line.kind, line.index)
-        if line.is_row:
-            cells = [line.index * width + c + 1 for c in range(width)]
-        else:
-            cells = [r * width + line.index + 1 for r in range(puzzle.height)]
-        clue = line.clue_in(puzzle)
         try:
-            alive = alive_states(clue, len(cells), 0, 0)
+            to_encode = _line_to_encode(puzzle, line)
         except Contradiction:  # cannot happen once the clue fits; kept as a set of one
             return Diagnosis((line,), problems)
-        guard = pool.id(("guard", key))
+        guard = pool.id(("guard", (line.kind, line.index)))
         guards[guard] = line
-        clauses += [clause + [-guard] for clause in encode(LineToEncode(key, clue, cells, alive), pool)]
+        clauses += [clause + [-guard] for clause in encode(to_encode, pool)]
         if len(clauses) > MAX_CLAUSES:
             raise FormulaTooLarge(
                 f"the clauses of every line passed {MAX_CLAUSES}, the limit that keeps memory bounded"

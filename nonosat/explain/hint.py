@@ -2,8 +2,11 @@
 
 A partial grid comes as text, one line per row: `#` (or `1`) filled, `.` (or `x`) empty, `?` (or
 `0`, `-`) not decided yet; or as the `saved` string of a `.non` file, row after row in the same
-characters. If no completion of the partial grid meets the clues, the hint names a marked cell
-that is wrong. When logic finds nothing, the hint is a cell that has the same value in every
+characters. In colour each cell is its colour's character in the puzzle's palette (the
+background's for blank), `?` (or `-`, `_`) not decided yet, as `explain` writes lines.
+
+If no completion of the partial grid meets the clues, the hint names a marked cell that is
+wrong. When logic finds nothing, the hint is a cell that has the same value in every
 completion (found by SAT); when no open cell does, the puzzle has several solutions from here
 and no move is forced, which the hint says rather than offer a guess.
 """
@@ -17,14 +20,16 @@ from pathlib import Path
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
 from nonosat.explain.steps import Step, trace
+from nonosat.explain.words import chars_of, colour_word, unknown_mark
 from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Cell, Puzzle
+from nonosat.palette import BLACK_AND_WHITE, Palette
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
 Grid = tuple[tuple[int, ...], ...]
 State = tuple[tuple[int | None, ...], ...]
-"""A partial grid: 1 filled, 0 empty, None not decided."""
+"""A partial grid: 1 filled, 0 empty, None not decided (in colour, each cell's palette index)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,12 @@ class Hint:
     several solutions from here, and no move is forced."""
     impossible: bool = False
     """The puzzle itself has no solution, whatever the grid so far."""
+    palette: Palette = BLACK_AND_WHITE
+    """The puzzle's colours, to name a cell's value (`word`)."""
+
+    def word(self, value: int) -> str:
+        """A cell's value in words: "filled" or "empty", or in colour the colour's name or "blank"."""
+        return colour_word(self.palette, value)
 
 
 def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
@@ -65,24 +76,32 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
             raise ParseError(path, None, f"expected {puzzle.height} rows of cells, found {len(lines)}")
         numbers = [n for n, _ in lines]
         rows = [line.strip() for _, line in lines]
+    marks, expected = _marks(puzzle)
     state = []
     for number, row in zip(numbers, rows, strict=True):
         if len(row) != puzzle.width:
-            raise ParseError(path, number, f"expected {puzzle.width} cells (# . ?), found {len(row)}")
+            what = " (# . ?)" if not puzzle.is_colour else ""
+            raise ParseError(path, number, f"expected {puzzle.width} cells{what}, found {len(row)}")
         cells: list[int | None] = []
         for mark in row:
-            if mark in FILLED:
-                cells.append(1)
-            elif mark in EMPTY:
-                cells.append(0)
-            elif mark in UNKNOWN:
-                cells.append(None)
-            else:
-                raise ParseError(
-                    path, number, f"expected cells as # (filled), . (empty) or ? (unknown), found {mark!r}"
-                )
+            if mark not in marks:
+                raise ParseError(path, number, f"expected cells as {expected}, found {mark!r}")
+            cells.append(marks[mark])
         state.append(tuple(cells))
     return tuple(state)
+
+
+def _marks(puzzle: Puzzle) -> tuple[dict[str, int | None], str]:
+    """What each character of a partial grid means, and how an error message lists them."""
+    if not puzzle.is_colour:
+        marks: dict[str, int | None] = dict.fromkeys(UNKNOWN)
+        marks.update(dict.fromkeys(FILLED, 1) | dict.fromkeys(EMPTY, 0))
+        return marks, "# (filled), . (empty) or ? (unknown)"
+    chars = chars_of(puzzle.palette)
+    marks = {mark: None for mark in "?-_" + unknown_mark(chars) if mark not in chars}
+    marks.update({char: colour for colour, char in enumerate(chars)})
+    named = ", ".join(f"{char} ({colour_word(puzzle.palette, colour)})" for colour, char in enumerate(chars))
+    return marks, f"{named} or {unknown_mark(chars)} (unknown)"
 
 
 def load_state(path: str | Path, puzzle: Puzzle) -> State:
@@ -131,9 +150,9 @@ def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEA
 
 def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell, int] | None:
     """An open cell of the board with the same value in every completion, or None if there is
-    none: each cell is tried with the other value; a model that allows it also clears every
-    other cell it disagrees on."""
-    from nonosat.encodings.grid import build_formula, cell_variable
+    none: each cell is tried with every other value it may have; a model that allows one also
+    clears every other cell it disagrees on."""
+    from nonosat.encodings.grid import build_formula
     from nonosat.solver import Search
     from nonosat.solver.backends import DEFAULT_SOLVER
 
@@ -153,35 +172,52 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
             value = first[r][c]
             if settled.cell(r, c) is not None:
                 return (r, c), value  # line logic from the partial grid fixes it already
-            variable = cell_variable(puzzle, r, c)
-            answer = search.solve([-variable if value else variable])
-            if answer is None:
-                raise TimeUp("looking for a forced cell")
-            if not answer:
+            for other in settled.possible(r, c):
+                if other == value:
+                    continue
+                answer = search.solve(_has(settled, (r, c), other))
+                if answer is None:
+                    raise TimeUp("looking for a forced cell")
+                if answer:
+                    grid = formula.grid(search.sat.get_model())
+                    candidates -= {(i, j) for i, j in candidates if grid[i][j] != first[i][j]}
+                    break
+            else:
                 return (r, c), value
-            other = formula.grid(search.sat.get_model())
-            candidates -= {(i, j) for i, j in candidates if other[i][j] != first[i][j]}
         return None
     finally:
         search.close()
 
 
+def _has(board: Board, cell: Cell, colour: int) -> list[int]:
+    """The assumptions under which an open cell has a colour: its variable true, or for blank
+    the variable of every colour it may have false."""
+    from nonosat.encodings.grid import cell_variable
+
+    r, c = cell
+    if colour:
+        return [cell_variable(board.puzzle, r, c, colour)]
+    return [-cell_variable(board.puzzle, r, c, k) for k in board.possible(r, c) if k]
+
+
 def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | None = None) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
-    holds for the whole hint (TimeUp when it runs out)."""
+    holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
+    colours out (which the grid so far cannot hold) come with the next ones that fix cells."""
     deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
+    palette = puzzle.palette
     board = _board(puzzle, state)
     if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
         solution = _a_solution(puzzle, None, deadline)
         if solution is None:
-            return Hint((), impossible=True)
+            return Hint((), impossible=True, palette=palette)
         for r, row in enumerate(state):
             for c, value in enumerate(row):
                 if value is not None and value != solution[r][c]:
-                    return Hint((), wrong=((r, c), solution[r][c]))
+                    return Hint((), wrong=((r, c), solution[r][c]), palette=palette)
     if board.is_complete():
-        return Hint((), solved=True)
+        return Hint((), solved=True, palette=palette)
     found: list[Step] = []
 
     class Enough(Exception):
@@ -189,16 +225,18 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | None 
 
     def keep(step: Step, _board: Board) -> None:
         found.append(step)
-        if len(found) >= steps:
+        if sum(1 for kept in found if kept.fixed) >= steps:
             raise Enough
 
     try:
         logic = trace(puzzle, board.copy(), on_step=keep, deadline=deadline)
-        if logic.cut_short is not None and not found:
+        if logic.cut_short is not None and not any(kept.fixed for kept in found):
             raise TimeUp("looking for the next logical step")
     except Enough:
         pass
-    if found:
-        return Hint(tuple(found))
-    forced = _forced_cell(puzzle, board, deadline)
-    return Hint((), searched=forced) if forced is not None else Hint((), ambiguous=True)
+    if any(kept.fixed for kept in found):
+        return Hint(tuple(found), palette=palette)
+    forced = _forced_cell(puzzle, board, deadline)  # in colour, after steps that fix no cell, if any
+    if forced is not None:
+        return Hint(tuple(found), searched=forced, palette=palette)
+    return Hint(tuple(found), ambiguous=True, palette=palette)

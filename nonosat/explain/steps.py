@@ -1,10 +1,15 @@
 """Line logic as steps a person can follow, with probing when it stalls.
 
 A step is one line pass that fixes cells: the line, its clue, the line's cells before and after
-(`#` filled, `.` empty, `?` unknown), and the cells newly fixed. When line logic stalls, probing
-tries each unknown cell both ways with line logic; a value that leads to a contradiction is
-ruled out, which fixes the cell (a "probe" step naming the cell and the line that broke). When
-probing finds nothing either, the rest needs search (SAT).
+(`#` filled, `.` empty, `?` unknown; in colour, each colour's character), and the cells newly
+fixed. In colour a pass may also rule colours out of cells without fixing them ("columns 2-5
+not blank"): those are steps too, for the next ones rest on them. A colour that a cell's row or
+column clue lacks is ruled out before the first step, as a person sees at a glance (unless that
+leaves the cell one colour: then a step fixes it).
+
+When line logic stalls, probing tries each unknown cell with each colour it may have, with line
+logic; a colour that leads to a contradiction is ruled out (a "probe" step naming the cell and
+the line that broke). When probing finds nothing either, the rest needs search (SAT).
 """
 
 from __future__ import annotations
@@ -15,13 +20,18 @@ from typing import TYPE_CHECKING, Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
+from nonosat.explain.words import cells_along, chars_of, choice_words, colour_word, unknown_mark
 from nonosat.linesolve import Board, Contradiction, propagate
-from nonosat.model import Cell, Clue, Line, Puzzle, clue_text
+from nonosat.model import Cell, Clue, Colours, Line, Puzzle, clue_text
+from nonosat.palette import BLACK_AND_WHITE, Palette
 
 if TYPE_CHECKING:
     from nonosat.solver import Result
 
 Kind = Literal["line", "probe"]
+
+Narrowed = tuple[tuple[Cell, tuple[int, ...]], ...]
+"""Cells a step rules colours out of without fixing them, each with the colours it may still have."""
 
 
 @dataclass(frozen=True)
@@ -40,11 +50,43 @@ class Step:
     probe: Cell | None = None
     """For a probe step: the cell tried, and `reason` says how."""
     reason: str = ""
+    colours: Colours | None = None
+    """The colour of each block of the clue; None in black and white."""
+    palette: Palette = BLACK_AND_WHITE
+    narrowed: Narrowed = ()
+    """In colour: the cells this step rules colours out of without fixing them."""
+
+    @property
+    def clue_text(self) -> str:
+        """The line's clue as people write it: "3 1", or "3red 1blue" in colour."""
+        return clue_text(self.clue, self.colours, self.palette)
+
+    def fixed_text(self) -> str:
+        """What the step decides along its line, in words: "columns 4-19 filled; column 1 empty"
+        (in colour, "columns 4-6 red; column 1 blank; columns 2-3 not blank")."""
+        along_row = self.line.is_row
+        across = "column" if along_row else "row"
+        chars = chars_of(self.palette)
+        found = []
+        for colour in [*range(1, len(chars)), 0]:
+            positions = sorted(
+                (c if along_row else r) + 1 for r, c in self.fixed if self.after[c if along_row else r] == chars[colour]
+            )
+            if positions:
+                found.append(cells_along(across, positions, colour_word(self.palette, colour)))
+        choices: dict[tuple[int, ...], list[int]] = {}
+        for (r, c), left in self.narrowed:
+            choices.setdefault(left, []).append((c if along_row else r) + 1)
+        for left, positions in choices.items():
+            found.append(cells_along(across, sorted(positions), choice_words(self.palette, left)))
+        return "; ".join(found)
 
     def describe(self) -> str:
-        cells = ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in self.fixed)
         if self.kind == "probe":
             return self.reason
+        if self.colours is not None:
+            return f"{self.line}, clue {self.clue_text}: {self.before} -> {self.after}; {self.fixed_text()}"
+        cells = ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in self.fixed)
         return f"{self.line}, clue {clue_text(self.clue)}: {self.before} -> {self.after}; fixed {cells}"
 
 
@@ -75,25 +117,83 @@ class Trace:
 def cells_text(excluded: tuple[int, ...], length: int, chars: str) -> str:
     """A line's cells from the colours each cannot have: its colour's character where one is
     left, `?` where more are. `chars` holds each colour's character (".#" in black and white)."""
+    open_mark = unknown_mark(chars)
     if len(excluded) == 2:
         filled, empty = excluded
-        return "".join(chars[1] if filled >> i & 1 else chars[0] if empty >> i & 1 else "?" for i in range(length))
-    text = []
-    for i in range(length):
-        left = [c for c, masks in enumerate(excluded) if not masks >> i & 1]
-        text.append(chars[left[0]] if len(left) == 1 else "?")
+        return "".join(
+            chars[1] if filled >> i & 1 else chars[0] if empty >> i & 1 else open_mark for i in range(length)
+        )
+    text = [open_mark] * length
+    settled = settled_cells(excluded, length)
+    for colour, masks in enumerate(excluded):
+        cells = settled & ~masks
+        while cells:
+            low = cells & -cells
+            text[low.bit_length() - 1] = chars[colour]
+            cells ^= low
     return "".join(text)
 
 
 def board_chars(board: Board) -> str:
     """The character of each colour in step texts: ".#" in black and white, else the palette's."""
-    return ".#" if not board.puzzle.is_colour else "".join(colour.char for colour in board.puzzle.palette)
+    return chars_of(board.puzzle.palette)
 
 
 def line_text(board: Board, is_row: bool, index: int) -> str:
     """The cells of one line as `#`, `.` and `?` (in colour, each colour's character)."""
     length = board.width if is_row else board.height
     return cells_text(board.excluded(is_row, index), length, board_chars(board))
+
+
+def settled_cells(excluded: tuple[int, ...], length: int) -> int:
+    """The mask of a line's cells with one colour left."""
+    one = two = 0
+    for masks in excluded:
+        possible = ~masks
+        two |= one & possible
+        one |= possible
+    return ((1 << length) - 1) & ~two
+
+
+def _narrowed(excluded: tuple[int, ...], cells: int, cell_at: Callable[[int], Cell]) -> Narrowed:
+    """The cells of a mask, each with the colours it may still have."""
+    found = []
+    while cells:
+        low = cells & -cells
+        i = low.bit_length() - 1
+        cells ^= low
+        found.append((cell_at(i), tuple(c for c, masks in enumerate(excluded) if not masks >> i & 1)))
+    return tuple(found)
+
+
+def rule_out_missing_colours(board: Board) -> None:
+    """Rule out of every cell the colours its row's clue or its column's clue lacks, as a person
+    does at a glance before the first step, unless that would leave the cell one colour (then a
+    step fixes it, so that every fixed cell has its step)."""
+    puzzle = board.puzzle
+    full = (1 << board.width) - 1
+    lacking = [
+        sum(1 << c for c in range(board.width) if colour not in puzzle.colours_of(False, c))
+        for colour in range(board.colours + 1)
+    ]
+    for r in range(board.height):
+        in_row = set(puzzle.colours_of(True, r))
+        ruled_out = [0] * (board.colours + 1)
+        one = two = 0
+        for colour, masks in enumerate(board.row_not):
+            possible = full & ~masks[r]
+            if colour:
+                ruled_out[colour] = possible & (lacking[colour] if colour in in_row else full)
+            left = possible & ~ruled_out[colour]
+            two |= one & left
+            one |= left
+        for colour, news in enumerate(ruled_out):
+            news &= two  # cells left with two colours or more
+            board.row_not[colour][r] |= news
+            while news:
+                low = news & -news
+                board.col_not[colour][low.bit_length() - 1] |= 1 << r
+                news ^= low
 
 
 def trace(
@@ -108,6 +208,7 @@ def trace(
     deadline passes first, the trace ends there with `cut_short` saying so."""
     board = board if board is not None else Board(puzzle)
     result = Trace(board)
+    in_colour = puzzle.is_colour
 
     def record(step: Step) -> None:
         result.steps.append(step)
@@ -118,14 +219,28 @@ def trace(
 
     def observe(is_row: bool, index: int, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         length = board.width if is_row else board.height
+        now = tuple(a | b for a, b in zip(old, new, strict=True))
         before = cells_text(old, length, chars)
-        after = cells_text(tuple(a | b for a, b in zip(old, new, strict=True)), length, chars)
-        positions = [i for i in range(length) if before[i] == "?" != after[i]]
-        if not positions:
-            return  # colours ruled out, but no cell settled: not a step a person would write down
+        after = cells_text(now, length, chars)
+        narrowed: Narrowed = ()
+        if in_colour:
+            settled = settled_cells(now, length)
+            news = settled & ~settled_cells(old, length)
+            positions = [i for i in range(length) if news >> i & 1]
+            changed = 0
+            for masks in new:
+                changed |= masks
+            narrowed = _narrowed(now, changed & ~settled, lambda i: (index, i) if is_row else (i, index))
+        else:
+            positions = [i for i in range(length) if before[i] == "?" != after[i]]
+            if not positions:
+                return  # cannot happen in black and white: every cell a pass decides is fixed
         fixed = tuple((index, i) if is_row else (i, index) for i in positions)
         clue = puzzle.rows[index] if is_row else puzzle.columns[index]
-        record(Step(len(result.steps) + 1, "line", Line.of(is_row, index), clue, before, after, fixed))
+        colours = puzzle.colours_of(is_row, index) if in_colour else None
+        line = Line.of(is_row, index)
+        number = len(result.steps) + 1
+        record(Step(number, "line", line, clue, before, after, fixed, None, "", colours, puzzle.palette, narrowed))
 
     def logic(lines: list[tuple[bool, int]] | None) -> bool:
         before = board.passes
@@ -141,6 +256,8 @@ def trace(
             result.passes += board.passes - before
         return True
 
+    if in_colour:
+        rule_out_missing_colours(board)
     if not logic(None):
         return result
     while probing and not board.is_complete():
@@ -156,6 +273,7 @@ def trace(
         line_before = line_text(board, True, r)
         board.exclude(r, c, ruled_out)
         reason = f"probe (row {r + 1}, column {c + 1}): " + _probe_reason(board, r, c, ruled_out, broken)
+        left = tuple(board.possible(r, c))
         record(
             Step(
                 len(result.steps) + 1,
@@ -164,9 +282,12 @@ def trace(
                 puzzle.rows[r],
                 line_before,
                 line_text(board, True, r),
-                (cell,) if board.cell(r, c) is not None else (),
+                (cell,) if len(left) == 1 else (),
                 cell,
                 reason,
+                puzzle.colours_of(True, r) if in_colour else None,
+                puzzle.palette,
+                () if len(left) == 1 else ((cell, left),),
             )
         )
         if not logic([(True, r), (False, c)]):
@@ -179,11 +300,10 @@ def _probe_reason(board: Board, r: int, c: int, ruled_out: int, broken: str) -> 
     if not board.puzzle.is_colour:
         tried, now = ("filled", "empty") if ruled_out else ("empty", "filled")
         return f"if it were {tried}, line logic would find {broken} impossible, so it is {now}"
-    names = [colour.name for colour in board.puzzle.palette]
-    names[0] = "blank"
+    palette = board.puzzle.palette
     left = board.possible(r, c)
-    now = names[left[0]] if len(left) == 1 else "not " + names[ruled_out]
-    return f"if it were {names[ruled_out]}, line logic would find {broken} impossible, so it is {now}"
+    now = colour_word(palette, left[0]) if len(left) == 1 else choice_words(palette, left)
+    return f"if it were {colour_word(palette, ruled_out)}, line logic would find {broken} impossible, so it is {now}"
 
 
 def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> tuple[Cell, int, str] | None:

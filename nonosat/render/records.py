@@ -161,8 +161,11 @@ def refuted_record(
 
 
 def step_record(step: Step) -> Record:
-    """One deduction of line logic or probing."""
-    return {
+    """One deduction of line logic or probing. In colour, each block of the clue is [length,
+    "colour name"] (as a colour JSON file writes it), and "narrowed" lists the cells the step
+    rules colours out of without fixing them, each with the names of the colours it may still
+    have (the background's among them)."""
+    record: Record = {
         "step": step.number,
         "kind": step.kind,
         "line": step.line.name,
@@ -172,6 +175,13 @@ def step_record(step: Step) -> Record:
         "fixed": [[r + 1, c + 1] for r, c in step.fixed],
         "reason": step.describe(),
     }
+    if step.colours is not None:
+        names = [colour.name for colour in step.palette]
+        record["clue"] = [[size, names[colour]] for size, colour in zip(step.clue, step.colours, strict=True)]
+        record["narrowed"] = [
+            {"cell": [r + 1, c + 1], "colours": [names[k] for k in left]} for (r, c), left in step.narrowed
+        ]
+    return record
 
 
 def trace_record(path: str, logic: Trace, open_cells: int, search: Result | None) -> Record:

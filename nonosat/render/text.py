@@ -33,35 +33,13 @@ def status_line(result: Result) -> str:
     return f"{status} · {how} · {result.seconds:.3f} s"
 
 
-def spans(numbers: list[int]) -> str:
-    """1, 2, 3, 5 -> "1-3, 5" (numbers counted from 1)."""
-    parts: list[str] = []
-    for n in numbers:
-        if parts and parts[-1].split("-")[-1] == str(n - 1):
-            parts[-1] = parts[-1].split("-")[0] + f"-{n}"
-        else:
-            parts.append(str(n))
-    return ", ".join(parts)
-
-
-def fixed_text(step: Step) -> str:
-    """A step's fixed cells along its line: "columns 4-19 filled; column 1 empty"."""
-    along_row = step.line.is_row
-    across = "column" if along_row else "row"
-    found = []
-    for mark, word in (("#", "filled"), (".", "empty")):
-        positions = sorted(
-            (c if along_row else r) + 1 for r, c in step.fixed if step.after[c if along_row else r] == mark
-        )
-        if positions:
-            found.append(f"{across}{'s' if len(positions) > 1 else ''} {spans(positions)} {word}")
-    return "; ".join(found)
-
-
 def explain_line(step: Step) -> str:
-    """A numbered step as `explain` lists it: the line, its clue, before -> after, the cells."""
+    """A numbered step as `explain` lists it: the line, its clue, before -> after, the cells (in
+    colour, what each became: "columns 4-6 red; column 1 blank; columns 2-3 not blank")."""
     if step.kind == "probe":
         return f"{step.number}. {step.reason}"
+    if step.colours is not None:
+        return f"{step.number}. {step.line}, clue {step.clue_text}: {step.before} -> {step.after} ({step.fixed_text()})"
     along_row = step.line.is_row
     cells = ", ".join(f"{c + 1}" if along_row else f"{r + 1}" for r, c in step.fixed)
     where = ("column" if along_row else "row") + ("s" if len(step.fixed) > 1 else "")
@@ -75,10 +53,7 @@ def hint_line(step: Step) -> str:
     """A step as `hint` gives it: the deduction, then which cells it decides, in words."""
     if step.kind == "probe":
         return step.reason
-    return (
-        f"{step.line}, clue {' '.join(map(str, step.clue)) or '0'}: {step.before} -> {step.after}, "
-        f"so in {step.line}: {fixed_text(step)}"
-    )
+    return f"{step.line}, clue {step.clue_text}: {step.before} -> {step.after}, so in {step.line}: {step.fixed_text()}"
 
 
 def rating_line(rating: Rating) -> str:
@@ -110,7 +85,7 @@ def hint_lines(found: Hint) -> list[str]:
     if found.wrong is not None:
         (r, c), value = found.wrong
         return [
-            f"(row {r + 1}, column {c + 1}) is wrong: it must be {'filled' if value else 'empty'}; "
+            f"(row {r + 1}, column {c + 1}) is wrong: it must be {found.word(value)}; "
             f"no completion of this grid meets the clues"
         ]
     lines = ["the grid is complete and meets every clue"] if found.solved else []
@@ -119,7 +94,7 @@ def hint_lines(found: Hint) -> list[str]:
         (r, c), value = found.searched
         lines.append(
             f"logic finds nothing more; search shows (row {r + 1}, column {c + 1}) is "
-            f"{'filled' if value else 'empty'} in every solution"
+            f"{found.word(value)} in every solution"
         )
     if found.ambiguous:
         lines.append(
