@@ -3,18 +3,17 @@
 Colours are compared in CIELAB, where equal distances look about equally different (a distance
 there is CIE76's delta E). The blank is the picture's white: its centre is fixed at white, so
 white and transparent pixels (laid on white) stay blank. The K colours are found by k-means
-(Lloyd's iterations) over the cells' mean colours, started twice, from Pillow's median-cut
-palette (less its entry nearest white) and from seeded k-means++ picks; the result nearer the
-picture (the smaller mean delta E) is kept. Colours that look alike (MIN_DIFFERENCE) are merged.
+(Lloyd's iterations) over the cells' mean colours, started from Pillow's median-cut palette, from
+its octree palette (each less its entry nearest white) and from seeded k-means++ picks; Pillow's
+two palettes also stand as they are (Lloyd's iterations minimise squared error, not delta E).
+Of these, the one nearer the picture (the smaller summed delta E) is kept. Colours that look
+alike (MIN_DIFFERENCE) are merged.
 
-Measured over 65 pictures and colour counts (the 8 number-loom goals drawn as blurred, noisy
-scans at 8 pixels a cell and read back at their size; 18 desktop icons, 2 photographs and 4
-logos at 40 cells wide with 2, 4 and 6 colours), the mean delta E between a cell's colour and
-its puzzle colour is 7.1 with Pillow's median cut, 7.3 with its maximum coverage, 7.7 with its
-octree, 5.5 with median cut and Pillow's k-means (5.7 with look-alikes merged as here), and 4.2
-here: lower than the last in 51 of the 65 cases, higher in 10 (mostly near-white icons). The
-scans come back with every cell of the goal's colour (Pillow's maximum coverage misses 5 of the
-2950 cells, median cut with k-means 335).
+`python -m bench.quantise` measures it against Pillow's quantisers in the same run (scans of
+the number-loom goals, painted pictures at fixed seeds, logos; bench/README.md, "Colour
+quantiser"): a mean delta E of 6.69 over 65 cases, against 7.41 for the best of Pillow's
+(octree, its cells mapped in CIELAB as here) and 11.16 for median cut with Pillow's k-means;
+every scanned cell comes back in its goal's colour.
 
 A colour no cell takes is dropped, so the palette has at most K colours. Each is named by its
 CSS name, else by the nearest CSS colour's name ("red", then "red-2" for a second red).
@@ -132,8 +131,13 @@ def quantise(
     """The picture's cells in at most `colours` colours plus the blank (see the module's notes)."""
     labs = tuple(tuple(lab(rgb) for rgb in row) for row in tints.cells)
     points, weights = _points(tints)
-    starts = [_median_cut(tints, colours), _kmeans_plus_plus(points, weights, colours, random.Random(seed))]
+    starts = [
+        _pillow_palette(tints, colours, "MEDIANCUT"),
+        _pillow_palette(tints, colours, "FASTOCTREE"),
+        _kmeans_plus_plus(points, weights, colours, random.Random(seed)),
+    ]
     runs = [_distinct(points, weights, start, deadline) for start in starts]
+    runs += [_merged([WHITE_LAB, *start]) for start in starts[:2]]  # Lloyd's minimises squared error, not delta E
     centres = min(runs, key=lambda run: _spread(points, weights, run))
     raw = [[nearest(cell, centres) for cell in row] for row in labs]
     used = list(dict.fromkeys(k for row in raw for k in row if k))  # in the order the picture shows them
@@ -174,13 +178,14 @@ def _points(tints: Tints) -> tuple[list[Lab], list[int]]:
     return [lab((r / n, g / n, b / n)) for r, g, b, n in bins.values()], [n for *_, n in bins.values()]
 
 
-def _median_cut(tints: Tints, colours: int) -> list[Lab]:
-    """Pillow's median-cut palette of colours + 1 entries for the cells, less the one nearest white."""
+def _pillow_palette(tints: Tints, colours: int, method: str) -> list[Lab]:
+    """Pillow's palette (by a method of Image.Quantize) of colours + 1 entries for the cells,
+    less the one nearest white."""
     from PIL import Image
 
     small = Image.new("RGB", (tints.width, tints.height))
     small.putdata([tuple(round(v) for v in rgb) for row in tints.cells for rgb in row])
-    reduced = small.quantize(colours + 1, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    reduced = small.quantize(colours + 1, method=Image.Quantize[method], dither=Image.Dither.NONE)
     entries = reduced.getpalette() or []
     used = [index for _, index in reduced.getcolors() or [] if isinstance(index, int)]  # a "P" image: indices
     found = [lab((entries[3 * i], entries[3 * i + 1], entries[3 * i + 2])) for i in used]
@@ -243,6 +248,14 @@ def _distinct(points: list[Lab], weights: list[int], start: list[Lab], deadline:
         again = _lloyd(points, weights, centres[1:], deadline)
         if _alike(again) is None:
             centres = again
+    return centres
+
+
+def _merged(centres: list[Lab]) -> list[Lab]:
+    """The centres as they are, less the later of each pair that looks alike."""
+    centres = list(centres)
+    while (later := _alike(centres)) is not None:
+        del centres[later]
     return centres
 
 
