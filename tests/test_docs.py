@@ -49,6 +49,15 @@ def test_readme_examples_print_what_the_readme_shows(tmp_path: Path, command: st
     assert _normalise(done.stdout + done.stderr) == _normalise(shown)
 
 
+@pytest.mark.slow
+def test_the_pictures_the_readme_shows_are_what_the_commands_draw() -> None:
+    from update_readme import PICTURES, picture
+
+    for name in PICTURES:
+        assert f"](docs/{name})" in README, name
+        assert (ROOT / "docs" / name).read_text() == picture(name), f"docs/{name}: run python tests/update_readme.py"
+
+
 def test_the_two_setup_commands_are_in_the_readme() -> None:
     assert "pip install . && nonosat solve puzzles/webpbn-00001-dancer.non" in README
     assert "pip install -e '.[test]' && pytest" in README

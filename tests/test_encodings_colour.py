@@ -184,3 +184,25 @@ def test_grid_formula_counts_every_solution_of_small_colour_puzzles(encoding: st
         assert result.complete
         several += len(expected) > 1
     assert several > 0
+
+
+def test_the_open_variables_are_every_colour_an_open_cell_may_take() -> None:
+    """The blocking clauses range over exactly the (cell, colour) variables still open, variable
+    1 included (a list of literals holding 1 also 'holds' True: 1 == True in Python)."""
+    from nonosat.encodings.grid import build_formula, cell_variable
+    from nonosat.linesolve import line_solve
+
+    ring = ((1, 0, 2), (0, 1, 2), (2, 2, 2))  # with the two red cells swapped, the same clues
+    puzzle = Puzzle.from_grid(ring, palette=PALETTE)
+    board = line_solve(puzzle)
+    formula = build_formula(board)
+    expected = [
+        cell_variable(puzzle, r, c, k)
+        for r in range(3)
+        for c in range(3)
+        if board.cell(r, c) is None
+        for k in board.possible(r, c)
+        if k
+    ]
+    assert sorted(formula.unknown) == sorted(expected) and 1 in formula.unknown
+    assert formula.open_cells == 4

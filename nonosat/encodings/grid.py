@@ -168,7 +168,7 @@ def _colour_clauses(
     for row in choices:
         for cell in row:
             open_ = [v for v in cell if v is not True and v is not False]
-            if open_ and True not in cell:
+            if open_ and not any(v is True for v in cell):  # `True in cell` would match variable 1
                 unknown.extend(int(v) for v in open_)
                 clauses += at_most_one(cell)
     for is_row, lines, length in ((True, puzzle.rows, puzzle.width), (False, puzzle.columns, puzzle.height)):
