@@ -57,6 +57,8 @@ class GridFormula:
             known = self.board.cell(r, c)
             if known is not None:
                 return known
+            if len(colours) == 1:
+                return int(cell_variable(puzzle, r, c) in true)
             return next((k for k in colours if cell_variable(puzzle, r, c, k) in true), 0)
 
         return tuple(tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height))
