@@ -3,6 +3,7 @@
     python -m bench.colour_set                      # the peer on the whole set, one line a puzzle
     python -m bench.colour_set --sizes 40,60 --timeout 60
     python -m bench.colour_set --first 3 --show     # the pictures themselves, a letter a colour
+    python -m bench.colour_set --noise              # the harder set of noise grids
 
 Each picture is painted, not drawn cell by cell, so that it looks like a picture rather than
 noise: on a blank grid, ellipses (turned at random) and rectangles are painted one over the other,
@@ -12,6 +13,11 @@ of the side. A picture is drawn again (from the same random stream) until every
 colour shows and between 25% and 65% of the cells are blank. Its puzzle is `Puzzle.from_grid`,
 with the picture as its goal, on a palette of distinct colours. The same seed gives the same
 picture on every machine (Python's `random.Random`).
+
+Such pictures are easy: most are solved by line logic alone. `noise_set()` is the harder
+variant: every cell drawn on its own (blank with probability one half, else one of the colours),
+25x25 and 30x30 in 2 to 4 colours, which line logic leaves open and which are nearly all
+"multiple", as the black-and-white tournament puzzles are (`--noise` below).
 """
 
 from __future__ import annotations
@@ -121,15 +127,55 @@ def colour_set(
     return [colour_puzzle(size, size, colours, seed) for size in sizes for colours in colour_counts]
 
 
+NOISE_SIZES = (25, 30)
+NOISE_COLOUR_COUNTS = (2, 3, 4)
+NOISE_SEEDS = (0, 1, 2, 3, 4)
+NOISE_BLANK = 0.5
+"""The harder set: 30 noise grids. With half the cells blank, two colours are the hardest (at
+40x40 neither nonosat nor the peer decides some of them within 60 s); more colours make a puzzle
+easier, as each block's colour tells where it may go."""
+
+
+def noise_picture(width: int, height: int, colours: int, blank: float = NOISE_BLANK, seed: int = 0) -> Grid:
+    """A grid of independent cells: blank with probability `blank`, else one of the `colours`
+    colours, each as likely; drawn again until every colour shows."""
+    palette_of(colours)  # checks the count
+    rng = random.Random(f"nonosat colour noise {width}x{height} k{colours} blank {blank} seed {seed}")
+    while True:
+        grid = tuple(
+            tuple(0 if rng.random() < blank else rng.randint(1, colours) for _ in range(width)) for _ in range(height)
+        )
+        if {cell for row in grid for cell in row} >= set(range(1, colours + 1)):
+            return grid
+
+
+def noise_puzzle(width: int, height: int, colours: int, seed: int = 0, blank: float = NOISE_BLANK) -> Puzzle:
+    """The puzzle of one noise grid, with the grid as its goal."""
+    grid = noise_picture(width, height, colours, blank, seed)
+    title = f"colour noise {width}x{height} k{colours} seed {seed}"
+    return Puzzle.from_grid(grid, palette=palette_of(colours), title=title)
+
+
+def noise_set(
+    sizes: Sequence[int] = NOISE_SIZES,
+    colour_counts: Sequence[int] = NOISE_COLOUR_COUNTS,
+    seeds: Sequence[int] = NOISE_SEEDS,
+) -> list[Puzzle]:
+    """The harder set: one square noise puzzle for every size, number of colours and seed (30 by
+    default: 25x25 and 30x30, 2 to 4 colours, seeds 0 to 4), in that order."""
+    return [noise_puzzle(size, size, k, seed) for size in sizes for k in colour_counts for seed in seeds]
+
+
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.colour_set", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="square sides, comma-separated")
-    parser.add_argument("--colours", default=",".join(map(str, COLOUR_COUNTS)), help="colour counts, 1 to 6")
+    parser.add_argument("--sizes", help="square sides, comma-separated (default 20,30,40,50,60; with --noise 25,30)")
+    parser.add_argument("--colours", help="colour counts, 1 to 6 (default 2,3,4,5,6; with --noise 2,3,4)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--first", type=int, help="only the first N puzzles")
     parser.add_argument("--timeout", type=float, help="CP-SAT's limit per puzzle, in seconds")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT search workers (default 1)")
     parser.add_argument("--show", action="store_true", help="print each picture, not the peer's times")
+    parser.add_argument("--noise", action="store_true", help="noise grids, half blank (noise_puzzle), not pictures")
     return parser.parse_args(argv)
 
 
@@ -137,9 +183,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the set's pictures, or the peer's verdict and time on each puzzle and a summary."""
     args = parse_arguments(argv)
     try:
-        sizes = [int(s) for s in args.sizes.split(",")]
-        counts = [int(k) for k in args.colours.split(",")]
-        puzzles = colour_set(sizes, counts, args.seed)[: args.first]
+        default_sizes, default_counts = (NOISE_SIZES, NOISE_COLOUR_COUNTS) if args.noise else (SIZES, COLOUR_COUNTS)
+        sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else list(default_sizes)
+        counts = [int(k) for k in args.colours.split(",")] if args.colours else list(default_counts)
+        if args.noise:
+            puzzles = [noise_puzzle(n, n, k, args.seed) for n in sizes for k in counts][: args.first]
+        else:
+            puzzles = colour_set(sizes, counts, args.seed)[: args.first]
     except ValueError as error:
         print(f"bench.colour_set: {error}")
         return 2

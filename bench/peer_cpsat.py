@@ -107,8 +107,12 @@ def peer_check(puzzle: Puzzle, timeout: float | None = None, workers: int = 1) -
     """Decide whether a puzzle has no, one or several solutions, with CP-SAT alone.
 
     `timeout` bounds the whole check in seconds (status "unknown" when it runs out); `workers`
-    is CP-SAT's number of search workers.
+    is CP-SAT's number of search workers. Black and white only: a colour puzzle raises PeerError
+    (bench/peer_cpsat_colour.py is the colour peer), where reading its cells as filled or empty
+    would give a wrong verdict.
     """
+    if puzzle.is_colour:
+        raise PeerError(f"{puzzle.name}: a colour puzzle; the colour peer is bench.peer_cpsat_colour")
     started = time.monotonic()
     model, cells = grid_model(puzzle)
     solutions: list[Grid] = []

@@ -3,10 +3,12 @@
     python -m bench                       # every set, all of each tournament set
     python -m bench --sets webpbn,minizinc --json today.json
     python -m bench --sets taai2011 --first 200 --mode single
+    python -m bench --sets colour,colour-noise    # colour: the peer is bench/peer_cpsat_colour.py
 
 Each set runs twice in fresh child processes, one after the other: once with nonosat, once with
 the peer (OR-tools CP-SAT, one AddAutomaton per line, and a second solve with the first solution
-blocked). Both sides get the same cores, used the same way (`--mode`):
+blocked; for a colour puzzle, the same over integer cell colours). Both sides get the same cores,
+used the same way (`--mode`):
 
 - `batch` (default): N puzzles at a time, one core each, on N worker processes: nonosat through
   `nonosat.batch.solve_many`, the peer with one CP-SAT worker per puzzle. This is how a set is
@@ -14,17 +16,20 @@ blocked). Both sides get the same cores, used the same way (`--mode`):
 - `single`: one puzzle at a time with all N cores: nonosat's `solve(jobs=N)` (a race of two
   solvers on a puzzle past 0.1 s), CP-SAT with N workers. This is each puzzle's latency.
 
-Every solution either side returns is checked against the clues, and the verdicts must agree; a
-wrong answer is reported instead of a time. Printed per set: puzzles solved, verdicts, the set's
-wall-clock time, the median and maximum time of one puzzle, each side's peak memory, the
-ratio of wall-clock times nonosat/peer, and the ratio of summed puzzle times over the puzzles
-both sides decided.
+Every solution either side returns is checked against the clues (and against the puzzle's goal,
+when it has one that meets them), and the verdicts must agree; a wrong answer is reported instead
+of a time, and a disagreement is reported on stderr and makes the exit code 1. Printed per set:
+puzzles solved, verdicts, the set's wall-clock time, the median and maximum time of one puzzle,
+each side's peak memory, the ratio of wall-clock times nonosat/peer, the ratio of summed puzzle
+times over the puzzles both sides decided, and the geometric mean of the per-puzzle ratios. The
+colour sets (and any set with --per-puzzle) also print every puzzle.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import os
 import resource
@@ -36,6 +41,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
+from bench.colour_set import COLOURS, colour_set, noise_set
 from bench.verdicts import (
     PACKAGES,
     Answer,
@@ -62,8 +68,41 @@ SETS: dict[str, list[str]] = {
     "tcga2014": ["tcga/question/tcga2014.txt"],
     "icga2018": ["tcga/question/icga2018.txt"],
     "taai2020": ["tcga/question/taai2020.txt"],
+    "colour": [
+        "colour/number-loom/puzzles/*.xml",
+        "colour/number-loom/examples/png/*.png",
+        "colour/number-loom/examples/char-grid/*.txt",
+        "colour/olsak-grid/*.g",
+        "colour/nonny/data/puzzles/color/*.non",
+        "colour/nonogrid/examples/UK.toml",
+        "colour/pynogram/pynogram/examples/uk.txt",
+        "colour/colored-nonogram-solver/nonograms/*.cnon",
+        "colour/ianprime0509-nonograms/puzzles/easy.pbn",
+    ],
+    "colour-noise": [],
 }
-"""The benchmark sets, as globs under the corpus root."""
+"""The benchmark sets, as globs under the corpus root (and the generated puzzles of GENERATED).
+`colour` holds every corpus colour file that nonosat reads (color-nonogram's JSON is refused:
+its clues also say whether blocks touch) and the pictures of bench/colour_set.py."""
+
+COLOUR_SEEDS = (0, 1, 2)
+"""The seeds of the random colour pictures in the `colour` set: 3 x 25 puzzles."""
+
+
+def generated(name: str) -> list[tuple[str, Puzzle]]:
+    """The generated puzzles of a set, with their labels: random colour pictures (`colour`), or
+    the harder noise grids (`colour-noise`); none for the other sets."""
+    if name == "colour":
+        puzzles = [puzzle for seed in COLOUR_SEEDS for puzzle in colour_set(seed=seed)]
+    elif name == "colour-noise":
+        puzzles = noise_set()
+    else:
+        return []
+    return [(puzzle.name, puzzle) for puzzle in puzzles]
+
+
+PER_PUZZLE_SETS = ("colour", "colour-noise")
+"""Sets whose every puzzle is printed, as with --per-puzzle."""
 
 
 def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]], list[str]]:
@@ -82,7 +121,7 @@ def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]],
             for index, puzzle in enumerate(puzzles):
                 label = display_name(path) + (f"#{puzzle_number(puzzle, index)}" if len(puzzles) > 1 else "")
                 found.append((label, puzzle))
-    return found, skipped
+    return found + generated(name), skipped
 
 
 MODES = ("batch", "single")
@@ -102,8 +141,17 @@ def side_answers(side: str, puzzles: list[Puzzle], timeout: float | None, jobs: 
         return [answers[index] for index in range(len(puzzles))]  # a missing answer is a KeyError
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_peer) as pool:
         return list(pool.map(_peer_answer_one_core, puzzles, [timeout] * len(puzzles), chunksize=4))
+
+
+def _warm_peer() -> None:
+    """In each of the peer's worker processes, before its first puzzle: import OR-tools and solve
+    a tiny puzzle, black and white and colour, so that no puzzle's time holds the import (about
+    1.5 s). nonosat's per-puzzle times are taken inside `solve`, after its worker has imported it."""
+    peer_answer(Puzzle.from_grid([[1]]), None, 1)
+    peer_answer(Puzzle.from_grid([[1, 2]], palette=COLOURS[:3]), None, 1)
 
 
 def _peer_answer_one_core(puzzle: Puzzle, timeout: float | None) -> Answer:
@@ -186,6 +234,7 @@ class SetResult:
             "peer": _summary(peer, self.wall_s["peer"], self.memory_kib["peer"]),
             "ratio": round(self.wall_s["nonosat"] / self.wall_s["peer"], 4) if self.wall_s["peer"] else None,
             "ratio_decided": self.ratio_decided(),
+            "geomean": self.geomean(),
             "slowest": {side: self.slowest(side) for side in ("nonosat", "peer")},
             "skipped": self.skipped,
         }
@@ -194,6 +243,11 @@ class SetResult:
         """The `shown` puzzles that took `side` longest, slowest first, with their seconds."""
         timed = sorted(zip(self.labels, self.times(side), strict=True), key=lambda pair: -pair[1])
         return [(label, round(seconds, 3)) for label, seconds in timed[:shown]]
+
+    def geomean(self) -> float | None:
+        """The geometric mean of nonosat/peer per puzzle, over the puzzles both sides decided."""
+        found = geometric_mean([puzzle_ratio(c) for c in self.comparisons if c.decided])
+        return None if found is None else round(found, 4)
 
     def ratio_decided(self) -> float | None:
         """nonosat/peer over the puzzles both sides decided: the ratio of their summed puzzle times.
@@ -228,18 +282,70 @@ def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1, 
                 raise BadAnswer(f"{label}: a solver returned a grid that breaks the clues")
             if answer.status == "multiple" and len(set(answer.solutions)) < 2:
                 raise BadAnswer(f"{label}: a solver said multiple without two different grids")
+            check_against_goal(label, puzzle, answer)
         comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, peer))
     labels = [label for label, _ in puzzles]
     memory = {"nonosat": our_memory, "peer": their_memory}
     return SetResult(name, labels, comparisons, skipped, memory, {"nonosat": our_wall, "peer": their_wall})
 
 
+def check_against_goal(label: str, puzzle: Puzzle, answer: Answer) -> None:
+    """A goal that meets the clues is a solution: "none" is then wrong, and "unique" must give it."""
+    goal = puzzle.goal
+    if goal is None or not puzzle.satisfied_by(goal):
+        return
+    if answer.status == "none" or (answer.status == "unique" and answer.solutions[0] != goal):
+        raise BadAnswer(f"{label}: a solver said {answer.status}, refuted by the puzzle's goal")
+
+
+def geometric_mean(values: Sequence[float]) -> float | None:
+    """The geometric mean of positive numbers (None for none)."""
+    if not values:
+        return None
+    return math.exp(statistics.fmean(math.log(v) for v in values))
+
+
+FLOOR_S = 1e-4
+"""A time below this counts as this much in a per-puzzle ratio (a puzzle decided in microseconds)."""
+
+
+def puzzle_ratio(comparison: Comparison) -> float:
+    """nonosat/peer on one puzzle."""
+    return max(comparison.nonosat.seconds, FLOOR_S) / max(comparison.peer.seconds, FLOOR_S)
+
+
+def puzzle_line(label: str, comparison: Comparison) -> str:
+    """One puzzle: its size and colours, both verdicts and times, and their ratio."""
+    c, p = comparison, comparison.puzzle
+    colours = f", {p.colour_count} colour{'s' if p.colour_count > 1 else ''}" if p.is_colour else ""
+    mark = "" if c.agrees else "  DISAGREE" if c.disagrees else "  (undecided)"
+    return (
+        f"  {label} ({p.width}x{p.height}{colours}): nonosat {c.nonosat.status} {c.nonosat.seconds:.3f} s, "
+        f"peer {c.peer.status} {c.peer.seconds:.3f} s, nonosat/peer {puzzle_ratio(c):.3f}{mark}"
+    )
+
+
+def summary_line(result: SetResult) -> str:
+    """A set's totals and the geometric mean of its per-puzzle ratios, both ways round."""
+    both = [c for c in result.comparisons if c.decided]
+    ours, peer = sum(c.nonosat.seconds for c in both), sum(c.peer.seconds for c in both)
+    mean = result.geomean()
+    if not both or mean is None:
+        return f"  {result.name}: no puzzle decided by both sides"
+    return (
+        f"  {result.name}, {len(both)} puzzles both decided: nonosat {ours:.3f} s, peer {peer:.3f} s in all, "
+        f"nonosat/peer {ours / peer:.3f} (peer/nonosat {peer / ours:.2f}); per puzzle, geometric mean "
+        f"nonosat/peer {mean:.3f} (peer/nonosat {1 / mean:.2f})"
+    )
+
+
 def table(rows: list[dict[str, object]]) -> str:
     """The per-set table in Markdown, as bench/README.md shows it."""
     head = (
         "| set | puzzles | solved | unique | multiple | none | unknown | agree | nonosat wall s | median s | max s "
-        "| peak MiB | peer wall s | median s | max s | peak MiB | peer unknown | nonosat/peer | both decided |\n"
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "| peak MiB | peer wall s | median s | max s | peak MiB | peer unknown | nonosat/peer | both decided "
+        "| geo mean |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     )
     lines = [head]
     for r in rows:
@@ -248,7 +354,7 @@ def table(rows: list[dict[str, object]]) -> str:
             f"| {r['set']} | {r['puzzles']} | {r['solved']} | {v['unique']} | {v['multiple']} | {v['none']} "  # type: ignore[index]
             f"| {v['unknown']} | {r['agree']} | {n['wall_s']} | {n['median_s']} | {n['max_s']} | {n['peak_mib']} "  # type: ignore[index]
             f"| {p['wall_s']} | {p['median_s']} | {p['max_s']} | {p['peak_mib']} | {r['peer_unknown']} | {r['ratio']} "  # type: ignore[index]
-            f"| {r['ratio_decided']} |"
+            f"| {r['ratio_decided']} | {r['geomean']} |"
         )
     return "\n".join(lines)
 
@@ -273,6 +379,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default="batch",
         help="batch: N puzzles at a time, one core each (default); single: one puzzle at a time on N cores",
     )
+    parser.add_argument("--per-puzzle", action="store_true", help="print every puzzle (the colour sets always do)")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
     return parser.parse_args(argv)
@@ -289,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: {args.json} already exists; use --force to overwrite it", file=sys.stderr)
         return 2
     rows = []
+    disagreements = 0
     started = time.time()
     try:
         for name in names:
@@ -296,13 +404,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             row = result.row()
             rows.append(row)
             print(table([row]).splitlines()[-1], flush=True)
+            every = args.per_puzzle or name in PER_PUZZLE_SETS
             for label, c in zip(result.labels, result.comparisons, strict=True):
-                if not c.agrees:
+                if every or not c.agrees:
+                    print(puzzle_line(label, c), flush=True)
+                if c.disagrees:
+                    disagreements += 1
                     print(
-                        f"  {label}: nonosat {c.nonosat.status} {c.nonosat.seconds:.2f} s, "
-                        f"peer {c.peer.status} {c.peer.seconds:.2f} s",
+                        f"bench: DISAGREEMENT on {label}: nonosat {c.nonosat.status}, peer {c.peer.status}; "
+                        f"refuted: {c.wrong()}",
+                        file=sys.stderr,
                         flush=True,
                     )
+            if every:
+                print(summary_line(result), flush=True)
             for side in ("nonosat", "peer"):
                 slowest = ", ".join(f"{label} {seconds:.2f} s" for label, seconds in result.slowest(side, 3))
                 print(f"  slowest for {side}: {slowest}", flush=True)
@@ -325,4 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_text_atomic(
             args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force
         )
+    if disagreements:
+        print(f"bench: {disagreements} DISAGREEMENT(S) between nonosat and the peer, listed above", file=sys.stderr)
+        return 1
     return 0

@@ -155,9 +155,15 @@ def nonosat_answer(puzzle: Puzzle, timeout: float | None, jobs: int | None = 1) 
 
 
 def peer_answer(puzzle: Puzzle, timeout: float | None, workers: int) -> Answer:
-    """CP-SAT's uniqueness verdict, timed the same way as nonosat's."""
+    """CP-SAT's uniqueness verdict, timed the same way as nonosat's: the colour peer for a colour
+    puzzle, the black-and-white one otherwise."""
     started = time.perf_counter()
-    result: PeerResult = peer_check(puzzle, timeout=timeout, workers=workers)
+    if puzzle.is_colour:
+        from bench.peer_cpsat_colour import colour_peer_check
+
+        result: PeerResult = colour_peer_check(puzzle, timeout=timeout, workers=workers)
+    else:
+        result = peer_check(puzzle, timeout=timeout, workers=workers)
     return Answer(result.status, tuple(result.solutions), time.perf_counter() - started)
 
 

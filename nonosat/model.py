@@ -106,6 +106,10 @@ class Line:
         return puzzle.width if self.is_row else puzzle.height
 
 
+_BLACK_AND_WHITE_CELLS = frozenset((0, 1))
+"""The values a black-and-white grid's cells may take."""
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A nonogram: a clue per row (top to bottom) and per column (left to right).
@@ -260,7 +264,7 @@ class Puzzle:
         if len(grid) != self.height or any(len(row) != self.width for row in grid):
             return [f"the grid is not {self.height} rows of {self.width} cells"]
         if self.row_colours is None or self.column_colours is None:
-            if any(cell not in (0, 1) for row in grid for cell in row):
+            if not all(_BLACK_AND_WHITE_CELLS.issuperset(row) for row in grid):
                 return ["the grid holds a colour that is not in the palette"]
             wrong = [line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue]
             columns = self.columns
