@@ -175,7 +175,7 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[509]  # #510, seconds
     monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
-    result = solve(puzzle, jobs=2, timeout=0.3)
+    result = solve(puzzle, jobs=2, timeout=1.5)  # the CNF in well under that, even on a loaded machine; the search ~7 s
     assert result.status is Status.UNKNOWN
     assert not result.complete and result.cut_short == "time limit reached while searching"
 
