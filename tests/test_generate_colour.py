@@ -248,7 +248,20 @@ def test_a_changed_cell_may_take_another_colour_not_only_the_blank() -> None:
         assert made.puzzle.goal is not None
         moves |= {(made.start[r][c], made.puzzle.goal[r][c]) for r, c in made.changed}
     assert any(before and after for before, after in moves)  # colour to colour
-    assert any(before == 0 for before, _ in moves) and any(after == 0 for _, after in moves)
+    assert any(before == 0 for before, _ in moves)  # the blank to a colour
+
+
+def test_the_changes_weighed_for_a_coloured_cell_are_its_neighbours_colours_and_the_blank() -> None:
+    from nonosat.generate import random_palette
+    from nonosat.generate.drawing import Drawing
+    from nonosat.generate.repair import no_cost
+
+    drawing = Drawing(((1, 2, 0), (3, 1, 1), (0, 1, 3)), random_palette(3), no_cost)
+    moves = drawing.moves({0, 1, 2}, {0, 1, 2})
+    assert sorted(k for r, c, k in moves if (r, c) == (1, 1)) == [0, 2, 3]
+    assert sorted(k for r, c, k in moves if (r, c) == (2, 1)) == [0, 3]  # no neighbour is colour 2
+    assert not [move for move in moves if move[:2] == (0, 1)]  # colour 2's last cell stays
+    assert drawing.moves(set(), set()) == []  # nothing in a solved line, and nothing changed yet
 
 
 def test_one_colour_at_random_is_the_black_and_white_puzzle() -> None:

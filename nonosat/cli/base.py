@@ -85,6 +85,7 @@ class Requirement(Choice):
     """nonosat.generate.repair.Requirement."""
 
     unique = "unique"
+    probe = "probe"
     line = "line"
 
 

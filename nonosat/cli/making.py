@@ -10,13 +10,15 @@ from nonosat.cli.base import Requirement, TimeoutOption, app, err, friendly, out
 RequireOption = Annotated[
     Requirement,
     typer.Option(
-        "--require", help="unique (proved by SAT), or line: solvable by line logic alone, as puzzles for people are."
+        "--require",
+        help="unique (proved by SAT); probe: solvable by line logic and one-cell lookahead; or line: by line logic"
+        " alone, as puzzles for people are.",
     ),
 ]
 MaxChangesOption = Annotated[
     int | None,
     typer.Option(
-        "--max-changes", min=0, help="Give up after changing this many cells (default: 5% of the grid, at least 10)."
+        "--max-changes", min=0, help="Give up after changing this many cells (default: 10% of the grid, at least 10)."
     ),
 ]
 SeedOption = Annotated[
@@ -39,13 +41,36 @@ GeneratedOutput = Annotated[
 ]
 
 
-def write_generated(made: Any, output: Path | None, preview: Path | None, force: bool) -> None:
+PreviewChangesOption = Annotated[
+    bool,
+    typer.Option(
+        "--preview-changes",
+        help="Draw into --preview the starting picture beside the final one, with the changed cells marked"
+        " (added green, removed red) instead of the puzzle sheet.",
+    ),
+]
+
+
+def check_preview(preview: Path | None, changes: bool, force: bool) -> None:
+    from nonosat.render.sheets import check_picture_path
+
+    if changes and preview is None:
+        raise typer.BadParameter("draws into --preview: give --preview FILE too", param_hint="--preview-changes")
+    if preview is not None:
+        check_picture_path(preview, force=force)
+
+
+def write_generated(made: Any, output: Path | None, preview: Path | None, force: bool, changes: bool = False) -> None:
     """Write (or print) a generated puzzle and its preview, then say what was proved."""
     from nonosat.formats import dumps, save
     from nonosat.render.text import generated_line
 
     puzzle = made.puzzle
-    if preview is not None:
+    if preview is not None and changes:
+        from nonosat.render.changes import save_changes
+
+        save_changes(made.start, puzzle.goal, puzzle.palette, preview, force=force)
+    elif preview is not None:
         from nonosat.render.sheets import save_picture
 
         save_picture(puzzle, puzzle.goal, preview, force=force)
@@ -82,9 +107,29 @@ def generate(
     colours: ColoursOption = None,
     require: RequireOption = Requirement.unique,
     max_changes: MaxChangesOption = None,
+    max_distance: Annotated[
+        float | None,
+        typer.Option(
+            "--max-distance",
+            min=0.0,
+            help="Give up once the changes move the picture further than this: a cell changed at full contrast"
+            " counts 1, one near the threshold less (default: no limit but --max-changes).",
+        ),
+    ] = None,
     seed: SeedOption = 0,
     preview: Annotated[
         Path | None, typer.Option("--preview", help="Also draw the final picture with its clues: .png or .svg.")
+    ] = None,
+    preview_changes: PreviewChangesOption = False,
+    suggest: Annotated[
+        int | None,
+        typer.Option(
+            "--suggest",
+            min=1,
+            metavar="N",
+            help="Make nothing: list the N one-cell edits that leave line logic the fewest cells open for what they"
+            " cost the picture, for editing by hand.",
+        ),
     ] = None,
     title: Annotated[str | None, typer.Option("--title", help="Title (default: from the file name).")] = None,
     author: Annotated[str | None, typer.Option("--author", help="Author, written into the puzzle.")] = None,
@@ -99,14 +144,17 @@ def generate(
     In colour: nonosat generate parrot.png --width 30 --colours 4 -o parrot.xml
     """
     from nonosat.generate import from_image
-    from nonosat.render.sheets import check_picture_path
 
+    if suggest is not None:
+        if output is not None or preview is not None:
+            raise typer.BadParameter("makes nothing: leave out --output and --preview", param_hint="--suggest")
+        suggest_edits_for(image, width, height, threshold_level(threshold), invert, colours, suggest, seed, timeout)
+        return
     if output is not None:
         from nonosat.formats.atomic import ensure_writable
 
         ensure_writable(output, force=force)
-    if preview is not None:
-        check_picture_path(preview, force=force)
+    check_preview(preview, preview_changes, force)
     made = from_image(
         image,
         width=width,
@@ -116,13 +164,44 @@ def generate(
         colours=colours,
         require=require,
         max_changes=max_changes,
+        max_distance=max_distance,
         seed=seed,
         timeout=timeout,
         title=title,
         author=author,
         license=license,
     )
-    write_generated(made, output, preview, force)
+    write_generated(made, output, preview, force, preview_changes)
+
+
+def suggest_edits_for(
+    image: Path,
+    width: int | None,
+    height: int | None,
+    level: Any,
+    invert: bool,
+    colours: int | None,
+    count: int,
+    seed: int,
+    timeout: float | None,
+) -> None:
+    """Print the best one-cell edits of a picture's puzzle."""
+    from nonosat.generate import suggest_edits
+    from nonosat.render.text import suggestion_lines
+
+    found = suggest_edits(
+        image,
+        width=width,
+        height=height,
+        threshold_level=level,
+        invert=invert,
+        colours=colours,
+        count=count,
+        seed=seed,
+        timeout=timeout,
+    )
+    for line in suggestion_lines(image, found):
+        out.print(line, markup=False, soft_wrap=True)
 
 
 @app.command("random")
@@ -141,6 +220,7 @@ def random_command(
     preview: Annotated[
         Path | None, typer.Option("--preview", help="Also draw the puzzle's picture with its clues: .png or .svg.")
     ] = None,
+    preview_changes: PreviewChangesOption = False,
     timeout: TimeoutOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --preview if it exists.")] = False,
 ) -> None:
@@ -149,14 +229,12 @@ def random_command(
     Example: nonosat random --width 15 --height 15 --require line --seed 7 (add --colours 3 for colour)
     """
     from nonosat.generate import random_puzzle
-    from nonosat.render.sheets import check_picture_path
 
     if output is not None:
         from nonosat.formats.atomic import ensure_writable
 
         ensure_writable(output, force=force)
-    if preview is not None:
-        check_picture_path(preview, force=force)
+    check_preview(preview, preview_changes, force)
     made = random_puzzle(
         width,
         height,
@@ -167,4 +245,4 @@ def random_command(
         max_changes=max_changes,
         timeout=timeout,
     )
-    write_generated(made, output, preview, force)
+    write_generated(made, output, preview, force, preview_changes)

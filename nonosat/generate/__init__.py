@@ -1,35 +1,44 @@
 """Generate puzzles with one solution, proved: from a picture, or at random.
 
-    from nonosat.generate import from_image, random_puzzle
+    from nonosat.generate import from_image, random_puzzle, suggest_edits
     made = from_image("cat.png", width=30, require="line")
-    made.puzzle, made.changed, made.result.method
+    made.puzzle, made.changed, made.distance, made.result.method
     made = from_image("parrot.png", width=30, colours=4)  # a colour puzzle
+    suggestions = suggest_edits("cat.png", width=30, count=5)  # one-cell edits, none made
 
-Both keep a picture (the thresholded image, its colours quantised, or a random grid), then
+Both keep a picture (the thresholded image, its colours quantised, or a random picture), then
 change as few cells as `repair` needs until the solver proves the requirement. Same arguments
 and seed, same puzzle.
 """
 
 from __future__ import annotations
 
-import colorsys
 import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonosat.deadline import Deadline, alarm
+from nonosat.deadline import Deadline
 from nonosat.errors import UsageError
-from nonosat.generate.image import Threshold, load_shades, load_tints, threshold
-from nonosat.generate.quantise import names
-from nonosat.generate.quantise import quantise as quantise_colours  # the module keeps its name
-from nonosat.generate.repair import REQUIREMENTS, Requirement, flip_cost, no_cost, repair
+from nonosat.generate.image import Threshold
+from nonosat.generate.picture import check_colours, read_picture
+from nonosat.generate.random_picture import random_palette, random_picture
+from nonosat.generate.repair import REQUIREMENTS, Edit, Requirement, no_cost, repair, suggest
 from nonosat.limits import MAX_GENERATED_SIDE, check_grid_size
 from nonosat.model import Cell, Grid, Puzzle
-from nonosat.palette import BLACK, BLACK_AND_WHITE, CHARS, MAX_COLOURS, SPARE_RGB, WHITE, Colour, Palette
+from nonosat.palette import Palette
 from nonosat.solver import Result
 
-__all__ = ["Generated", "default_max_changes", "from_image", "random_puzzle"]
+__all__ = [
+    "Edit",
+    "Generated",
+    "default_max_changes",
+    "from_image",
+    "random_palette",
+    "random_puzzle",
+    "Suggestions",
+    "suggest_edits",
+]
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,7 @@ class Generated:
     puzzle: Puzzle
     start: Grid
     """The picture before any change: the thresholded image, its quantised colours, or the random
-    grid (cells index `puzzle.palette`)."""
+    picture (cells index `puzzle.palette`)."""
     changed: tuple[Cell, ...]
     """The (row, column) cells, from 0, where the puzzle's goal differs from `start`."""
     result: Result
@@ -50,29 +59,42 @@ class Generated:
     colour_error: float | None = None
     """In colour, from a picture: the mean delta E (CIE76) between each cell's colour in the
     shrunk picture and its colour in `start` (the blank shows white)."""
+    distance: float = 0.0
+    """How far the changes moved the picture: each changed cell counts by how far its new
+    colour is from the picture's (1 for a change of full contrast, less for a cell near the
+    threshold; at random, 1 each)."""
 
     @property
     def changed_share(self) -> float:
         return len(self.changed) / (self.puzzle.width * self.puzzle.height)
 
 
+@dataclass(frozen=True)
+class Suggestions:
+    """One-cell edits for a picture's puzzle, none made (see `suggest_edits`)."""
+
+    open: int
+    """The cells line logic leaves open in the puzzle as drawn."""
+    edits: list[Edit]
+    """The best edits, best first."""
+    palette: Palette
+    """What each edit's colour is (0 the blank)."""
+
+
 def default_max_changes(width: int, height: int) -> int:
-    """5% of the cells, and at least 10."""
-    return max(10, (width * height) // 20)
-
-
-def _check_colours(colours: int | None) -> None:
-    """Refuse a number of colours outside 1..MAX_COLOURS, before any work."""
-    if colours is not None and (isinstance(colours, bool) or not 1 <= colours <= MAX_COLOURS):
-        raise UsageError(
-            f"{{colours}} is a number of colours from 1 to {MAX_COLOURS}, not {colours}", colours="colours"
-        )
+    """10% of the cells, and at least 10."""
+    return max(10, (width * height) // 10)
 
 
 def _check_require(require: str) -> Requirement:
     if require not in REQUIREMENTS:
-        raise UsageError(f"{{require}} is 'unique' or 'line', not {require!r}", require="require")
+        raise UsageError(f"{{require}} is 'unique', 'probe' or 'line', not {require!r}", require="require")
     return Requirement(require)
+
+
+def _check_distance(max_distance: float | None) -> None:
+    if max_distance is not None and not max_distance >= 0:
+        raise UsageError(f"{{max_distance}} is 0 or more, not {max_distance}", max_distance="max_distance")
 
 
 def from_image(
@@ -85,55 +107,94 @@ def from_image(
     colours: int | None = None,
     require: str = "unique",
     max_changes: int | None = None,
+    max_distance: float | None = None,
     seed: int = 0,
     timeout: float | None = None,
     title: str | None = None,
     author: str | None = None,
     license: str | None = None,
 ) -> Generated:
-    """A puzzle from a picture file, proved unique (line-solvable with require="line").
+    """A puzzle from a picture file, proved unique (solvable by line logic with require="line",
+    by line logic and one-cell lookahead with require="probe").
 
     The picture is shrunk to `width` x `height` cells (either alone keeps the aspect ratio),
-    thresholded, then repaired by flipping the cells nearest the threshold. With `colours`, a
-    colour puzzle instead: the picture's colours are quantised to at most that many plus the
-    blank (see `nonosat.generate.quantise`), and a repaired cell may take any other colour or
-    the blank, the nearest to the picture first. The title defaults to the file name. Raises
-    `BadImage` for a missing, unreadable or blank picture, and `GenerateFailed` when
-    `max_changes` changes are not enough.
+    thresholded, then repaired one cell at a time (see `nonosat.generate.search`): the change
+    after which line logic leaves the fewest cells open for what it costs the picture (cells
+    near the threshold are cheap; specks and holes are dear). With `colours`, a colour puzzle
+    instead: the picture's colours are quantised to at most that many plus the blank (see
+    `nonosat.generate.quantise`), and a repaired cell may take a neighbour's colour or the
+    blank. The title defaults to the file name. Raises `BadImage` for a missing, unreadable or
+    blank picture, and `GenerateFailed` when `max_changes` changed cells (or a `distance` of
+    `max_distance`) are not enough.
     """
     started = time.monotonic()
     deadline = Deadline.after(timeout)
     requirement = _check_require(require)
-    _check_colours(colours)
-    if colours is not None and (threshold_level != "otsu" or invert):
-        given = "{threshold}" if threshold_level != "otsu" else "{invert}"
-        raise UsageError(
-            f"{given} is for black and white: with {{colours}} the picture's colours are quantised",
-            threshold="threshold_level",
-            invert="invert=True",
-            colours="colours",
-        )
-    palette: Palette = BLACK_AND_WHITE
-    cut_at = colour_error = None
-    if colours is None:
-        with alarm(deadline, f"reading {path}"):  # Pillow does not look at the clock
-            shades = load_shades(path, width, height)
-        cut = threshold(shades, threshold_level, invert, source=str(path))
-        start, cost, cut_at = cut.grid, flip_cost(cut.margin), cut.threshold
-    else:
-        with alarm(deadline, f"reading and quantising {path}"):
-            tints = load_tints(path, width, height)
-            quantised = quantise_colours(tints, colours, seed=seed, source=str(path), deadline=deadline)
-        start, cost, palette, colour_error = quantised.grid, quantised.cost, quantised.palette, quantised.error
+    _check_distance(max_distance)
+    picture = read_picture(
+        path,
+        width,
+        height,
+        threshold_level=threshold_level,
+        invert=invert,
+        colours=colours,
+        seed=seed,
+        deadline=deadline,
+    )
+    start = picture.grid
     height, width = len(start), len(start[0])
     limit = default_max_changes(width, height) if max_changes is None else max_changes
     fixed = repair(
-        start, cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=deadline.remaining()
+        start,
+        picture.cost,
+        requirement,
+        palette=picture.palette,
+        max_changes=limit,
+        max_distance=max_distance,
+        seed=seed,
+        timeout=deadline.remaining(),
     )
     name = title if title is not None else Path(path).stem.replace("_", " ").replace("-", " ")
-    puzzle = Puzzle.from_grid(fixed.grid, palette, title=name, author=author, license=license)
+    puzzle = Puzzle.from_grid(fixed.grid, picture.palette, title=name, author=author, license=license)
     seconds = time.monotonic() - started
-    return Generated(puzzle, start, fixed.changed, fixed.result, cut_at, seconds, colour_error)
+    return Generated(
+        puzzle, start, fixed.changed, fixed.result, picture.threshold, seconds, picture.colour_error, fixed.distance
+    )
+
+
+def suggest_edits(
+    path: str | Path,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    threshold_level: Threshold = "otsu",
+    invert: bool = False,
+    colours: int | None = None,
+    count: int = 5,
+    seed: int = 0,
+    timeout: float | None = None,
+) -> Suggestions:
+    """For authors who edit by hand: the cells line logic leaves open in the picture's puzzle
+    (read as `from_image` reads it), and the `count` one-cell edits that free the most cells for
+    what they cost the picture, best first, each with the cells left open after it. None is
+    made; no edit is suggested when line logic already solves the puzzle."""
+    deadline = Deadline.after(timeout)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise UsageError(f"{{count}} is a number of edits, 1 or more, not {count!r}", count="count")
+    picture = read_picture(
+        path,
+        width,
+        height,
+        threshold_level=threshold_level,
+        invert=invert,
+        colours=colours,
+        seed=seed,
+        deadline=deadline,
+    )
+    left, edits = suggest(
+        picture.grid, picture.cost, count, palette=picture.palette, seed=seed, timeout=deadline.remaining()
+    )
+    return Suggestions(left, edits, picture.palette)
 
 
 def random_puzzle(
@@ -147,13 +208,15 @@ def random_puzzle(
     max_changes: int | None = None,
     timeout: float | None = None,
 ) -> Generated:
-    """A random grid with about `density` of its cells filled, repaired to meet `require`.
+    """A random picture with about `density` of its cells filled, repaired to meet `require`.
 
-    With `colours` (1 to MAX_COLOURS), each filled cell takes one of that many colours at random
-    (black, then distinct colours; with 1, black: the same puzzle as without `colours`)."""
+    The picture is made as Simon Tatham's Pattern makes its puzzles (see `random_picture`), so
+    that it has shapes rather than noise. With `colours` (1 to MAX_COLOURS), its filled cells
+    take that many colours in patches (black, then distinct colours; with 1, black: the same
+    puzzle as without `colours`)."""
     started = time.monotonic()
     requirement = _check_require(require)
-    _check_colours(colours)
+    check_colours(colours)
     if width < 1 or height < 1:
         raise UsageError("the grid's width and height must be at least 1")
     check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)
@@ -161,32 +224,11 @@ def random_puzzle(
         raise UsageError(f"{{density}} is between 0 and 1, not {density}", density="density")
     rng = random.Random(seed)
     count = 1 if colours is None else colours
-    if count == 1:
-        grid = tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
-    else:
-        grid = tuple(
-            tuple(1 + rng.randrange(count) if rng.random() < density else 0 for _ in range(width))
-            for _ in range(height)
-        )
+    grid = random_picture(width, height, density, count, rng)
     palette = random_palette(count)
     limit = default_max_changes(width, height) if max_changes is None else max_changes
     fixed = repair(grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=timeout)
     what = f"{density:g}" if count == 1 else f"{density:g}, {count} colours"
     puzzle = Puzzle.from_grid(fixed.grid, palette, title=f"Random {width}x{height} ({what}, seed {seed})")
-    return Generated(puzzle, grid, fixed.changed, fixed.result, None, time.monotonic() - started)
-
-
-def random_palette(colours: int) -> Palette:
-    """Black, then Trubetskoy's distinct colours, then hues a golden angle apart at three
-    lightnesses; each named after its nearest CSS colour."""
-    if colours == 1:
-        return BLACK_AND_WHITE
-    rgbs = [BLACK.rgb, *SPARE_RGB[: colours - 1]]
-    step = 0
-    while len(rgbs) < colours:
-        red, green, blue = colorsys.hls_to_rgb(step * 0.618034 % 1, (0.3, 0.5, 0.7)[step % 3], 0.8)
-        rgb = "#" + "".join(f"{round(255 * v):02x}" for v in (red, green, blue))
-        if rgb not in rgbs:
-            rgbs.append(rgb)
-        step += 1
-    return (WHITE, *(Colour(name, rgb, CHARS[i]) for i, (name, rgb) in enumerate(zip(names(rgbs), rgbs, strict=True))))
+    seconds = time.monotonic() - started
+    return Generated(puzzle, grid, fixed.changed, fixed.result, None, seconds, None, float(len(fixed.changed)))

@@ -1,55 +1,56 @@
-"""Make a picture's puzzle uniquely solvable (or solvable by line logic) by changing few cells.
+"""Make a picture's puzzle uniquely solvable, or solvable by people, by changing few cells.
 
-Each round proves or refutes the requirement, then changes one cell of the picture:
-- a cell that line logic cannot decide (for `line`), or on which two solutions found by SAT
-  disagree (for `unique`): changing such a cell changes the clues right where the ambiguity is;
-- among those, the few changes that cost the picture least (in black and white, a flip of the
-  cells whose grey level lies nearest the threshold; in colour, a cell may take any other colour
-  or the blank, and the cost is how much further from the picture's colour it moves), and of
-  these the one after which line logic leaves the fewest cells open.
-A cell is changed at most once, so the search cannot cycle, and never so as to take a colour's
-last cell away. It stops with a proof, or fails when `max_changes` cells have been changed:
-success is never claimed without a proof.
+The search (`nonosat.generate.search`) changes one cell at a time: the change after which line
+logic leaves the fewest cells open, for what it costs the picture (grey level or colour, and
+shape: see `nonosat.generate.drawing`), and it undoes changes that stopped being needed. After
+every step the requirement is tried: line logic alone solves it (`line`), or line logic with
+one-cell lookahead does (`probe`), or SAT proves one solution (`unique`). It stops with a proof,
+or fails when the budget (cells changed, or picture distance) is spent or no change helps:
+success is never claimed without a proof, found again from the final clues alone.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.basics import Choice
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
+from nonosat.explain.steps import trace
+from nonosat.generate.drawing import Cost, Drawing
+from nonosat.generate.search import Edit, Search
 from nonosat.linesolve import Board, line_solve
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status, solve
 
+__all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "open_cells", "repair", "suggest"]
+
 
 class Requirement(Choice):
-    """What a generated puzzle must be."""
+    """What a generated puzzle must be, from the strictest."""
 
-    UNIQUE = "unique"
-    """One solution, proved by SAT."""
     LINE = "line"
     """Solvable by line logic alone, as puzzles for people are (and so unique)."""
+    PROBE = "probe"
+    """Solvable by line logic and one-cell lookahead (try a cell both ways), the level `rate`
+    calls probe."""
+    UNIQUE = "unique"
+    """One solution, proved by SAT."""
 
 
 REQUIREMENTS = tuple(Requirement)
 
-LOOKAHEAD = 4
-"""How many of the cheapest candidate changes are tried with line logic before one is made."""
-
-Cost = Callable[[int, int, int], float]
-"""cost(row, column, colour): how much further from the picture a cell moves when it takes
-`colour` (0 the blank) instead of its colour in the picture."""
+PROBE_FROM = 0.25
+"""Probing is tried once line logic leaves at most this share of the cells open (before, it
+would take long and rarely finish)."""
 
 
-def flip_cost(margin: Sequence[Sequence[float]]) -> Cost:
-    """In black and white, the cost of flipping a cell: its grey level's distance from the threshold."""
-    return lambda row, column, colour: margin[row][column]
+def flip_cost(margin: Sequence[Sequence[float]], grid: Grid) -> Cost:
+    """In black and white, the cost of flipping a cell of `grid`: its grey level's distance from
+    the threshold (nothing for its own colour)."""
+    return lambda row, column, colour: 0.0 if colour == grid[row][column] else margin[row][column]
 
 
 def no_cost(row: int, column: int, colour: int) -> float:
@@ -67,6 +68,9 @@ class Repaired:
     result: Result
     """The solver's verdict on the final puzzle: unique, with `method` "line" when line logic
     alone solved it."""
+    distance: float = 0.0
+    """How far the picture moved: the cost of every changed cell's colour, where a change of
+    full contrast counts 1 (see `nonosat.generate.drawing`)."""
 
 
 def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
@@ -83,22 +87,6 @@ def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
     return found
 
 
-def _changed(grid: list[list[int]], cell: Cell, colour: int) -> list[list[int]]:
-    other = [list(row) for row in grid]
-    r, c = cell
-    other[r][c] = colour
-    return other
-
-
-def _mix(seed: int, row: int, column: int, colour: int) -> float:
-    """A seeded tie-break in [0, 1) for one colour of one cell (random.Random is too slow to
-    make one a change)."""
-    value = (seed * 0x9E3779B1 + row * 0x85EBCA77 + column * 0xC2B2AE3D + colour * 0x27D4EB2F) & 0xFFFFFFFF
-    for shift, factor in ((16, 0x7FEB352D), (15, 0x846CA68B)):
-        value = ((value ^ (value >> shift)) * factor) & 0xFFFFFFFF
-    return (value ^ (value >> 16)) / 2**32
-
-
 def repair(
     grid: Grid,
     cost: Cost,
@@ -106,89 +94,93 @@ def repair(
     *,
     palette: Palette = BLACK_AND_WHITE,
     max_changes: int,
+    max_distance: float | None = None,
     seed: int = 0,
     timeout: float | None = None,
 ) -> Repaired:
-    """Change as few cells of `grid` as this greedy search finds to meet `require`.
+    """Change few cells of `grid` until its puzzle meets `require`.
 
     `cost(r, c, k)` is the cost of giving a cell colour k (see `Cost`); a cell of `grid` holds
-    an index into `palette`. Raises `GenerateFailed` after `max_changes` changes, and `TimeUp`
-    when the whole repair runs past `timeout` seconds. Deterministic for a given seed.
+    an index into `palette`. Raises `GenerateFailed` when meeting it would change more than
+    `max_changes` cells (or move the picture further than `max_distance`, in full-contrast
+    cells), and `TimeUp` when the whole repair runs past `timeout` seconds. Deterministic for a
+    given seed.
     """
     if require not in REQUIREMENTS:
-        raise ValueError(f"require is 'unique' or 'line', not {require!r}")
+        raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
     deadline = Deadline.after(timeout)
-    rng = random.Random(seed)
-    height, width = len(grid), len(grid[0])
-    tie = [[rng.random() for _ in range(width)] for _ in range(height)]  # seeded tie-breaks
-    current = [list(row) for row in grid]
-    changed: list[Cell] = []
+    drawing = Drawing(grid, palette, cost)
+    search = Search(drawing, deadline, seed)
+    steps, most_steps = 0, 4 * max_changes + 20
     while True:
+        changed = drawing.changed()
         deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
-        puzzle = Puzzle.from_grid(current, palette=palette)
-        undecided = open_cells(puzzle, deadline)
-        if not undecided:
-            return _proved(puzzle, current, changed, deadline)
-        candidates = undecided
-        if require == "unique":
-            result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
-            if result.status is Status.UNIQUE:
-                return _proved(puzzle, current, changed, deadline, result)
-            if result.status is not Status.MULTIPLE:
-                raise _cut_short(result, f"checking uniqueness (after {len(changed)} changed cells)")
-            disputed = result.solutions[0].differences(result.solutions[1])
-            candidates = disputed or undecided
-        options = _options(current, candidates, set(changed), len(palette) - 1)
-        if len(changed) >= max_changes or not options:
-            why = "its ambiguous cells were all changed already" if not options else f"{len(changed)} changes"
+        met = _met(require, drawing, search.open, changed, deadline)
+        if met is not None and met.status is Status.UNIQUE:
+            return _proved(drawing, met, deadline)
+        focus = None if met is None else set(met.solutions[0].differences(met.solutions[1]))
+        within = len(changed) < max_changes and (max_distance is None or drawing.distance() < max_distance)
+        if steps >= most_steps or not search.step(within, focus):
+            what = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}[require]
+            spent = f"{len(changed)} changed cells" if not within else "no change helped any more"
             raise GenerateFailed(
-                f"no {'line-solvable' if require == 'line' else 'unique'} puzzle found within {max_changes}"
-                f" changed cells (stopped after {why}); try a larger {{max_changes}} or another size",
+                f"no {what} puzzle found within {max_changes} changed cells (stopped after {spent});"
+                " try a larger {max_changes}, another size or another {seed}",
                 max_changes="max_changes",
+                seed="seed",
             )
-
-        def order(option: tuple[Cell, int]) -> tuple[float, float]:
-            (r, c), colour = option
-            # in colour, a tie per colour too, so that four equal changes are not one cell's
-            return cost(r, c, colour), tie[r][c] if len(palette) == 2 else _mix(seed, r, c, colour)
-
-        cheapest = sorted(options, key=order)[:LOOKAHEAD]
-        if len(cheapest) > 1:
-            cheapest.sort(key=lambda o: len(open_cells(Puzzle.from_grid(_changed(current, *o), palette), deadline)))
-        cell, colour = cheapest[0]
-        current = _changed(current, cell, colour)
-        changed.append(cell)
+        steps += 1
 
 
-def _options(current: list[list[int]], cells: list[Cell], changed: set[Cell], colours: int) -> list[tuple[Cell, int]]:
-    """Every other colour (or the blank) each cell not yet changed could take, unless it holds
-    the last cell of its colour."""
-    left = Counter(k for row in current for k in row)
-    return [
-        (cell, k)
-        for cell in cells
-        if cell not in changed and (left[own := current[cell[0]][cell[1]]] > 1 or own == 0)
-        for k in range(colours + 1)
-        if k != own
-    ]
+def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell], deadline: Deadline) -> Result | None:
+    """The proof that the picture meets the requirement now (a unique result); for `unique`,
+    the two solutions found instead; or None."""
+    if left == 0:
+        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
+    if require is Requirement.UNIQUE:
+        result = _checked(drawing.puzzle, deadline, f"checking uniqueness (after {len(changed)} changed cells)")
+        return result if result.status in (Status.UNIQUE, Status.MULTIPLE) else None
+    if require is Requirement.PROBE and left <= PROBE_FROM * drawing.width * drawing.height:
+        logic = trace(drawing.puzzle, probing=True, deadline=deadline)
+        if logic.cut_short is not None:
+            raise TimeUp(f"probing (after {len(changed)} changed cells)")
+        if logic.complete:
+            return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
+    return None
 
 
-def _proved(
-    puzzle: Puzzle,
-    current: list[list[int]],
-    changed: list[Cell],
-    deadline: Deadline,
-    result: Result | None = None,
-) -> Repaired:
-    """Check the final puzzle with the solver (again, from its clues alone) before claiming it."""
-    if result is None:
-        result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
-    grid = tuple(tuple(row) for row in current)
+def suggest(
+    grid: Grid,
+    cost: Cost,
+    count: int,
+    *,
+    palette: Palette = BLACK_AND_WHITE,
+    seed: int = 0,
+    timeout: float | None = None,
+) -> tuple[int, list[Edit]]:
+    """The cells line logic leaves open in `grid`'s puzzle, and the `count` one-cell changes
+    that free the most cells for what they cost the picture (each with the cells left open
+    after it), best first; none is made. Raises `TimeUp` past `timeout` seconds."""
+    search = Search(Drawing(grid, palette, cost), Deadline.after(timeout), seed)
+    return search.open, search.edits(count) if search.open else []
+
+
+def _checked(puzzle: Puzzle, deadline: Deadline, stage: str) -> Result:
+    result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
     if result.status is Status.UNKNOWN:
-        raise _cut_short(result, "proving the final puzzle unique")
+        raise _cut_short(result, stage)
+    return result
+
+
+def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:
+    """The final picture and its proof: the solver, from the clues alone, found it and no other."""
+    grid = drawing.grid()
+    puzzle = Puzzle.from_grid(grid, drawing.palette)
+    if puzzle.rows != drawing.puzzle.rows or puzzle.columns != drawing.puzzle.columns:
+        raise GenerateFailed("internal error: the repaired clues drifted from the picture")
     if result.status is not Status.UNIQUE or result.solutions[0].grid != grid:
         raise GenerateFailed(f"internal error: the final puzzle was not proved unique ({result.status.value})")
-    return Repaired(grid, tuple(changed), result)
+    return Repaired(grid, tuple(drawing.changed()), result, round(drawing.distance(), 4))
 
 
 def _cut_short(result: Result, stage: str) -> CutShort:

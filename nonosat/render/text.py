@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
     from nonosat.explain.steps import Explanation, Step
-    from nonosat.generate import Generated
+    from nonosat.generate import Generated, Suggestions
     from nonosat.solver import Result
 
 
@@ -110,10 +110,31 @@ def generated_line(made: Generated, output: Path | None, preview: Path | None) -
     how = "line logic" if made.result.method == "line" else "SAT"
     where = f"; wrote {output}" if output is not None else ""
     shown = f"; preview {preview}" if preview is not None else ""
+    count = len(made.changed)
+    from_picture = made.threshold is not None or made.colour_error is not None
+    distance = f", picture distance {made.distance:.2f}" if count and from_picture else ""
     return (
         f"{puzzle.name}: {puzzle.width}x{puzzle.height}, unique (proved by {how}), "
-        f"{len(made.changed)} cells changed ({100 * made.changed_share:.1f}%){where}{shown}"
+        f"{count} {'cell' if count == 1 else 'cells'} changed ({100 * made.changed_share:.1f}%){distance}{where}{shown}"
     )
+
+
+def suggestion_lines(source: object, found: Suggestions) -> list[str]:
+    """The best one-cell edits of a picture's puzzle, one a line, after what line logic leaves."""
+    left = found.open
+    if not left:
+        return [f"{source}: line logic solves the puzzle already; no edit needed"]
+    lines = [f"{source}: line logic leaves {left} {'cell' if left == 1 else 'cells'} open; the best one-cell edits:"]
+    for edit in found.edits:
+        r, c = edit.cell
+        if not edit.colour:
+            what = "clear it"
+        elif len(found.palette) == 2:
+            what = "fill it"
+        else:
+            what = f"make it {found.palette[edit.colour].name}"
+        lines.append(f"  row {r + 1}, column {c + 1}: {what} -> {edit.open} left open (cost {edit.cost:.2f})")
+    return lines
 
 
 def ending_line(explained: Explanation) -> str:

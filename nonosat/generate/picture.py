@@ -1,0 +1,72 @@
+"""A picture file made into a grid to repair: thresholded (black and white) or quantised
+(colour), with what changing each cell costs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonosat.deadline import Deadline, alarm
+from nonosat.errors import UsageError
+from nonosat.generate.drawing import Cost
+from nonosat.generate.image import Threshold, load_shades, load_tints, threshold
+from nonosat.generate.quantise import quantise as quantise_colours  # the module keeps its name
+from nonosat.generate.repair import flip_cost
+from nonosat.model import Grid
+from nonosat.palette import BLACK_AND_WHITE, MAX_COLOURS, Palette
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture as a grid of cells, before any repair."""
+
+    grid: Grid
+    """Cells index `palette` (0 the blank)."""
+    cost: Cost
+    palette: Palette
+    threshold: float | None
+    """The grey level a black-and-white picture was cut at (None in colour)."""
+    colour_error: float | None
+    """In colour: the mean delta E between each cell's colour in the shrunk picture and its
+    colour in `grid` (the blank shows white)."""
+
+
+def check_colours(colours: int | None) -> None:
+    """Refuse a number of colours outside 1..MAX_COLOURS, before any work."""
+    if colours is not None and (isinstance(colours, bool) or not 1 <= colours <= MAX_COLOURS):
+        raise UsageError(
+            f"{{colours}} is a number of colours from 1 to {MAX_COLOURS}, not {colours}", colours="colours"
+        )
+
+
+def read_picture(
+    path: str | Path,
+    width: int | None,
+    height: int | None,
+    *,
+    threshold_level: Threshold = "otsu",
+    invert: bool = False,
+    colours: int | None = None,
+    seed: int = 0,
+    deadline: Deadline,
+) -> Picture:
+    """Shrink a picture file to `width` x `height` cells (either alone keeps the aspect ratio)
+    and threshold it, or with `colours`, quantise its colours (see `nonosat.generate.quantise`)."""
+    check_colours(colours)
+    if colours is not None and (threshold_level != "otsu" or invert):
+        given = "{threshold}" if threshold_level != "otsu" else "{invert}"
+        raise UsageError(
+            f"{given} is for black and white: with {{colours}} the picture's colours are quantised",
+            threshold="threshold_level",
+            invert="invert=True",
+            colours="colours",
+        )
+    if colours is None:
+        with alarm(deadline, f"reading {path}"):  # Pillow does not look at the clock
+            shades = load_shades(path, width, height)
+        cut = threshold(shades, threshold_level, invert, source=str(path))
+        return Picture(cut.grid, flip_cost(cut.margin, cut.grid), BLACK_AND_WHITE, cut.threshold, None)
+    with alarm(deadline, f"reading and quantising {path}"):
+        tints = load_tints(path, width, height)
+        quantised = quantise_colours(tints, colours, seed=seed, source=str(path), deadline=deadline)
+    return Picture(quantised.grid, quantised.cost, quantised.palette, None, quantised.error)

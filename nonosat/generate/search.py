@@ -1,0 +1,300 @@
+"""The repair search: one change at a time, the change that leaves line logic least to do for
+what it costs the picture.
+
+Each step weighs every change in the lines line logic leaves open (see `Drawing.moves`):
+- its gain: how many fewer cells line logic leaves open after it. Solving the whole grid again
+  for each is too slow, so each gets a bound first: line logic resumed from what is known now,
+  with the changed cell forgotten, from its row and column only. Everything known now other
+  than that cell is still true of the changed picture (it solves the changed clues), so this
+  can only leave fewer cells open than solving from scratch: a bound. The changes are then
+  solved from scratch in the order of their bounds, until no bound can beat the best found
+  (or `EXACT_TRIES` have been), as in branch and bound;
+- its efficiency: the gain divided by 1 + WEIGHT x its cost to the picture (`Drawing.move_cost`).
+A change back toward the picture that leaves no more open is made first: the search undoes
+what stopped being needed. When no change gains anything (a plateau: line logic cannot start
+anywhere), the step makes the change that most narrows the open lines (`Drawing.freedom`: the
+fewest placements of their clues), for what it costs, that leaves no more cells open. A state
+already visited is never entered again, so the search cannot cycle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nonosat.deadline import Deadline
+from nonosat.generate.drawing import Drawing, Move
+from nonosat.linesolve import Board, Contradiction, propagate
+from nonosat.model import Cell, Puzzle
+
+WEIGHT = 1.0
+"""How much a change's cost to the picture weighs against the cells it lets line logic decide."""
+
+EXACT_TRIES = 24
+"""At most this many changes are solved from scratch in a step (after the bounds)."""
+
+PLATEAU_TRIES = 16
+"""On a plateau, at most this many of the changes that narrow the open lines most are tried."""
+
+CHECK_EVERY = 64
+"""Changes weighed between looks at the deadline."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A one-cell change and what it does."""
+
+    cell: Cell
+    colour: int
+    """The colour the cell takes (0 the blank; in black and white, 1 filled)."""
+    open: int
+    """The cells line logic leaves open after it."""
+    cost: float
+    """What it costs the picture (see `Drawing.move_cost`; negative: back toward the picture)."""
+
+
+@dataclass
+class Weighed:
+    move: Move
+    bound: int
+    """At least this many cells stay open after the move."""
+    cost: float
+    narrowing: float
+    """How much the move changes the freedom of the open lines it touches (negative: narrower)."""
+    tie: float
+
+
+def open_count(board: Board) -> int:
+    """The cells a board leaves undecided."""
+    if board.colours == 1:
+        width = board.width
+        return sum(width - (f | e).bit_count() for f, e in zip(board.row_not[0], board.row_not[1], strict=True))
+    return board.unknown_count()
+
+
+def solve_open(puzzle: Puzzle) -> int:
+    """The cells line logic leaves open, from the clues alone (a picture's clues always have a
+    solution: the picture)."""
+    return open_count(propagate(Board(puzzle)))
+
+
+def mix(seed: int, row: int, column: int, colour: int) -> float:
+    """A seeded tie-break in [0, 1) for one colour of one cell."""
+    value = (seed * 0x9E3779B1 + row * 0x85EBCA77 + column * 0xC2B2AE3D + colour * 0x27D4EB2F) & 0xFFFFFFFF
+    for shift, factor in ((16, 0x7FEB352D), (15, 0x846CA68B)):
+        value = ((value ^ (value >> shift)) * factor) & 0xFFFFFFFF
+    return (value ^ (value >> 16)) / 2**32
+
+
+class Search:
+    """Steps of the repair of one drawing."""
+
+    def __init__(self, drawing: Drawing, deadline: Deadline, seed: int = 0) -> None:
+        self.drawing = drawing
+        self.deadline = deadline
+        self.seed = seed
+        self.seen: set[frozenset[tuple[int, int, int]]] = {self._state()}
+        self.board = propagate(Board(drawing.puzzle))
+        self.open = open_count(self.board)
+        self._facts: dict[Move, tuple[float, float, float, float]] = {}
+        self._bounds: dict[Move, int] = {}
+        """The bounds of the last step, kept while line logic knows the same cells: then a
+        change's bound changes only in the row and column of the change just made (near
+        enough: bounds only order the changes, each is solved from scratch before it is made)."""
+
+    def _state(self, move: Move | None = None) -> frozenset[tuple[int, int, int]]:
+        """The set of changes (row, column, colour) that make the picture, after `move`."""
+        drawing = self.drawing
+        changes = drawing.changes()
+        if move is not None:
+            r, c, k = move
+            if k == drawing.start[r][c]:
+                changes.pop((r, c), None)
+            else:
+                changes[(r, c)] = k
+        return frozenset((r, c, k) for (r, c), k in changes.items())
+
+    def open_lines(self) -> tuple[set[int], set[int]]:
+        board = self.board
+        rows = {r for r in range(board.height) if board.known(True, r) != (1 << board.width) - 1}
+        columns = {c for c in range(board.width) if board.known(False, c) != (1 << board.height) - 1}
+        return rows, columns
+
+    def bound(self, move: Move, puzzle: Puzzle) -> int:
+        """At least this many cells stay open after `move` (see the module's notes)."""
+        r, c, _ = move
+        board = self.board.copy()
+        board.puzzle = puzzle
+        forgotten = board.cell(r, c) is not None
+        row_keep, column_keep = ~(1 << c), ~(1 << r)
+        for masks in board.row_not:
+            masks[r] &= row_keep
+        for masks in board.col_not:
+            masks[c] &= column_keep
+        if board.colours > 1:
+            try:
+                propagate(board, [(True, r), (False, c)])
+            except Contradiction:  # cannot happen (the changed picture solves it): weigh it last
+                return self.open + 1
+            return open_count(board)
+        fixed = 0
+
+        def count(is_row: bool, index: int, before: tuple[int, ...], new: tuple[int, ...]) -> None:
+            nonlocal fixed
+            fixed += (new[0] | new[1]).bit_count()  # in black and white, a cell is fixed by one pass
+
+        try:
+            propagate(board, [(True, r), (False, c)], count)
+        except Contradiction:
+            return self.open + 1
+        return self.open + forgotten - fixed
+
+    def weigh(self, budget_left: bool, focus: set[Cell] | None = None) -> list[Weighed]:
+        """Every change worth weighing now (only of the `focus` cells, when given, and changes
+        back), with its bound, cost and narrowing."""
+        drawing, rows, columns = self.drawing, *self.open_lines()
+        bounds, facts = self._bounds, self._facts
+        weighed = []
+        for number, move in enumerate(drawing.moves(rows, columns)):
+            if not number % CHECK_EVERY:
+                self.deadline.check("repairing the picture")
+            r, c, k = move
+            back = drawing.cells[r][c] != drawing.start[r][c]
+            if not back and (not budget_left or (focus is not None and (r, c) not in focus)):
+                continue  # the budget allows only changes back; or not a cell in focus
+            known = facts.get(move)
+            if known is None:
+                known = facts[move] = self._facts_of(move)
+            bound = bounds.get(move)
+            if bound is None:
+                bound = bounds[move] = self.bound(move, drawing.edited(move))
+            cost, row_narrowing, column_narrowing, tie = known
+            narrowing = (row_narrowing if r in rows else 0.0) + (column_narrowing if c in columns else 0.0)
+            weighed.append(Weighed(move, bound, cost, narrowing, tie))
+        return weighed
+
+    def _facts_of(self, move: Move) -> tuple[float, float, float, float]:
+        """What a move costs, how it narrows its row and its column, and its tie-break: these
+        change only when a cell near it, or in its row or column, changes."""
+        drawing = self.drawing
+        r, c, k = move
+        row_narrowing = drawing.freedom_after(True, r, c, k) - drawing.freedom_now(True, r)
+        column_narrowing = drawing.freedom_after(False, c, r, k) - drawing.freedom_now(False, c)
+        return drawing.move_cost(move), row_narrowing, column_narrowing, mix(self.seed, r, c, k)
+
+    def step(self, budget_left: bool, focus: set[Cell] | None = None) -> bool:
+        """Make the best change; False when none helps (the search is stuck). With `focus`
+        (the cells where two solutions differ), only those cells change, and one always does
+        if it can: any of them rules a solution out."""
+        weighed = self.weigh(budget_left, focus)
+        chosen = self._undo(weighed) or self._best_gain(weighed) or self._plateau(weighed)
+        if chosen is None and focus is not None:
+            chosen = self._cheapest(weighed, focus)
+        if chosen is None:
+            return False
+        choice, board = chosen
+        self.drawing.apply(choice.move)
+        self.seen.add(self._state())
+        r, c, _ = choice.move
+        if board.row_not == self.board.row_not:
+            self._bounds = {move: bound for move, bound in self._bounds.items() if move[0] != r and move[1] != c}
+        else:
+            self._bounds = {}
+        self._facts = {
+            move: known
+            for move, known in self._facts.items()
+            if move[0] != r and move[1] != c and (abs(move[0] - r) > 1 or abs(move[1] - c) > 1)
+        }
+        self.board, self.open = board, open_count(board)
+        return True
+
+    def _solved(self, option: Weighed) -> tuple[Board, int] | None:
+        """Line logic from scratch on the changed clues, unless the change leads back to a
+        picture already visited."""
+        if self._state(option.move) in self.seen:
+            return None
+        board = propagate(Board(self.drawing.edited(option.move)))
+        return board, open_count(board)
+
+    def _undo(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
+        """A change back toward the picture that leaves no more cells open (none more narrowly
+        placed, when it frees none)."""
+        start = self.drawing.start
+        backs = [w for w in weighed if w.cost < 0 and w.bound <= self.open and start[w.move[0]][w.move[1]] == w.move[2]]
+        best: tuple[tuple[int, float], Weighed, Board] | None = None
+        for option in sorted(backs, key=lambda w: (w.bound, w.cost, w.tie))[:EXACT_TRIES]:
+            solved = self._solved(option)
+            if solved is None:
+                continue
+            board, left = solved
+            if left < self.open or (left == self.open and option.narrowing <= 0):
+                key = (left, option.cost)
+                if best is None or key < best[0]:
+                    best = (key, option, board)
+        return None if best is None else (best[1], best[2])
+
+    def _best_gain(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
+        """The change that frees the most cells for what it costs (branch and bound)."""
+
+        def efficiency(option: Weighed, left: int) -> float:
+            return (self.open - left) / (1 + WEIGHT * max(option.cost, 0.0))
+
+        ranked = sorted(
+            (w for w in weighed if w.bound < self.open), key=lambda w: (-efficiency(w, w.bound), w.cost, w.tie)
+        )
+        best: tuple[float, Weighed, Board] | None = None
+        tries = 0
+        for option in ranked:
+            if best is not None and efficiency(option, option.bound) <= best[0]:
+                break
+            if tries >= EXACT_TRIES:
+                break
+            tries += 1
+            solved = self._solved(option)
+            if solved is None:
+                continue
+            board, left = solved
+            score = efficiency(option, left)
+            if left < self.open and (best is None or score > best[0]):
+                best = (score, option, board)
+        return None if best is None else (best[1], best[2])
+
+    def _plateau(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
+        """No change frees a cell: the one that narrows the open lines most for what it costs,
+        and leaves no more cells open."""
+        narrowing = [w for w in weighed if w.narrowing < 0]
+        narrowing.sort(key=lambda w: (w.narrowing / (1 + WEIGHT * max(w.cost, 0.0)), w.tie))
+        for option in narrowing[:PLATEAU_TRIES]:
+            solved = self._solved(option)
+            if solved is not None and solved[1] <= self.open:
+                return option, solved[0]
+        return None
+
+    def _cheapest(self, weighed: list[Weighed], focus: set[Cell]) -> tuple[Weighed, Board] | None:
+        """The cheapest change of a cell in focus that leads somewhere new."""
+        for option in sorted(weighed, key=lambda w: (w.cost, w.tie)):
+            if option.move[:2] in focus:
+                solved = self._solved(option)
+                if solved is not None:
+                    return option, solved[0]
+        return None
+
+    def edits(self, count: int) -> list[Edit]:
+        """The `count` best one-cell changes (most cells freed for their cost first; on a
+        plateau, the ones that narrow the open lines most for their cost), each with the cells
+        line logic leaves open after it; none is made."""
+
+        def worth(option: Weighed, left: int) -> tuple[float, float, float, float]:
+            weight = 1 + WEIGHT * max(option.cost, 0.0)
+            return (-(self.open - left) / weight, option.narrowing / weight, option.cost, option.tie)
+
+        found: list[tuple[tuple[float, float, float, float], Edit]] = []
+        for number, option in enumerate(sorted(self.weigh(True), key=lambda w: worth(w, w.bound))):
+            if len(found) >= count and worth(option, option.bound) >= found[count - 1][0]:
+                break  # its bound cannot beat the edits found: neither can the rest
+            if not number % CHECK_EVERY:
+                self.deadline.check("weighing one-cell changes")
+            left = solve_open(self.drawing.edited(option.move))
+            r, c, k = option.move
+            found.append((worth(option, left), Edit((r, c), k, left, round(option.cost, 4))))
+            found.sort(key=lambda pair: pair[0])
+        return [edit for _, edit in found[:count]]

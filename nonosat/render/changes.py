@@ -1,0 +1,127 @@
+"""What the generator changed, drawn: the picture it started from beside the final one, with the
+changed cells marked (added in one colour, removed in another), as SVG or PNG."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from nonosat.errors import UsageError
+from nonosat.formats.atomic import write_bytes_atomic, write_text_atomic
+from nonosat.model import Grid
+from nonosat.palette import Palette
+from nonosat.render.sheets import check_picture_path
+
+ADDED = "#1f9e4a"
+"""Cells the generator filled (in colour: a blank cell given a colour), marked green."""
+REMOVED = "#d7263d"
+"""Cells it emptied, marked red."""
+RECOLOURED = "#f28c28"
+"""In colour, cells it gave another colour, marked orange."""
+CELL = 16
+GAP = 2
+"""Cells between the two pictures."""
+CAPTION = 28
+"""Pixels above the pictures for their captions."""
+
+
+def marks(start: Grid, final: Grid) -> list[tuple[int, int, str]]:
+    """Each changed cell (row, column) with the colour that marks it."""
+    found = []
+    for r, (before_row, after_row) in enumerate(zip(start, final, strict=True)):
+        for c, (before, after) in enumerate(zip(before_row, after_row, strict=True)):
+            if before != after:
+                found.append((r, c, ADDED if not before else REMOVED if not after else RECOLOURED))
+    return found
+
+
+def _layout(start: Grid) -> tuple[int, int, int]:
+    """The picture's width and height in pixels, and where the second picture starts."""
+    height, width = len(start), len(start[0])
+    return (2 * width + GAP) * CELL, height * CELL + CAPTION, (width + GAP) * CELL
+
+
+def _fill(palette: Palette, colour: int) -> str:
+    return palette[colour].rgb if colour else "#ffffff"
+
+
+def changes_svg(start: Grid, final: Grid, palette: Palette) -> str:
+    """The two pictures as SVG: the start on the left, the final one on the right with each
+    changed cell outlined in its mark's colour and crossed when emptied."""
+    total_width, total_height, second = _layout(start)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{total_height}"'
+        f' viewBox="0 0 {total_width} {total_height}">',
+        f'<rect width="{total_width}" height="{total_height}" fill="#ffffff"/>',
+        '<text x="0" y="18" font-family="sans-serif" font-size="14">the picture</text>',
+        f'<text x="{second}" y="18" font-family="sans-serif" font-size="14">the puzzle:'
+        f' <tspan fill="{ADDED}">added</tspan>, <tspan fill="{REMOVED}">removed</tspan></text>',
+    ]
+    for left, grid in ((0, start), (second, final)):
+        height, width = len(grid), len(grid[0])
+        parts.append(
+            f'<rect x="{left}" y="{CAPTION}" width="{width * CELL}" height="{height * CELL}" fill="#ffffff"'
+            ' stroke="#999999"/>'
+        )
+        for r, row in enumerate(grid):
+            for c, colour in enumerate(row):
+                if colour:
+                    x, y = left + c * CELL, CAPTION + r * CELL
+                    parts.append(
+                        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{_fill(palette, colour)}"/>'
+                    )
+    for r, c, mark in marks(start, final):
+        x, y = second + c * CELL, CAPTION + r * CELL
+        parts.append(
+            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" stroke="{mark}"'
+            ' stroke-width="3"/>'
+        )
+        if mark == REMOVED:
+            parts.append(f'<path d="M{x + 4} {y + 4}L{x + CELL - 4} {y + CELL - 4}" stroke="{mark}" stroke-width="2"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def changes_png(start: Grid, final: Grid, palette: Palette) -> bytes:
+    """The two pictures as PNG, drawn like `changes_svg`; needs Pillow (`nonosat[image]`)."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        raise UsageError("PNG needs Pillow: pip install 'nonosat[image]'") from None
+    total_width, total_height, second = _layout(start)
+    image = Image.new("RGB", (total_width, total_height), "#ffffff")
+    pen = ImageDraw.Draw(image)
+    try:
+        font: ImageFont.ImageFont | ImageFont.FreeTypeFont = ImageFont.load_default(size=14)
+    except TypeError:  # Pillow before 10.1
+        font = ImageFont.load_default()
+    pen.text((0, 6), "the picture", fill="#000000", font=font)
+    pen.text((second, 6), "the puzzle: added", fill=ADDED, font=font)
+    shown = pen.textlength("the puzzle: added", font=font)
+    pen.text((second + shown, 6), ", removed", fill=REMOVED, font=font)
+    for left, grid in ((0, start), (second, final)):
+        height, width = len(grid), len(grid[0])
+        pen.rectangle((left, CAPTION, left + width * CELL - 1, CAPTION + height * CELL - 1), outline="#999999")
+        for r, row in enumerate(grid):
+            for c, colour in enumerate(row):
+                if colour:
+                    x, y = left + c * CELL, CAPTION + r * CELL
+                    pen.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=_fill(palette, colour))
+    for r, c, mark in marks(start, final):
+        x, y = second + c * CELL, CAPTION + r * CELL
+        pen.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=mark, width=3)
+        if mark == REMOVED:
+            pen.line((x + 4, y + 4, x + CELL - 5, y + CELL - 5), fill=mark, width=2)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def save_changes(start: Grid, final: Grid, palette: Palette, path: str | Path, *, force: bool = False) -> None:
+    """Draw the two pictures to an .svg or .png file, atomically (an existing file only with `force`)."""
+    target = Path(path)
+    check_picture_path(target, force=force)
+    if target.suffix.lower() == ".svg":
+        write_text_atomic(target, changes_svg(start, final, palette), force=force)
+    else:
+        write_bytes_atomic(target, changes_png(start, final, palette), force=force)

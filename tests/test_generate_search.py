@@ -1,0 +1,271 @@
+"""The repair search on hard pictures: bounds that hold, few changes, shapes kept, every claim
+proved; suggestions, the probe requirement, the distance budget, random pictures with shapes."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonosat.cli import app
+from nonosat.deadline import NO_DEADLINE
+from nonosat.errors import GenerateFailed
+from nonosat.explain.rating import rate
+from nonosat.generate import from_image, random_puzzle, suggest_edits
+from nonosat.generate.drawing import Drawing
+from nonosat.generate.random_picture import random_picture
+from nonosat.generate.repair import Requirement, flip_cost, no_cost, repair
+from nonosat.generate.search import Search, solve_open
+from nonosat.linesolve import line_solve
+from nonosat.model import Grid, Puzzle
+from nonosat.palette import BLACK_AND_WHITE
+from nonosat.render.changes import ADDED, RECOLOURED, REMOVED
+from nonosat.solver import Status, solve
+
+Image = pytest.importorskip("PIL.Image")
+ImageDraw = pytest.importorskip("PIL.ImageDraw")
+
+
+@pytest.fixture(scope="module")
+def smiley(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A smiley of thin lines, as an author draws one: line logic cannot start on it."""
+    picture = Image.new("L", (800, 800), 255)
+    pen = ImageDraw.Draw(picture)
+    pen.ellipse((50, 50, 750, 750), outline=0, width=40)
+    pen.ellipse((250, 250, 325, 350), fill=0)
+    pen.ellipse((475, 250, 550, 350), fill=0)
+    pen.arc((225, 350, 575, 625), 20, 160, fill=0, width=40)
+    path = tmp_path_factory.mktemp("pictures") / "smiley.png"
+    picture.resize((200, 200), Image.LANCZOS).save(path)
+    return path
+
+
+def proved_line_solvable(puzzle: Puzzle) -> None:
+    """From the clues alone: line logic finishes it, SAT finds one solution, and it is the goal."""
+    bare = Puzzle(
+        rows=puzzle.rows,
+        columns=puzzle.columns,
+        palette=puzzle.palette,
+        row_colours=puzzle.row_colours,
+        column_colours=puzzle.column_colours,
+    )
+    assert line_solve(bare).is_complete()
+    result = solve(bare, count=2, jobs=1)
+    assert result.status is Status.UNIQUE and result.solutions[0].grid == puzzle.goal
+
+
+def changes(a: Grid, b: Grid) -> int:
+    return sum(x != y for ra, rb in zip(a, b, strict=True) for x, y in zip(ra, rb, strict=True))
+
+
+def test_a_bound_never_promises_fewer_open_cells_than_solving_from_scratch_finds() -> None:
+    rng = random.Random(3)
+    for seed in range(6):
+        grid = random_picture(12, 12, 0.5, 1, random.Random(seed))
+        search = Search(Drawing(grid, BLACK_AND_WHITE, no_cost), NO_DEADLINE)
+        rows, columns = search.open_lines()
+        moves = search.drawing.moves(rows, columns)
+        for move in rng.sample(moves, min(40, len(moves))):
+            puzzle = search.drawing.edited(move)
+            assert search.bound(move, puzzle) <= solve_open(puzzle)
+
+
+def test_an_edited_puzzle_has_the_clues_of_the_edited_picture() -> None:
+    grid = random_picture(9, 7, 0.5, 3, random.Random(2))
+    from nonosat.generate.random_picture import random_palette
+
+    drawing = Drawing(grid, random_palette(3), no_cost)
+    for r, c, k in drawing.moves(set(range(7)), set(range(9)))[:60]:
+        picture = [list(row) for row in grid]
+        picture[r][c] = k
+        fresh = Puzzle.from_grid(picture, random_palette(3))
+        edited = drawing.edited((r, c, k))
+        assert (edited.rows, edited.columns) == (fresh.rows, fresh.columns)
+        assert (edited.row_colours, edited.column_colours) == (fresh.row_colours, fresh.column_colours)
+
+
+@pytest.mark.parametrize("size", [20, 30])
+def test_a_picture_of_thin_lines_becomes_line_solvable_with_few_changes_along_its_edges(
+    smiley: Path, size: int
+) -> None:
+    made = from_image(smiley, width=size, require="line", timeout=120)
+    proved_line_solvable(made.puzzle)
+    assert made.puzzle.goal is not None
+    assert len(made.changed) == changes(made.start, made.puzzle.goal) <= 0.05 * size * size
+    # shapes kept: a changed cell has a neighbour of its new colour (no specks, no holes), nearly always
+    goal = made.puzzle.goal
+    lonely = [
+        (r, c)
+        for r, c in made.changed
+        if all(
+            not (0 <= i < size and 0 <= j < size and goal[i][j] == goal[r][c])
+            and not (goal[r][c] == 0 and not (0 <= i < size and 0 <= j < size))
+            for i, j in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        )
+    ]
+    assert len(lonely) <= len(made.changed) // 4
+    assert made.distance > 0 and rate(made.puzzle).level == "line"
+
+
+def _exhaustive(grid: Grid, most: int) -> int | None:
+    """The fewest flips that make the picture line-solvable, trying every set of up to `most`."""
+    cells = [(r, c) for r in range(len(grid)) for c in range(len(grid[0]))]
+    for size in range(most + 1):
+        for chosen in itertools.combinations(cells, size):
+            picture = [list(row) for row in grid]
+            for r, c in chosen:
+                picture[r][c] ^= 1
+            if line_solve(Puzzle.from_grid(picture)).is_complete():
+                return size
+    return None
+
+
+def test_on_small_pictures_the_changes_are_within_one_of_the_fewest_possible() -> None:
+    near, counted = 0, 0
+    for seed in range(1, 41):
+        grid = tuple(tuple(int(v) for v in row) for row in random_picture(6, 6, 0.5, 1, random.Random(seed)))
+        fewest = _exhaustive(grid, 2)
+        if not fewest:
+            continue  # already line-solvable, or needing more than two flips: too slow to prove here
+        made = repair(grid, no_cost, Requirement.LINE, max_changes=10, seed=seed)
+        proved_line_solvable(Puzzle.from_grid(made.grid))
+        assert len(made.changed) >= fewest  # (fewer would mean the exhaustive search is wrong)
+        counted += 1
+        near += len(made.changed) <= fewest + 1
+    assert counted >= 5 and near >= 0.9 * counted
+
+
+def test_the_same_seed_gives_the_same_repair_and_another_seed_may_not(smiley: Path) -> None:
+    first = from_image(smiley, width=24, require="line", seed=1)
+    again = from_image(smiley, width=24, require="line", seed=1)
+    assert first.puzzle == again.puzzle and first.changed == again.changed
+
+
+def test_probe_puzzles_are_rated_line_or_probe(smiley: Path) -> None:
+    for size in (18, 26):
+        made = from_image(smiley, width=size, require="probe", timeout=120)
+        assert rate(made.puzzle).level in ("line", "probe")
+        assert solve(made.puzzle, count=2).status is Status.UNIQUE
+
+
+def test_a_distance_budget_too_small_fails_without_a_claim(smiley: Path) -> None:
+    with pytest.raises(GenerateFailed):
+        from_image(smiley, width=30, require="line", max_distance=0.5)
+
+
+def test_suggestions_are_measured_not_made_and_best_first(smiley: Path) -> None:
+    from nonosat.generate.image import load_shades, threshold
+
+    found = suggest_edits(smiley, width=22, count=4)
+    shades = threshold(load_shades(smiley, 22, 22), "otsu", False)
+    assert found.open == solve_open(Puzzle.from_grid(shades.grid)) > 0
+    assert len(found.edits) == 4
+    for edit in found.edits:
+        picture = [list(row) for row in shades.grid]
+        r, c = edit.cell
+        assert picture[r][c] != edit.colour
+        picture[r][c] = edit.colour
+        assert edit.open == solve_open(Puzzle.from_grid(picture))
+    opens = [edit.open for edit in found.edits]
+    assert opens == sorted(opens) or all(o == found.open for o in opens)
+    weights = flip_cost(shades.margin, shades.grid)
+    assert all(edit.cost >= 0 for edit in found.edits) and weights(0, 0, shades.grid[0][0]) == 0
+
+
+def test_a_line_solvable_picture_needs_no_suggestion(tmp_path: Path) -> None:
+    from nonosat.generate.image import draw_scan
+
+    draw_scan(((1, 1, 1), (1, 0, 1), (1, 1, 1)), tmp_path / "easy.png", scale=4, blur=0, noise=0)
+    found = suggest_edits(tmp_path / "easy.png", width=3, count=3)
+    assert found.open == 0 and found.edits == []
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_random_pictures_have_no_blank_or_full_line_and_about_the_density(seed: int) -> None:
+    grid = random_picture(20, 15, 0.4, 1, random.Random(seed))
+    assert all(0 < sum(row) < 20 for row in grid)
+    assert all(0 < sum(column) < 15 for column in zip(*grid, strict=True))
+    assert abs(sum(map(sum, grid)) - 0.4 * 300) <= 30  # the fixes move a few cells
+    assert grid == random_picture(20, 15, 0.4, 1, random.Random(seed))
+
+
+def test_random_pictures_have_shapes_not_noise() -> None:
+    """Smoothed: a filled cell has more filled neighbours than in uniform noise of the same density."""
+
+    def alike(grid: Grid) -> float:
+        pairs = [(grid[r][c], grid[r][c + 1]) for r in range(len(grid)) for c in range(len(grid[0]) - 1)]
+        return sum(a == b for a, b in pairs) / len(pairs)
+
+    rng = random.Random(9)
+    noise = tuple(tuple(int(rng.random() < 0.5) for _ in range(30)) for _ in range(30))
+    assert alike(random_picture(30, 30, 0.5, 1, random.Random(9))) > alike(noise) + 0.1
+
+
+@pytest.mark.parametrize("size", [25, 30])
+def test_random_line_puzzles_are_proved(size: int) -> None:
+    made = random_puzzle(size, size, seed=4, require="line")
+    proved_line_solvable(made.puzzle)
+    assert made.distance == len(made.changed)
+
+
+runner = CliRunner()
+
+
+def test_preview_changes_marks_each_changed_cell_beside_the_picture(smiley: Path, tmp_path: Path) -> None:
+    preview = tmp_path / "changes.svg"
+    done = runner.invoke(
+        app,
+        [
+            "generate",
+            str(smiley),
+            "--width",
+            "24",
+            "--require",
+            "line",
+            "-o",
+            str(tmp_path / "s.non"),
+            "--preview",
+            str(preview),
+            "--preview-changes",
+        ],
+    )
+    assert done.exit_code == 0, done.output
+    made = from_image(smiley, width=24, require="line")
+    svg = preview.read_text()
+    marked = svg.count(f'stroke="{ADDED}"') + svg.count(f'stroke="{REMOVED}" stroke-width="3"')
+    assert marked == len(made.changed) > 0 and RECOLOURED not in svg
+    assert "picture distance" in done.output
+    png = tmp_path / "changes.png"
+    assert (
+        runner.invoke(
+            app,
+            [
+                "random",
+                "--width",
+                "12",
+                "--height",
+                "12",
+                "--seed",
+                "2",
+                "--preview",
+                str(png),
+                "--preview-changes",
+                "-o",
+                str(tmp_path / "r.non"),
+            ],
+        ).exit_code
+        == 0
+    )
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_preview_changes_needs_a_preview_and_suggest_makes_nothing(smiley: Path, tmp_path: Path) -> None:
+    assert runner.invoke(app, ["generate", str(smiley), "--preview-changes"]).exit_code == 2
+    assert runner.invoke(app, ["generate", str(smiley), "--suggest", "2", "-o", str(tmp_path / "x.non")]).exit_code == 2
+    assert not (tmp_path / "x.non").exists()
+    done = runner.invoke(app, ["generate", str(smiley), "--width", "20", "--suggest", "3"])
+    assert done.exit_code == 0
+    assert done.output.count("left open (cost") == 3
