@@ -12,9 +12,10 @@ Each step weighs every change in the lines line logic leaves open (see `Drawing.
 - its efficiency: the gain divided by 1 + WEIGHT x its cost to the picture (`Drawing.move_cost`).
 A change back toward the picture that leaves no more open is made first: the search undoes
 what stopped being needed. When no change gains anything (a plateau: line logic cannot start
-anywhere), the step makes the change that most narrows the open lines (`Drawing.freedom`: the
-fewest placements of their clues), for what it costs, that leaves no more cells open. A state
-already visited is never entered again, so the search cannot cycle.
+anywhere), the step makes the change that most narrows the open lines (`Drawing.freedom_now`: the
+fewest placements of their clues), for what it costs, that leaves no more cells open; failing
+that, the change that loses the fewest cells (a step back). A state already visited is never
+entered again, so the search cannot cycle.
 """
 
 from __future__ import annotations
@@ -69,6 +70,17 @@ def open_count(board: Board) -> int:
         width = board.width
         return sum(width - (f | e).bit_count() for f, e in zip(board.row_not[0], board.row_not[1], strict=True))
     return board.unknown_count()
+
+
+def known_cells(excluded: tuple[int, ...], length: int) -> int:
+    """The mask of a line's cells with one colour left, from each colour's mask of the cells
+    that cannot have it."""
+    one = two = 0
+    for masks in excluded:
+        possible = ~masks
+        two |= one & possible
+        one |= possible
+    return ((1 << length) - 1) & ~two
 
 
 def solve_open(puzzle: Puzzle) -> int:
@@ -130,17 +142,18 @@ class Search:
             masks[r] &= row_keep
         for masks in board.col_not:
             masks[c] &= column_keep
-        if board.colours > 1:
-            try:
-                propagate(board, [(True, r), (False, c)])
-            except Contradiction:  # cannot happen (the changed picture solves it): weigh it last
-                return self.open + 1
-            return open_count(board)
         fixed = 0
+        width, height = board.width, board.height
 
         def count(is_row: bool, index: int, before: tuple[int, ...], new: tuple[int, ...]) -> None:
             nonlocal fixed
-            fixed += (new[0] | new[1]).bit_count()  # in black and white, a cell is fixed by one pass
+            if len(new) == 2:  # black and white: a pass fixes the cells it rules a colour out of
+                fixed += (new[0] | new[1]).bit_count()
+                return
+            # in colour, a cell is fixed by the one pass that rules out its last colour but one
+            length = width if is_row else height
+            after = tuple(b | n for b, n in zip(before, new, strict=True))
+            fixed += known_cells(after, length).bit_count() - known_cells(before, length).bit_count()
 
         try:
             propagate(board, [(True, r), (False, c)], count)
@@ -260,14 +273,22 @@ class Search:
 
     def _plateau(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
         """No change frees a cell: the one that narrows the open lines most for what it costs,
-        and leaves no more cells open."""
+        and leaves no more cells open. If none does, the change that loses the fewest (a step
+        back, never to a picture already visited), among those and the best bounded."""
         narrowing = [w for w in weighed if w.narrowing < 0]
         narrowing.sort(key=lambda w: (w.narrowing / (1 + WEIGHT * max(w.cost, 0.0)), w.tie))
-        for option in narrowing[:PLATEAU_TRIES]:
+        bounded = sorted(weighed, key=lambda w: (w.bound, w.cost, w.tie))
+        fallback: tuple[int, Weighed, Board] | None = None
+        for option in narrowing[:PLATEAU_TRIES] + bounded[:PLATEAU_TRIES]:
             solved = self._solved(option)
-            if solved is not None and solved[1] <= self.open:
-                return option, solved[0]
-        return None
+            if solved is None:
+                continue
+            board, left = solved
+            if left <= self.open:
+                return option, board
+            if fallback is None or left < fallback[0]:
+                fallback = (left, option, board)
+        return None if fallback is None else (fallback[1], fallback[2])
 
     def _cheapest(self, weighed: list[Weighed], focus: set[Cell]) -> tuple[Weighed, Board] | None:
         """The cheapest change of a cell in focus that leads somewhere new."""
