@@ -145,6 +145,16 @@ def test_on_small_pictures_the_changes_are_within_one_of_the_fewest_possible() -
     assert counted >= 5 and near >= 0.9 * counted
 
 
+@pytest.mark.parametrize("size", [24, 32])
+def test_no_change_of_a_line_repair_can_be_undone_and_stay_line_solvable(smiley: Path, size: int) -> None:
+    made = from_image(smiley, width=size, require="line")
+    assert made.puzzle.goal is not None and made.changed
+    for r, c in made.changed:
+        picture = [list(row) for row in made.puzzle.goal]
+        picture[r][c] = made.start[r][c]
+        assert not line_solve(Puzzle.from_grid(picture)).is_complete()
+
+
 def test_the_same_seed_gives_the_same_repair_and_another_seed_may_not(smiley: Path) -> None:
     first = from_image(smiley, width=24, require="line", seed=1)
     again = from_image(smiley, width=24, require="line", seed=1)

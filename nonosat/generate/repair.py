@@ -4,9 +4,11 @@ The search (`nonosat.generate.search`) changes one cell at a time: the change af
 logic leaves the fewest cells open, for what it costs the picture (grey level or colour, and
 shape: see `nonosat.generate.drawing`), and it undoes changes that stopped being needed. After
 every step the requirement is tried: line logic alone solves it (`line`), or line logic with
-one-cell lookahead does (`probe`), or SAT proves one solution (`unique`). It stops with a proof,
-or fails when the budget (cells changed, or picture distance) is spent or no change helps:
-success is never claimed without a proof, found again from the final clues alone.
+one-cell lookahead does (`probe`), or SAT proves one solution (`unique`). Once it is met, each
+change, dearest first, is undone if the requirement holds without it (again, until none is).
+It stops with a proof, or fails when the budget (cells changed, or picture distance) is spent or
+no change helps: success is never claimed without a proof, found again from the final clues
+alone.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.drawing import Cost, Drawing
-from nonosat.generate.search import Edit, Search
+from nonosat.generate.search import Edit, Search, solve_open
 from nonosat.linesolve import Board, line_solve
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
@@ -117,12 +119,19 @@ def repair(
         deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
         met = _met(require, drawing, search.open, changed, deadline)
         if met is not None and met.status is Status.UNIQUE:
-            return _proved(drawing, met, deadline)
+            return _proved(drawing, _pruned(require, drawing, met, deadline), deadline)
         focus = None if met is None else set(met.solutions[0].differences(met.solutions[1]))
-        within = len(changed) < max_changes and (max_distance is None or drawing.distance() < max_distance)
+        far = max_distance is not None and drawing.distance() >= max_distance
+        within = len(changed) < max_changes and not far
         if steps >= most_steps or not search.step(within, focus):
             what = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}[require]
             spent = f"{len(changed)} changed cells" if not within else "no change helped any more"
+            if far:
+                raise GenerateFailed(
+                    f"no {what} puzzle found within a picture distance of {max_distance:g} (stopped after"
+                    f" {len(changed)} changed cells, distance {drawing.distance():.2f}); try a larger {{max_distance}}",
+                    max_distance="max_distance",
+                )
             raise GenerateFailed(
                 f"no {what} puzzle found within {max_changes} changed cells (stopped after {spent});"
                 " try a larger {max_changes}, another size or another {seed}",
@@ -130,6 +139,29 @@ def repair(
                 seed="seed",
             )
         steps += 1
+
+
+def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Deadline) -> Result:
+    """Give back, dearest first, each changed cell the requirement no longer needs (each change
+    was made for the picture as it was then), and return the proof of the final picture."""
+
+    def dearest(cell: Cell) -> tuple[float, Cell]:
+        return -drawing.colour_cost(*cell, drawing.cells[cell[0]][cell[1]]), cell
+
+    undone = True
+    while undone:  # undoing one change can free another already tried: until none is freed
+        undone = False
+        for r, c in sorted(drawing.changed(), key=dearest):
+            deadline.check("giving back changes no longer needed")
+            own = drawing.cells[r][c]
+            drawing.apply((r, c, drawing.start[r][c]))
+            left = solve_open(drawing.puzzle)
+            met = None if left and require is Requirement.LINE else _met(require, drawing, left, [], deadline)
+            if met is not None and met.status is Status.UNIQUE:
+                proof, undone = met, True
+            else:
+                drawing.apply((r, c, own))
+    return proof
 
 
 def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell], deadline: Deadline) -> Result | None:
