@@ -148,20 +148,41 @@ def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Dea
     def dearest(cell: Cell) -> tuple[float, Cell]:
         return -drawing.colour_cost(*cell, drawing.cells[cell[0]][cell[1]]), cell
 
-    undone = True
-    while undone:  # undoing one change can free another already tried: until none is freed
-        undone = False
+    undone = False
+    again = True
+    while again:  # undoing one change can free another already tried: until none is freed
+        again = False
         for r, c in sorted(drawing.changed(), key=dearest):
             deadline.check("giving back changes no longer needed")
             own = drawing.cells[r][c]
             drawing.apply((r, c, drawing.start[r][c]))
-            left = solve_open(drawing.puzzle)
-            met = None if left and require is Requirement.LINE else _met(require, drawing, left, [], deadline)
-            if met is not None and met.status is Status.UNIQUE:
-                proof, undone = met, True
+            if _holds(require, drawing, solve_open(drawing.puzzle), deadline):
+                undone = again = True
             else:
                 drawing.apply((r, c, own))
-    return proof
+    return _checked(drawing.puzzle, deadline, "proving the final puzzle unique") if undone else proof
+
+
+def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline) -> bool:
+    """Whether the picture meets the requirement: by line logic (and probing) where that is
+    enough, by SAT for `unique` when it is not."""
+    if left == 0:
+        return True
+    if require is Requirement.LINE:
+        return False
+    if require is Requirement.PROBE:
+        return _probe_solves(drawing, left, deadline, "giving back changes no longer needed")
+    return _checked(drawing.puzzle, deadline, "giving back changes no longer needed").status is Status.UNIQUE
+
+
+def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -> bool:
+    """Whether line logic and probing finish the grid (tried once few cells are left open)."""
+    if left > PROBE_FROM * drawing.width * drawing.height:
+        return False
+    logic = trace(drawing.puzzle, probing=True, deadline=deadline)
+    if logic.cut_short is not None:
+        raise TimeUp(stage)
+    return logic.complete
 
 
 def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell], deadline: Deadline) -> Result | None:
@@ -172,12 +193,10 @@ def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell],
     if require is Requirement.UNIQUE:
         result = _checked(drawing.puzzle, deadline, f"checking uniqueness (after {len(changed)} changed cells)")
         return result if result.status in (Status.UNIQUE, Status.MULTIPLE) else None
-    if require is Requirement.PROBE and left <= PROBE_FROM * drawing.width * drawing.height:
-        logic = trace(drawing.puzzle, probing=True, deadline=deadline)
-        if logic.cut_short is not None:
-            raise TimeUp(f"probing (after {len(changed)} changed cells)")
-        if logic.complete:
-            return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
+    if require is Requirement.PROBE and _probe_solves(
+        drawing, left, deadline, f"probing (after {len(changed)} changed cells)"
+    ):
+        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     return None
 
 
