@@ -169,8 +169,37 @@ def test_probe_puzzles_are_rated_line_or_probe(smiley: Path) -> None:
 
 
 def test_a_distance_budget_too_small_fails_without_a_claim(smiley: Path) -> None:
-    with pytest.raises(GenerateFailed):
+    with pytest.raises(GenerateFailed, match="and a picture distance of 0.5"):
         from_image(smiley, width=30, require="line", max_distance=0.5)
+
+
+@pytest.mark.parametrize("budget", [2.0, 6.0, 12.0])
+def test_a_distance_budget_is_never_overshot(smiley: Path, budget: float) -> None:
+    try:
+        made = from_image(smiley, width=24, require="line", max_distance=budget)
+    except GenerateFailed:
+        return
+    assert made.distance <= budget
+    unbounded = from_image(smiley, width=24, require="line")
+    assert unbounded.distance > 2.0  # so the smallest budget is a real limit
+
+
+def test_the_distance_counts_grey_levels_not_the_pictures_own_contrast(tmp_path: Path) -> None:
+    """A faint picture (greys 120 and 135, cut between) moves less than a black-and-white one."""
+    grid = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+    for name, dark, light in (("faint", 120, 135), ("bold", 0, 255)):
+        picture = Image.new("L", (4, 4))
+        picture.putdata([dark if cell else light for row in grid for cell in row])
+        picture.save(tmp_path / f"{name}.png")
+    faint = from_image(tmp_path / "faint.png", width=4, require="line")
+    bold = from_image(tmp_path / "bold.png", width=4, require="line")
+    assert len(faint.changed) == len(bold.changed) > 0
+    assert faint.distance < 0.1 * len(faint.changed) and bold.distance >= len(bold.changed)
+
+
+def test_the_command_line_names_its_own_options_in_messages(smiley: Path) -> None:
+    done = runner.invoke(app, ["generate", str(smiley), "--width", "30", "--require", "line", "--max-distance", "0.5"])
+    assert done.exit_code == 5 and "--max-distance" in done.output and "max_distance" not in done.output
 
 
 def test_suggestions_are_measured_not_made_and_best_first(smiley: Path) -> None:
@@ -203,10 +232,12 @@ def test_a_line_solvable_picture_needs_no_suggestion(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_random_pictures_have_no_blank_or_full_line_and_about_the_density(seed: int) -> None:
     grid = random_picture(20, 15, 0.4, 1, random.Random(seed))
-    assert all(0 < sum(row) < 20 for row in grid)
-    assert all(0 < sum(column) < 15 for column in zip(*grid, strict=True))
     assert abs(sum(map(sum, grid)) - 0.4 * 300) <= 30  # the fixes move a few cells
     assert grid == random_picture(20, 15, 0.4, 1, random.Random(seed))
+    for width, height, density in itertools.product(range(2, 11), range(2, 11), (0.1, 0.25, 0.5, 0.75, 0.9)):
+        grid = random_picture(width, height, density, 1, random.Random(seed))
+        assert all(0 < sum(row) < width for row in grid), (width, height, density)
+        assert all(0 < sum(column) < height for column in zip(*grid, strict=True)), (width, height, density)
 
 
 def test_random_pictures_have_shapes_not_noise() -> None:

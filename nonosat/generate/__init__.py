@@ -60,9 +60,10 @@ class Generated:
     """In colour, from a picture: the mean delta E (CIE76) between each cell's colour in the
     shrunk picture and its colour in `start` (the blank shows white)."""
     distance: float = 0.0
-    """How far the changes moved the picture: each changed cell counts by how far its new
-    colour is from the picture's (1 for a change of full contrast, less for a cell near the
-    threshold; at random, 1 each)."""
+    """How far the changes moved the picture: each changed cell counts its grey level's distance
+    from the threshold over 127.5 (1 for a black or a white cell cut at mid-grey, less for a cell
+    near the threshold); in colour, the delta E it moved further from the picture over 100 (as
+    far as black is from white); at random, 1 each."""
 
     @property
     def changed_share(self) -> float:
@@ -151,6 +152,7 @@ def from_image(
         palette=picture.palette,
         max_changes=limit,
         max_distance=max_distance,
+        unit=picture.unit,
         seed=seed,
         timeout=deadline.remaining(),
     )
@@ -192,7 +194,13 @@ def suggest_edits(
         deadline=deadline,
     )
     left, edits = suggest(
-        picture.grid, picture.cost, count, palette=picture.palette, seed=seed, timeout=deadline.remaining()
+        picture.grid,
+        picture.cost,
+        count,
+        palette=picture.palette,
+        unit=picture.unit,
+        seed=seed,
+        timeout=deadline.remaining(),
     )
     return Suggestions(left, edits, picture.palette)
 

@@ -2,8 +2,9 @@
 change costs the picture.
 
 A change gives one cell another colour (in black and white, flips it). Its cost has two parts,
-both in the same unit, where 1 is a change of full contrast (a white cell of the picture made
-black, or the reverse):
+both in the same unit, where 1 is a change of full contrast (in black and white, a cell whose
+grey level is as far from the threshold as black is from mid-grey; in colour, a change that
+moves the cell 100 delta E further from the picture, as far as black is from white):
 - how much further the cell moves from the picture (`Cost`: in black and white, the cell's grey
   level's distance from the threshold, so that cells near the threshold are cheap; in colour,
   how much further its colour moves from the picture's, in delta E), and
@@ -38,7 +39,7 @@ Move = tuple[int, int, int]
 class Drawing:
     """The picture being repaired, and the puzzle (the clues) it makes now."""
 
-    def __init__(self, grid: Grid, palette: Palette, cost: Cost) -> None:
+    def __init__(self, grid: Grid, palette: Palette, cost: Cost, unit: float | None = None) -> None:
         self.start = grid
         self.palette = palette
         self.cells = [list(row) for row in grid]
@@ -46,11 +47,14 @@ class Drawing:
         self.puzzle = Puzzle.from_grid(grid, palette)
         self.colour_count = len(palette) - 1
         self._cost = cost
-        largest = max(
-            (cost(r, c, k) for r in range(self.height) for c in range(self.width) for k in range(len(palette))),
-            default=0.0,
-        )
-        self._unit = largest if largest > 0 else 1.0
+        if unit is None:
+            everything = range(len(palette))
+            unit = max(
+                (cost(r, c, k) for r in range(self.height) for c in range(self.width) for k in everything), default=0
+            )
+        self._unit = unit or 1.0
+        """What a change of full contrast costs, in `cost`'s units (without one given: the
+        dearest change there is, or 1 when every change is free)."""
         self._left = Counter(k for row in grid for k in row)
         self._changed: dict[Cell, int] = {}
         self._after: dict[tuple[bool, int], dict[tuple[int, int], tuple[Clue, Colours]]] = {}

@@ -15,6 +15,11 @@ from nonosat.generate.repair import flip_cost
 from nonosat.model import Grid
 from nonosat.palette import BLACK_AND_WHITE, MAX_COLOURS, Palette
 
+GREY_UNIT = 127.5
+"""Grey levels a change of full contrast costs: black's distance from mid-grey."""
+COLOUR_UNIT = 100.0
+"""Delta E a change of full contrast costs: black's distance from white."""
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -29,6 +34,8 @@ class Picture:
     colour_error: float | None
     """In colour: the mean delta E between each cell's colour in the shrunk picture and its
     colour in `grid` (the blank shows white)."""
+    unit: float
+    """What `cost` says of a change of full contrast (see `nonosat.generate.drawing`)."""
 
 
 def check_colours(colours: int | None) -> None:
@@ -65,8 +72,8 @@ def read_picture(
         with alarm(deadline, f"reading {path}"):  # Pillow does not look at the clock
             shades = load_shades(path, width, height)
         cut = threshold(shades, threshold_level, invert, source=str(path))
-        return Picture(cut.grid, flip_cost(cut.margin, cut.grid), BLACK_AND_WHITE, cut.threshold, None)
+        return Picture(cut.grid, flip_cost(cut.margin, cut.grid), BLACK_AND_WHITE, cut.threshold, None, GREY_UNIT)
     with alarm(deadline, f"reading and quantising {path}"):
         tints = load_tints(path, width, height)
         quantised = quantise_colours(tints, colours, seed=seed, source=str(path), deadline=deadline)
-    return Picture(quantised.grid, quantised.cost, quantised.palette, None, quantised.error)
+    return Picture(quantised.grid, quantised.cost, quantised.palette, None, quantised.error, COLOUR_UNIT)

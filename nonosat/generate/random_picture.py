@@ -53,20 +53,36 @@ def _smoothed(width: int, height: int, rng: random.Random) -> list[list[float]]:
 
 
 def _no_flat_lines(grid: list[list[int]], field: list[list[float]]) -> None:
-    """Fill the strongest cell of every blank line, and clear the weakest of every full one."""
+    """Fill the strongest cell of every blank line, and clear the weakest of every full one,
+    choosing among the cells whose crossing line the change leaves neither blank nor full."""
     height, width = len(grid), len(grid[0])
-    for _ in range(2):  # a fix in a row can empty or fill a column once; two rounds settle it
+
+    def fix(cells: list[tuple[int, int]], crossing: list[list[tuple[int, int]]]) -> bool:
+        values = [grid[r][c] for r, c in cells]
+        if len(cells) < 2 or 0 < sum(values) < len(cells):
+            return False
+        fill = not any(values)
+
+        def harmless(index: int) -> bool:
+            others = [grid[r][c] for r, c in crossing[index]]
+            return len(others) < 2 or (sum(others) < len(others) - 1 if fill else sum(others) > 1)
+
+        choices = [i for i in range(len(cells)) if harmless(i)] or list(range(len(cells)))
+        pick = max if fill else min
+        r, c = cells[pick(choices, key=lambda i: field[cells[i][0]][cells[i][1]])]
+        grid[r][c] ^= 1
+        return True
+
+    columns = [[(r, c) for r in range(height)] for c in range(width)]
+    rows = [[(r, c) for c in range(width)] for r in range(height)]
+    for _ in range(2 * (width + height)):
+        fixed = False
         for r in range(height):
-            if not any(grid[r]) or all(grid[r]):
-                pick = max if not any(grid[r]) else min
-                c = pick(range(width), key=lambda j: field[r][j])
-                grid[r][c] ^= 1
+            fixed |= fix(rows[r], columns)
         for c in range(width):
-            column = [grid[r][c] for r in range(height)]
-            if not any(column) or all(column):
-                pick = max if not any(column) else min
-                r = pick(range(height), key=lambda i: field[i][c])
-                grid[r][c] ^= 1
+            fixed |= fix(columns[c], rows)
+        if not fixed:
+            return
 
 
 def random_palette(colours: int) -> Palette:

@@ -97,6 +97,7 @@ def repair(
     palette: Palette = BLACK_AND_WHITE,
     max_changes: int,
     max_distance: float | None = None,
+    unit: float | None = None,
     seed: int = 0,
     timeout: float | None = None,
 ) -> Repaired:
@@ -104,14 +105,15 @@ def repair(
 
     `cost(r, c, k)` is the cost of giving a cell colour k (see `Cost`); a cell of `grid` holds
     an index into `palette`. Raises `GenerateFailed` when meeting it would change more than
-    `max_changes` cells (or move the picture further than `max_distance`, in full-contrast
-    cells), and `TimeUp` when the whole repair runs past `timeout` seconds. Deterministic for a
-    given seed.
+    `max_changes` cells (or move the picture further than `max_distance`, in changes of full
+    contrast: `unit` is what `cost` says of one; by default, the dearest change there is), and
+    `TimeUp` when the whole repair runs past `timeout` seconds. Deterministic for a given seed.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
+    require = Requirement(require)
     deadline = Deadline.after(timeout)
-    drawing = Drawing(grid, palette, cost)
+    drawing = Drawing(grid, palette, cost, unit)
     search = Search(drawing, deadline, seed)
     steps, most_steps = 0, 4 * max_changes + 20
     while True:
@@ -121,21 +123,22 @@ def repair(
         if met is not None and met.status is Status.UNIQUE:
             return _proved(drawing, _pruned(require, drawing, met, deadline), deadline)
         focus = None if met is None else set(met.solutions[0].differences(met.solutions[1]))
-        far = max_distance is not None and drawing.distance() >= max_distance
-        within = len(changed) < max_changes and not far
-        if steps >= most_steps or not search.step(within, focus):
+        room = None if max_distance is None else max_distance - drawing.distance()
+        within = len(changed) < max_changes and (room is None or room > 0)
+        if steps >= most_steps or not search.step(within, focus, room):
             what = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}[require]
-            spent = f"{len(changed)} changed cells" if not within else "no change helped any more"
-            if far:
-                raise GenerateFailed(
-                    f"no {what} puzzle found within a picture distance of {max_distance:g} (stopped after"
-                    f" {len(changed)} changed cells, distance {drawing.distance():.2f}); try a larger {{max_distance}}",
-                    max_distance="max_distance",
-                )
+            count = f"{len(changed)} changed {'cell' if len(changed) == 1 else 'cells'}"
+            spent = count if not within else f"{steps} steps" if steps >= most_steps else "no change helped any more"
+            limits, larger = f"{max_changes} changed cells", "{max_changes}"
+            if max_distance is not None:
+                limits += f" and a picture distance of {max_distance:g}"
+                larger += " or {max_distance}"
+                spent += f", distance {drawing.distance():.2f}"
             raise GenerateFailed(
-                f"no {what} puzzle found within {max_changes} changed cells (stopped after {spent});"
-                " try a larger {max_changes}, another size or another {seed}",
+                f"no {what} puzzle found within {limits} (stopped after {spent});"
+                f" try a larger {larger}, another size or another {{seed}}",
                 max_changes="max_changes",
+                max_distance="max_distance",
                 seed="seed",
             )
         steps += 1
@@ -206,13 +209,14 @@ def suggest(
     count: int,
     *,
     palette: Palette = BLACK_AND_WHITE,
+    unit: float | None = None,
     seed: int = 0,
     timeout: float | None = None,
 ) -> tuple[int, list[Edit]]:
     """The cells line logic leaves open in `grid`'s puzzle, and the `count` one-cell changes
     that free the most cells for what they cost the picture (each with the cells left open
     after it), best first; none is made. Raises `TimeUp` past `timeout` seconds."""
-    search = Search(Drawing(grid, palette, cost), Deadline.after(timeout), seed)
+    search = Search(Drawing(grid, palette, cost, unit), Deadline.after(timeout), seed)
     return search.open, search.edits(count) if search.open else []
 
 

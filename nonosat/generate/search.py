@@ -161,9 +161,10 @@ class Search:
             return self.open + 1
         return self.open + forgotten - fixed
 
-    def weigh(self, budget_left: bool, focus: set[Cell] | None = None) -> list[Weighed]:
+    def weigh(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> list[Weighed]:
         """Every change worth weighing now (only of the `focus` cells, when given, and changes
-        back), with its bound, cost and narrowing."""
+        back; none that would move the picture further than `room`), with its bound, cost and
+        narrowing."""
         drawing, rows, columns = self.drawing, *self.open_lines()
         bounds, facts = self._bounds, self._facts
         weighed = []
@@ -174,6 +175,11 @@ class Search:
             back = drawing.cells[r][c] != drawing.start[r][c]
             if not back and (not budget_left or (focus is not None and (r, c) not in focus)):
                 continue  # the budget allows only changes back; or not a cell in focus
+            if (
+                room is not None
+                and drawing.colour_cost(r, c, k) - drawing.colour_cost(r, c, drawing.cells[r][c]) > room
+            ):
+                continue  # beyond the budget of picture distance
             known = facts.get(move)
             if known is None:
                 known = facts[move] = self._facts_of(move)
@@ -194,11 +200,11 @@ class Search:
         column_narrowing = drawing.freedom_after(False, c, r, k) - drawing.freedom_now(False, c)
         return drawing.move_cost(move), row_narrowing, column_narrowing, mix(self.seed, r, c, k)
 
-    def step(self, budget_left: bool, focus: set[Cell] | None = None) -> bool:
+    def step(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> bool:
         """Make the best change; False when none helps (the search is stuck). With `focus`
         (the cells where two solutions differ), only those cells change, and one always does
         if it can: any of them rules a solution out."""
-        weighed = self.weigh(budget_left, focus)
+        weighed = self.weigh(budget_left, focus, room)
         chosen = self._undo(weighed) or self._best_gain(weighed) or self._plateau(weighed)
         if chosen is None and focus is not None:
             chosen = self._cheapest(weighed, focus)
@@ -232,7 +238,7 @@ class Search:
         """A change back toward the picture that leaves no more cells open (none more narrowly
         placed, when it frees none)."""
         start = self.drawing.start
-        backs = [w for w in weighed if w.cost < 0 and w.bound <= self.open and start[w.move[0]][w.move[1]] == w.move[2]]
+        backs = [w for w in weighed if w.bound <= self.open and start[w.move[0]][w.move[1]] == w.move[2]]
         best: tuple[tuple[int, float], Weighed, Board] | None = None
         for option in sorted(backs, key=lambda w: (w.bound, w.cost, w.tie))[:EXACT_TRIES]:
             solved = self._solved(option)
@@ -315,6 +321,8 @@ class Search:
             if not number % CHECK_EVERY:
                 self.deadline.check("weighing one-cell changes")
             left = solve_open(self.drawing.edited(option.move))
+            if left > self.open:
+                continue  # it would leave more open: no suggestion
             r, c, k = option.move
             found.append((worth(option, left), Edit((r, c), k, left, round(option.cost, 4))))
             found.sort(key=lambda pair: pair[0])

@@ -19,6 +19,9 @@ REMOVED = "#d7263d"
 RECOLOURED = "#f28c28"
 """In colour, cells it gave another colour, marked orange."""
 CELL = 16
+"""Pixels a cell, at least: small grids get larger cells, so that the captions fit."""
+CAPTION_WIDTH = 280
+"""Pixels the longer caption needs."""
 GAP = 2
 """Cells between the two pictures."""
 CAPTION = 28
@@ -35,10 +38,19 @@ def marks(start: Grid, final: Grid) -> list[tuple[int, int, str]]:
     return found
 
 
-def _layout(start: Grid) -> tuple[int, int, int]:
-    """The picture's width and height in pixels, and where the second picture starts."""
+def _layout(start: Grid) -> tuple[int, int, int, int]:
+    """The picture's width and height in pixels, where the second picture starts, and the cell."""
     height, width = len(start), len(start[0])
-    return (2 * width + GAP) * CELL, height * CELL + CAPTION, (width + GAP) * CELL
+    cell = max(CELL, -(-CAPTION_WIDTH // width))
+    return (2 * width + GAP) * cell, height * cell + CAPTION, (width + GAP) * cell, cell
+
+
+def _legend(found: list[tuple[int, int, str]]) -> list[tuple[str, str]]:
+    """The caption of the final picture, as (text, colour) pieces."""
+    pieces = [("the puzzle: ", "#000000"), ("added", ADDED), (", ", "#000000"), ("removed", REMOVED)]
+    if any(mark == RECOLOURED for _, _, mark in found):
+        pieces += [(", ", "#000000"), ("recoloured", RECOLOURED)]
+    return pieces
 
 
 def _fill(palette: Palette, colour: int) -> str:
@@ -48,36 +60,36 @@ def _fill(palette: Palette, colour: int) -> str:
 def changes_svg(start: Grid, final: Grid, palette: Palette) -> str:
     """The two pictures as SVG: the start on the left, the final one on the right with each
     changed cell outlined in its mark's colour and crossed when emptied."""
-    total_width, total_height, second = _layout(start)
+    total_width, total_height, second, cell = _layout(start)
+    found = marks(start, final)
+    legend = "".join(f'<tspan fill="{ink}">{text}</tspan>' for text, ink in _legend(found))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{total_height}"'
         f' viewBox="0 0 {total_width} {total_height}">',
         f'<rect width="{total_width}" height="{total_height}" fill="#ffffff"/>',
         '<text x="0" y="18" font-family="sans-serif" font-size="14">the picture</text>',
-        f'<text x="{second}" y="18" font-family="sans-serif" font-size="14">the puzzle:'
-        f' <tspan fill="{ADDED}">added</tspan>, <tspan fill="{REMOVED}">removed</tspan></text>',
+        f'<text x="{second}" y="18" font-family="sans-serif" font-size="14" xml:space="preserve">{legend}</text>',
     ]
     for left, grid in ((0, start), (second, final)):
         height, width = len(grid), len(grid[0])
         parts.append(
-            f'<rect x="{left}" y="{CAPTION}" width="{width * CELL}" height="{height * CELL}" fill="#ffffff"'
+            f'<rect x="{left}" y="{CAPTION}" width="{width * cell}" height="{height * cell}" fill="#ffffff"'
             ' stroke="#999999"/>'
         )
         for r, row in enumerate(grid):
             for c, colour in enumerate(row):
                 if colour:
-                    x, y = left + c * CELL, CAPTION + r * CELL
-                    parts.append(
-                        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{_fill(palette, colour)}"/>'
-                    )
-    for r, c, mark in marks(start, final):
-        x, y = second + c * CELL, CAPTION + r * CELL
+                    x, y = left + c * cell, CAPTION + r * cell
+                    fill = _fill(palette, colour)
+                    parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>')
+    for r, c, mark in found:
+        x, y = second + c * cell, CAPTION + r * cell
         parts.append(
-            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" stroke="{mark}"'
+            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{cell - 3}" height="{cell - 3}" fill="none" stroke="{mark}"'
             ' stroke-width="3"/>'
         )
         if mark == REMOVED:
-            parts.append(f'<path d="M{x + 4} {y + 4}L{x + CELL - 4} {y + CELL - 4}" stroke="{mark}" stroke-width="2"/>')
+            parts.append(f'<path d="M{x + 4} {y + 4}L{x + cell - 4} {y + cell - 4}" stroke="{mark}" stroke-width="2"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -88,7 +100,8 @@ def changes_png(start: Grid, final: Grid, palette: Palette) -> bytes:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError:
         raise UsageError("PNG needs Pillow: pip install 'nonosat[image]'") from None
-    total_width, total_height, second = _layout(start)
+    total_width, total_height, second, cell = _layout(start)
+    found = marks(start, final)
     image = Image.new("RGB", (total_width, total_height), "#ffffff")
     pen = ImageDraw.Draw(image)
     try:
@@ -96,22 +109,23 @@ def changes_png(start: Grid, final: Grid, palette: Palette) -> bytes:
     except TypeError:  # Pillow before 10.1
         font = ImageFont.load_default()
     pen.text((0, 6), "the picture", fill="#000000", font=font)
-    pen.text((second, 6), "the puzzle: added", fill=ADDED, font=font)
-    shown = pen.textlength("the puzzle: added", font=font)
-    pen.text((second + shown, 6), ", removed", fill=REMOVED, font=font)
+    x = float(second)
+    for text, ink in _legend(found):
+        pen.text((x, 6), text, fill=ink, font=font)
+        x += pen.textlength(text, font=font)
     for left, grid in ((0, start), (second, final)):
         height, width = len(grid), len(grid[0])
-        pen.rectangle((left, CAPTION, left + width * CELL - 1, CAPTION + height * CELL - 1), outline="#999999")
+        pen.rectangle((left, CAPTION, left + width * cell - 1, CAPTION + height * cell - 1), outline="#999999")
         for r, row in enumerate(grid):
             for c, colour in enumerate(row):
                 if colour:
-                    x, y = left + c * CELL, CAPTION + r * CELL
-                    pen.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=_fill(palette, colour))
-    for r, c, mark in marks(start, final):
-        x, y = second + c * CELL, CAPTION + r * CELL
-        pen.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=mark, width=3)
+                    x0, y0 = left + c * cell, CAPTION + r * cell
+                    pen.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), fill=_fill(palette, colour))
+    for r, c, mark in found:
+        x0, y0 = second + c * cell, CAPTION + r * cell
+        pen.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), outline=mark, width=3)
         if mark == REMOVED:
-            pen.line((x + 4, y + 4, x + CELL - 5, y + CELL - 5), fill=mark, width=2)
+            pen.line((x0 + 4, y0 + 4, x0 + cell - 5, y0 + cell - 5), fill=mark, width=2)
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()
