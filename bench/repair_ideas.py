@@ -66,7 +66,7 @@ VARIANTS: dict[str, Callable[[], object]] = {
     "weight-0.3": lambda: _setting(search_module, "WEIGHT", 0.3),
     "weight-3": lambda: _setting(search_module, "WEIGHT", 3.0),
     "no-speck": lambda: _setting(drawing_module, "SPECK", 0.0),
-    "exact-8": lambda: _setting(search_module, "EXACT_TRIES", 8),
+    "exact-24": lambda: _setting(search_module, "EXACT_TRIES", 24),
     "exact-96": lambda: _setting(search_module, "EXACT_TRIES", 96),
     "plateau-4": lambda: _setting(search_module, "PLATEAU_TRIES", 4),
     "no-bound-cache": _no_bound_cache,

@@ -30,8 +30,10 @@ from nonosat.model import Cell, Puzzle
 WEIGHT = 1.0
 """How much a change's cost to the picture weighs against the cells it lets line logic decide."""
 
-EXACT_TRIES = 24
-"""At most this many changes are solved from scratch in a step (after the bounds)."""
+EXACT_TRIES = 8
+"""At most this many changes are solved from scratch in a step (after the bounds): 24 and 96
+change as few cells or a few fewer, and take up to 1.2 and 4 times as long
+(`python -m bench.repair_ideas`)."""
 
 PLATEAU_TRIES = 16
 """On a plateau, at most this many of the changes that narrow the open lines most are tried."""
