@@ -69,6 +69,7 @@ VARIANTS: dict[str, Callable[[], object]] = {
     "exact-24": lambda: _setting(search_module, "EXACT_TRIES", 24),
     "exact-96": lambda: _setting(search_module, "EXACT_TRIES", 96),
     "plateau-4": lambda: _setting(search_module, "PLATEAU_TRIES", 4),
+    "fresh-bounds": lambda: _setting(search_module, "KEEP_BOUNDS", False),
     "no-bound-cache": _no_bound_cache,
 }
 """`search` is the search as it is; each other changes one thing."""

@@ -20,6 +20,7 @@ entered again, so the search cannot cycle.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from nonosat.deadline import Deadline
@@ -37,6 +38,10 @@ change as few cells or a few fewer, and take up to 1.2 and 4 times as long
 
 PLATEAU_TRIES = 16
 """On a plateau, at most this many of the changes that narrow the open lines most are tried."""
+
+KEEP_BOUNDS = True
+"""After a change that lets line logic decide more, keep the bounds of the changes whose row
+and column it did not touch (moved by the cells it freed) rather than bound them all again."""
 
 CHECK_EVERY = 64
 """Changes weighed between looks at the deadline."""
@@ -111,9 +116,9 @@ class Search:
         self.open = open_count(self.board)
         self._facts: dict[Move, tuple[float, float, float, float]] = {}
         self._bounds: dict[Move, int] = {}
-        """The bounds of the last step, kept while line logic knows the same cells: then a
-        change's bound changes only in the row and column of the change just made (near
-        enough: bounds only order the changes, each is solved from scratch before it is made)."""
+        """The bounds of earlier steps, kept for the changes whose row and column neither the
+        last change nor what it let line logic decide touched, moved by the cells it freed (near
+        enough: these only order the changes, each is solved from scratch before it is made)."""
 
     def _state(self, move: Move | None = None) -> frozenset[tuple[int, int, int]]:
         """The set of changes (row, column, colour) that make the picture, after `move`."""
@@ -216,16 +221,23 @@ class Search:
         self.drawing.apply(choice.move)
         self.seen.add(self._state())
         r, c, _ = choice.move
-        if board.row_not == self.board.row_not:
-            self._bounds = {move: bound for move, bound in self._bounds.items() if move[0] != r and move[1] != c}
-        else:
+        left = open_count(board)
+        rows = {i for i in range(board.height) if board.known(True, i) != self.board.known(True, i)} | {r}
+        columns = {j for j in range(board.width) if board.known(False, j) != self.board.known(False, j)} | {c}
+        freed = self.open - left
+        if freed and not KEEP_BOUNDS:
             self._bounds = {}
+        self._bounds = {  # where neither the row nor the column changed, the bound moves with the board
+            move: max(bound - freed, 0)
+            for move, bound in self._bounds.items()
+            if move[0] not in rows and move[1] not in columns
+        }
         self._facts = {
             move: known
             for move, known in self._facts.items()
             if move[0] != r and move[1] != c and (abs(move[0] - r) > 1 or abs(move[1] - c) > 1)
         }
-        self.board, self.open = board, open_count(board)
+        self.board, self.open = board, left
         return True
 
     def _solved(self, option: Weighed) -> tuple[Board, int] | None:
@@ -242,7 +254,9 @@ class Search:
         start = self.drawing.start
         backs = [w for w in weighed if w.bound <= self.open and start[w.move[0]][w.move[1]] == w.move[2]]
         best: tuple[tuple[int, float], Weighed, Board] | None = None
-        for option in sorted(backs, key=lambda w: (w.bound, w.cost, w.tie))[:EXACT_TRIES]:
+        for option in heapq.nsmallest(EXACT_TRIES, backs, key=lambda w: (w.bound, w.cost, w.tie)):
+            if option.bound == self.open and option.narrowing > 0:
+                continue  # it can free no cell, and it widens: it would not be taken
             solved = self._solved(option)
             if solved is None:
                 continue
@@ -283,12 +297,21 @@ class Search:
         """No change frees a cell: the one that narrows the open lines most for what it costs,
         and leaves no more cells open. If none does, the change that loses the fewest (a step
         back, never to a picture already visited), among those and the best bounded."""
-        narrowing = [w for w in weighed if w.narrowing < 0]
-        narrowing.sort(key=lambda w: (w.narrowing / (1 + WEIGHT * max(w.cost, 0.0)), w.tie))
-        bounded = sorted(weighed, key=lambda w: (w.bound, w.cost, w.tie))
+        narrowing = heapq.nsmallest(
+            PLATEAU_TRIES,
+            (w for w in weighed if w.narrowing < 0),
+            key=lambda w: (w.narrowing / (1 + WEIGHT * max(w.cost, 0.0)), w.tie),
+        )
+        known: dict[Move, tuple[Board, int] | None] = {}
+        for option in narrowing:
+            if option.bound <= self.open:  # (a bound over the open cells rules it out unsolved)
+                solved = known[option.move] = self._solved(option)
+                if solved is not None and solved[1] <= self.open:
+                    return option, solved[0]
+        bounded = heapq.nsmallest(PLATEAU_TRIES, weighed, key=lambda w: (w.bound, w.cost, w.tie))
         fallback: tuple[int, Weighed, Board] | None = None
-        for option in narrowing[:PLATEAU_TRIES] + bounded[:PLATEAU_TRIES]:
-            solved = self._solved(option)
+        for option in narrowing + bounded:
+            solved = known[option.move] if option.move in known else self._solved(option)
             if solved is None:
                 continue
             board, left = solved
