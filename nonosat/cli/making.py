@@ -112,8 +112,8 @@ def generate(
         typer.Option(
             "--max-distance",
             min=0.0,
-            help="Give up once the changes move the picture further than this: a cell changed at full contrast"
-            " counts 1, one near the threshold less (default: no limit but --max-changes).",
+            help="Never move the picture further than this: a black or white cell changed counts 1, one near the"
+            " threshold less (default: no limit but --max-changes).",
         ),
     ] = None,
     seed: SeedOption = 0,
@@ -139,7 +139,7 @@ def generate(
 ) -> None:
     """Make a puzzle from a picture, changing as few cells as needed to prove it has one solution.
 
-    Example: nonosat generate docs/heart.png --width 20 --require line -o heart.non
+    Example: nonosat generate puzzles/smiley-picture.png --width 30 --require line -o smiley.non
 
     In colour: nonosat generate parrot.png --width 30 --colours 4 -o parrot.xml
     """

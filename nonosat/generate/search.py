@@ -32,8 +32,8 @@ WEIGHT = 1.0
 """How much a change's cost to the picture weighs against the cells it lets line logic decide."""
 
 EXACT_TRIES = 8
-"""At most this many changes are solved from scratch in a step (after the bounds): 24 and 96
-change as few cells or a few fewer, and take up to 1.2 and 4 times as long
+"""At most this many changes are solved from scratch in a step (after the bounds): with 24, the
+hard shapes change more cells; with 96, fewer, but both leave twice the specks
 (`python -m bench.repair_ideas`)."""
 
 PLATEAU_TRIES = 16
