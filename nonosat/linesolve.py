@@ -38,6 +38,7 @@ __all__ = [
     "line_stats",
     "propagate",
     "settle_line",
+    "settled_cells",
 ]
 
 
@@ -96,13 +97,9 @@ class Board:
         masks = self.row_not if is_row else self.col_not
         if self.colours == 1:
             return masks[0][index] | masks[1][index]
-        length = self.width if is_row else self.height
-        one = two = 0
-        for colour_masks in masks:
-            possible = ~colour_masks[index]
-            two |= one & possible
-            one |= possible
-        return ((1 << length) - 1) & ~two
+        return settled_cells(
+            tuple(colour_masks[index] for colour_masks in masks), self.width if is_row else self.height
+        )
 
     def cell(self, row: int, column: int) -> int | None:
         """The cell's colour if known (in black and white 1 filled, 0 empty), else None."""
@@ -123,7 +120,9 @@ class Board:
 
     def unknown_count(self) -> int:
         """How many cells are not yet decided."""
-        return sum(self.width - bin(self.known(True, r)).count("1") for r in range(self.height))
+        if self.colours == 1:
+            return sum(self.width - (f | e).bit_count() for f, e in zip(self.row_not[0], self.row_not[1], strict=True))
+        return sum(self.width - self.known(True, r).bit_count() for r in range(self.height))
 
     def is_complete(self) -> bool:
         return self.unknown_count() == 0
@@ -148,6 +147,17 @@ class Board:
         self.col_not[colour][column] |= 1 << row
         if not self.possible(row, column):
             raise Contradiction
+
+
+def settled_cells(excluded: tuple[int, ...], length: int) -> int:
+    """The mask of a line's cells with one colour left, from each colour's mask of the cells
+    that cannot have it."""
+    one = two = 0
+    for masks in excluded:
+        possible = ~masks
+        two |= one & possible
+        one |= possible
+    return ((1 << length) - 1) & ~two
 
 
 def _all_of(masks: list[list[int]]) -> list[int]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.explain.words import cells_along, chars_of, choice_words, colour_word, unknown_mark
-from nonosat.linesolve import Board, Contradiction, propagate
+from nonosat.linesolve import Board, Contradiction, propagate, settled_cells
 from nonosat.model import Cell, Clue, Colours, Line, Puzzle, clue_text
 from nonosat.palette import BLACK_AND_WHITE, Palette
 
@@ -143,16 +143,6 @@ def line_text(board: Board, is_row: bool, index: int) -> str:
     """The cells of one line as `#`, `.` and `?` (in colour, each colour's character)."""
     length = board.width if is_row else board.height
     return cells_text(board.excluded(is_row, index), length, board_chars(board))
-
-
-def settled_cells(excluded: tuple[int, ...], length: int) -> int:
-    """The mask of a line's cells with one colour left."""
-    one = two = 0
-    for masks in excluded:
-        possible = ~masks
-        two |= one & possible
-        one |= possible
-    return ((1 << length) - 1) & ~two
 
 
 def _narrowed(excluded: tuple[int, ...], cells: int, cell_at: Callable[[int], Cell]) -> Narrowed:

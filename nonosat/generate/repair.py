@@ -17,17 +17,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.basics import Choice
-from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.drawing import Cost, Drawing
 from nonosat.generate.search import Edit, Search, solve_open
-from nonosat.linesolve import Board, line_solve
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status, solve
 
-__all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "open_cells", "repair", "suggest"]
+__all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "repair", "suggest"]
 
 
 class Requirement(Choice):
@@ -73,20 +72,6 @@ class Repaired:
     distance: float = 0.0
     """How far the picture moved: the cost of every changed cell's colour, where a change of
     full contrast counts 1 (see `nonosat.generate.drawing`)."""
-
-
-def open_cells(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
-    """The cells line logic leaves undecided (a puzzle made from a picture is never refuted)."""
-    board: Board = line_solve(puzzle, deadline)
-    full = (1 << puzzle.width) - 1
-    found = []
-    for r in range(puzzle.height):
-        unknown = full & ~board.known(True, r)
-        while unknown:
-            low = unknown & -unknown
-            found.append((r, low.bit_length() - 1))
-            unknown ^= low
-    return found
 
 
 def repair(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from nonosat.deadline import Deadline
 from nonosat.generate.drawing import Drawing, Move
-from nonosat.linesolve import Board, Contradiction, propagate
+from nonosat.linesolve import Board, Contradiction, propagate, settled_cells
 from nonosat.model import Cell, Puzzle
 
 WEIGHT = 1.0
@@ -71,29 +71,10 @@ class Weighed:
     tie: float
 
 
-def open_count(board: Board) -> int:
-    """The cells a board leaves undecided."""
-    if board.colours == 1:
-        width = board.width
-        return sum(width - (f | e).bit_count() for f, e in zip(board.row_not[0], board.row_not[1], strict=True))
-    return board.unknown_count()
-
-
-def known_cells(excluded: tuple[int, ...], length: int) -> int:
-    """The mask of a line's cells with one colour left, from each colour's mask of the cells
-    that cannot have it."""
-    one = two = 0
-    for masks in excluded:
-        possible = ~masks
-        two |= one & possible
-        one |= possible
-    return ((1 << length) - 1) & ~two
-
-
 def solve_open(puzzle: Puzzle) -> int:
     """The cells line logic leaves open, from the clues alone (a picture's clues always have a
     solution: the picture)."""
-    return open_count(propagate(Board(puzzle)))
+    return propagate(Board(puzzle)).unknown_count()
 
 
 def mix(seed: int, row: int, column: int, colour: int) -> float:
@@ -113,7 +94,7 @@ class Search:
         self.seed = seed
         self.seen: set[frozenset[tuple[int, int, int]]] = {self._state()}
         self.board = propagate(Board(drawing.puzzle))
-        self.open = open_count(self.board)
+        self.open = self.board.unknown_count()
         self._facts: dict[Move, tuple[float, float, float, float]] = {}
         self._bounds: dict[Move, int] = {}
         """The bounds of earlier steps, kept for the changes whose row and column neither the
@@ -160,7 +141,7 @@ class Search:
             # in colour, a cell is fixed by the one pass that rules out its last colour but one
             length = width if is_row else height
             after = tuple(b | n for b, n in zip(before, new, strict=True))
-            fixed += known_cells(after, length).bit_count() - known_cells(before, length).bit_count()
+            fixed += settled_cells(after, length).bit_count() - settled_cells(before, length).bit_count()
 
         try:
             propagate(board, [(True, r), (False, c)], count)
@@ -221,7 +202,7 @@ class Search:
         self.drawing.apply(choice.move)
         self.seen.add(self._state())
         r, c, _ = choice.move
-        left = open_count(board)
+        left = board.unknown_count()
         rows = {i for i in range(board.height) if board.known(True, i) != self.board.known(True, i)} | {r}
         columns = {j for j in range(board.width) if board.known(False, j) != self.board.known(False, j)} | {c}
         freed = self.open - left
@@ -246,7 +227,7 @@ class Search:
         if self._state(option.move) in self.seen:
             return None
         board = propagate(Board(self.drawing.edited(option.move)))
-        return board, open_count(board)
+        return board, board.unknown_count()
 
     def _undo(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
         """A change back toward the picture that leaves no more cells open (none more narrowly
