@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 import typer
 
 from nonosat.basics import Choice
-from nonosat.errors import ImpossiblePuzzle, NonosatError, UsageError
+from nonosat.errors import NonosatError, UsageError
 from nonosat.render.terminal import one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from nonosat.answers import Answer
     from nonosat.deadline import Deadline
     from nonosat.model import Puzzle
     from nonosat.solver import Result
@@ -287,13 +288,6 @@ def show_goal(puzzle: "Puzzle", goal_ok: bool | None) -> None:
         out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
 
 
-def diagnosis_record(puzzle: "Puzzle", deadline: "Deadline") -> dict[str, Any] | None:
-    from nonosat.explain.diagnosis import conflicting_lines
-    from nonosat.render.records import diagnosis_record as record
-
-    return record(puzzle, *conflicting_lines(puzzle, deadline))
-
-
 def show_diagnosis(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
     """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
     from nonosat.explain.diagnosis import conflicting_lines
@@ -312,26 +306,15 @@ def show_diagnosis(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") ->
         out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
 
 
-def no_solution(
-    puzzle: "Puzzle",
-    error: ImpossiblePuzzle,
-    ascii_cells: bool,
-    as_json: bool,
-    file: str,
-    deadline: "Deadline",
-    conflicts: bool,
-    goal_ok: bool | None = None,
-) -> NoReturn:
+def no_solution(answer: "Answer", ascii_cells: bool, as_json: bool, deadline: "Deadline") -> NoReturn:
     """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
     any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
-    from nonosat.render.records import refuted_record
-
-    typer.echo(f"nonosat: {one_line(str(error))}", err=True)
+    assert answer.refuted is not None
+    typer.echo(f"nonosat: {one_line(str(answer.refuted))}", err=True)
     if as_json:
-        diagnosis = diagnosis_record(puzzle, deadline) if conflicts else None
-        out.print_json(json.dumps(refuted_record(puzzle, error, file, diagnosis, goal_ok)))
+        out.print_json(json.dumps(answer.record()))
     else:
-        if conflicts:
-            show_diagnosis(puzzle, ascii_cells, deadline)
-        show_goal(puzzle, goal_ok)
-    raise typer.Exit(3 if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES)
+        if answer.conflicts:
+            show_diagnosis(answer.puzzle, ascii_cells, deadline)
+        show_goal(answer.puzzle, answer.goal_ok)
+    raise typer.Exit(3 if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES)

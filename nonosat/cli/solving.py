@@ -23,7 +23,6 @@ from nonosat.cli.base import (
     app,
     check_outputs,
     cores,
-    diagnosis_record,
     draw_solution,
     err,
     friendly,
@@ -35,7 +34,6 @@ from nonosat.cli.base import (
     show_grid,
     write_solution,
 )
-from nonosat.errors import ImpossiblePuzzle
 
 
 @app.command()
@@ -68,35 +66,40 @@ def solve(
 
     Example: nonosat solve puzzles/webpbn-00001-dancer.non
     """
+    from nonosat.answers import solve_answer
     from nonosat.cli.explaining import live_line_logic, show_line_stats
     from nonosat.deadline import Deadline
-    from nonosat.render.records import result_record
     from nonosat.render.text import status_line
-    from nonosat.solver import solve as solve_puzzle
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
     check_outputs(output, render, force)
     if live:
         live_line_logic(puzzle, ascii_cells, deadline)
-    try:
-        result = solve_puzzle(
-            puzzle, count=count, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=cores(jobs)
-        )
-    except ImpossiblePuzzle as error:
+    as_json = format is OutputFormat.json
+    answer = solve_answer(
+        puzzle,
+        file,
+        deadline,
+        count=count,
+        solver=solver,
+        encoding=encoding.value,
+        jobs=cores(jobs),
+        conflicts=conflicts,
+        diagnose=as_json,
+    )
+    result = answer.result
+    if result is None:
         for target, verb in ((output, "written to"), (render, "drawn in")):
             if target is not None:
                 err.print(f"nothing {verb} {target}: none, no solution found", markup=False)
-        no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts)
+        no_solution(answer, ascii_cells, as_json, deadline)
     if output is not None:
         write_solution(result, output, force)
     if render is not None:
         draw_solution(result, render, force)
-    if format is OutputFormat.json:
-        data = result_record(result, file)
-        if result.status.value == "none" and conflicts:
-            data["diagnosis"] = diagnosis_record(puzzle, deadline)
-        out.print_json(json.dumps(data))
+    if as_json:
+        out.print_json(json.dumps(answer.record()))
     else:
         if result.solution is not None:
             show_grid(puzzle, result.solution.grid, ascii_cells)
@@ -132,32 +135,32 @@ def check(
     Exits 6 when the file's goal does not satisfy its clues, whatever the verdict.
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
+    from nonosat.answers import check_answer
     from nonosat.deadline import Deadline
-    from nonosat.explain.rating import rate
-    from nonosat.render.records import verdict_record
     from nonosat.render.text import level_line, status_line
     from nonosat.render.views import describe_cells, side_by_side
-    from nonosat.solver import check as check_puzzle
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
-    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
-    try:
-        verdict = check_puzzle(
-            puzzle, timeout=deadline.remaining(), solver=solver, encoding=encoding.value, jobs=cores(jobs)
-        )
-    except ImpossiblePuzzle as error:
-        no_solution(puzzle, error, ascii_cells, format is OutputFormat.json, file, deadline, conflicts, goal_ok)
-    result = verdict.result
-    rated = (
-        rate(puzzle, result=result, timeout=deadline.remaining())
-        if rating and result.status.value != "unknown"
-        else None
+    as_json = format is OutputFormat.json
+    answer = check_answer(
+        puzzle,
+        file,
+        deadline,
+        solver=solver,
+        encoding=encoding.value,
+        jobs=cores(jobs),
+        rating=rating,
+        conflicts=conflicts,
+        diagnose=as_json,
     )
+    goal_ok, rated, verdict = answer.goal_ok, answer.rating, answer.verdict
+    if verdict is None:
+        no_solution(answer, ascii_cells, as_json, deadline)
+    result = verdict.result
     code = EXIT_FOR_STATUS[result.status.value] if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
-    if format is OutputFormat.json:
-        diagnosis = diagnosis_record(puzzle, deadline) if result.status.value == "none" and conflicts else None
-        out.print_json(json.dumps(verdict_record(verdict, file, rated, diagnosis, conflicts)))
+    if as_json:
+        out.print_json(json.dumps(answer.record()))
         raise typer.Exit(code)
     out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
     if len(result.solutions) >= 2:

@@ -43,6 +43,7 @@ __all__ = [
     "get_format",
     "load",
     "load_all",
+    "load_bytes",
     "load_dzn_solution",
     "load_tournament_solutions",
     "loads",
@@ -276,7 +277,22 @@ def image_loader(path: str, data: bytes) -> Callable[[bytes, PathName], Puzzle] 
 def read_puzzles(path: str | Path, every: bool) -> list[Puzzle]:
     """Read the puzzle `path` names (`FILE#N` selects one), or every puzzle of the file."""
     file, number = split_number(path)
-    data = read_bytes(file)
+    return read_data(read_bytes(file), file, number, every)
+
+
+def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
+    """Read one puzzle from a file's bytes, its format found from `name` and the bytes as `load`
+    finds a file's; `name` only names it (nothing is read from disk: the web API's uploads)."""
+    from nonosat.limits import MAX_FILE_BYTES
+
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
+    return read_data(data, name, number, every=False)[0]
+
+
+def read_data(data: bytes, file: str, number: int | None, every: bool) -> list[Puzzle]:
+    """The puzzle (or every puzzle) of a file's bytes: an image by its suffix or first bytes,
+    else text in the format its suffix or content names."""
     load_image = image_loader(file, data)
     if load_image is not None:
         if number not in (None, 1):

@@ -1,0 +1,165 @@
+"""The answers to solve and check, as the command line and the web API both give them.
+
+    answer = check_answer(puzzle, "dancer.non", Deadline.after(10))
+    answer.record()  # what `nonosat check dancer.non --format json` prints, and /api/check sends
+
+Each runs the library's calls in the order the command line always has (the solver, then the
+rating, then the lines at fault when there is no solution) and keeps what they found, so that
+the command line can draw it for people and the web can send its record (see
+`nonosat.render.records`): the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nonosat.errors import ImpossiblePuzzle
+
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
+    from nonosat.explain.diagnosis import Diagnosis
+    from nonosat.explain.rating import Rating
+    from nonosat.model import Cell, Puzzle
+    from nonosat.render.records import Record
+    from nonosat.solver import Result, Verdict
+
+Conflict = tuple["Diagnosis | None", "str | None"]
+"""The lines at fault (None when there is a solution after all), or why the search for them
+stopped (`nonosat.explain.diagnosis.conflicting_lines`)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What solve or check found about one puzzle."""
+
+    puzzle: Puzzle
+    name: str
+    """How the record names the puzzle: the file as given, or an upload's name."""
+    result: Result | None
+    """None when cheap checks refuted the puzzle before any search (`refuted` says which)."""
+    refuted: ImpossiblePuzzle | None = None
+    verdict: Verdict | None = None
+    """check's verdict (None for solve)."""
+    rating: Rating | None = None
+    conflict: Conflict | None = None
+    """The lines at fault, looked for when there is no solution and `conflicts` was asked."""
+    conflicts: bool = True
+    goal_ok: bool | None = None
+    """check: whether the file's goal satisfies the clues (None without a goal)."""
+    line_open: tuple[Cell, ...] | None = None
+    """The cells line logic alone leaves open, when asked for (the web page shades them)."""
+
+    @property
+    def status(self) -> str:
+        return "none" if self.result is None else self.result.status.value
+
+    def record(self) -> Record:
+        """The answer as `--format json` prints it."""
+        from nonosat.render.records import diagnosis_record, refuted_record, result_record, verdict_record
+
+        diagnosis = None if self.conflict is None else diagnosis_record(self.puzzle, *self.conflict)
+        if self.result is None:
+            assert self.refuted is not None
+            data = refuted_record(self.puzzle, self.refuted, self.name, diagnosis, self.goal_ok)
+        elif self.verdict is not None:
+            data = verdict_record(self.verdict, self.name, self.rating, diagnosis, self.conflicts)
+        else:
+            data = result_record(self.result, self.name)
+            if self.status == "none" and self.conflicts:
+                data["diagnosis"] = diagnosis
+        if self.line_open is not None:
+            data["line_open"] = [[r + 1, c + 1] for r, c in self.line_open]
+        return data
+
+
+def conflict(puzzle: Puzzle, deadline: Deadline) -> Conflict:
+    from nonosat.explain.diagnosis import conflicting_lines
+
+    return conflicting_lines(puzzle, deadline)
+
+
+def solve_answer(
+    puzzle: Puzzle,
+    name: str,
+    deadline: Deadline,
+    *,
+    count: int = 2,
+    solver: str | None = None,
+    encoding: str = "blocks",
+    jobs: int = 1,
+    conflicts: bool = True,
+    diagnose: bool = True,
+) -> Answer:
+    """Solve for up to `count` solutions; with none, the lines at fault (when `conflicts` and
+    `diagnose`: the command line's text view finds them itself)."""
+    from nonosat.solver import solve
+    from nonosat.solver.backends import DEFAULT_SOLVER
+
+    look = conflicts and diagnose
+    try:
+        result = solve(
+            puzzle,
+            count=count,
+            timeout=deadline.remaining(),
+            solver=solver or DEFAULT_SOLVER,
+            encoding=encoding,
+            jobs=jobs,
+        )
+    except ImpossiblePuzzle as error:
+        found = conflict(puzzle, deadline) if look else None
+        return Answer(puzzle, name, None, refuted=error, conflict=found, conflicts=conflicts)
+    found = conflict(puzzle, deadline) if look and result.status.value == "none" else None
+    return Answer(puzzle, name, result, conflict=found, conflicts=conflicts)
+
+
+def check_answer(
+    puzzle: Puzzle,
+    name: str,
+    deadline: Deadline,
+    *,
+    solver: str | None = None,
+    encoding: str = "blocks",
+    jobs: int = 1,
+    rating: bool = True,
+    conflicts: bool = True,
+    diagnose: bool = True,
+    line_open: bool = False,
+) -> Answer:
+    """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
+    verdict is unknown); with no solution, the lines at fault (see `solve_answer`); with
+    `line_open`, the cells line logic alone leaves open."""
+    from nonosat.explain.rating import rate
+    from nonosat.solver import check
+    from nonosat.solver.backends import DEFAULT_SOLVER
+
+    look = conflicts and diagnose
+    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
+    try:
+        verdict = check(
+            puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs
+        )
+    except ImpossiblePuzzle as error:
+        found = conflict(puzzle, deadline) if look else None
+        return Answer(puzzle, name, None, refuted=error, conflict=found, conflicts=conflicts, goal_ok=goal_ok)
+    result = verdict.result
+    rated = None
+    if rating and result.status.value != "unknown":
+        rated = rate(puzzle, result=result, timeout=deadline.remaining())
+    found = conflict(puzzle, deadline) if look and result.status.value == "none" else None
+    left = open_cells(puzzle, deadline, rated) if line_open else None
+    return Answer(puzzle, name, result, None, verdict, rated, found, conflicts, goal_ok, left)
+
+
+def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tuple[Cell, ...]:
+    """The cells line logic alone leaves open (none when the rating says line logic solves it)."""
+    from nonosat.errors import CutShort
+    from nonosat.linesolve import Contradiction, line_solve
+
+    if rated is not None and rated.level == "line":
+        return ()
+    try:
+        board = line_solve(puzzle, deadline)
+    except (CutShort, Contradiction):
+        return ()
+    return tuple((r, c) for r in range(puzzle.height) for c in range(puzzle.width) if board.cell(r, c) is None)

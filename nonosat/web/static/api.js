@@ -1,0 +1,129 @@
+// Calls to nonosat's JSON API: one function per endpoint, errors as ApiError with the server's text.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The server's `{"error": ...}` text, or a line saying what went wrong. */
+async function errorOf(response) {
+  const text = await response.text();
+  try {
+    const data = JSON.parse(text);
+    if (data && typeof data.error === "string") return data.error;
+  } catch (_) {
+    // not JSON: fall through
+  }
+  const retry = response.headers.get("Retry-After");
+  const busy = retry ? ` (try again in ${retry} s)` : "";
+  return `the server answered ${response.status} ${response.statusText}${busy}`;
+}
+
+/** POST to `path` with query `params` and `body` (a puzzle object sent as JSON, or FormData). */
+async function post(path, params, body, signal) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params || {})) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+  }
+  const url = query.toString() ? `${path}?${query}` : path;
+  const init = { method: "POST", signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else {
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError("cannot reach the nonosat server: is `nonosat serve` still running?", 0);
+  }
+  if (!response.ok) throw new ApiError(await errorOf(response), response.status);
+  return response;
+}
+
+async function postJson(path, params, body, signal) {
+  return (await post(path, params, body, signal)).json();
+}
+
+export const check = (puzzle, signal) => postJson("/api/check", { timeout: 5 }, puzzle, signal);
+export const solve = (puzzle, count = 1) => postJson("/api/solve", { count, timeout: 10 }, puzzle);
+export const explain = (puzzle) => postJson("/api/explain", { timeout: 10 }, puzzle);
+export const suggest = (puzzle) => postJson("/api/suggest", { count: 5, timeout: 10 }, puzzle);
+export const repair = (puzzle, require) => postJson("/api/repair", { require, timeout: 30 }, puzzle);
+
+/** The next logical step from the player's `state` (rows of `#`, `.`, `?` or palette chars). */
+export function hint(puzzle, state) {
+  const form = new FormData();
+  form.append("file", puzzleBlob(puzzle), "puzzle.json");
+  form.append("state", state.join("\n"));
+  return postJson("/api/hint", { timeout: 10 }, form);
+}
+
+/** A picture as a puzzle, its goal the thresholded (or quantised) grid; `options` are query parameters. */
+export function picture(file, options, signal) {
+  const form = new FormData();
+  form.append("file", file, file.name || "picture.png");
+  return postJson("/api/picture", options, form, signal);
+}
+
+/** Any puzzle file nonosat reads, as nonosat's JSON text. */
+export async function readPuzzleFile(file) {
+  const form = new FormData();
+  form.append("file", file, file.name || "puzzle");
+  const response = await post("/api/convert", { to: "json" }, form);
+  return JSON.parse(await response.text());
+}
+
+/** The puzzle in format `to`, as a Blob and the file name the server gives it. */
+export async function convert(puzzle, to) {
+  const response = await post("/api/convert", { to }, puzzle);
+  return { blob: await response.blob(), name: fileName(response, `puzzle.${to}`) };
+}
+
+/** The printed sheet, `as` svg or png, empty or solved. */
+export async function render(puzzle, as, solution) {
+  const response = await post("/api/render", { as, solution: solution ? 1 : 0 }, puzzle);
+  return { blob: await response.blob(), name: fileName(response, `puzzle${solution ? "-solved" : ""}.${as}`) };
+}
+
+export async function formats() {
+  const response = await fetch("/api/formats");
+  if (!response.ok) throw new ApiError(await errorOf(response), response.status);
+  return response.json();
+}
+
+export function puzzleBlob(puzzle) {
+  return new Blob([JSON.stringify(puzzle)], { type: "application/json" });
+}
+
+/** The file name in a Content-Disposition header, or `fallback`. */
+function fileName(response, fallback) {
+  const header = response.headers.get("Content-Disposition") || "";
+  const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ""));
+    } catch (_) {
+      // a malformed name: try the plain one
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** Save a Blob under `name` through a temporary link. */
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
