@@ -4,14 +4,14 @@ Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage, 3 no
 4 unknown (time limit reached), 5 generate found nothing, 6 the file's goal breaks its clues,
 130 interrupted (Ctrl-C). The commands live by what they do: solving (solve, check), explaining
 (explain, rate, hint), writing (encode, convert, render), making (generate, random) and batching
-(batch); base holds what they share.
+(batch), and serving (serve, the web page and API); base holds what they share.
 """
 
 from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli import batching, explaining, making, solving, writing  # noqa: F401 - each registers its commands
+from nonosat.cli import batching, explaining, making, serving, solving, writing  # noqa: F401 - each registers its commands
 from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, EXIT_FOR_STATUS, app, out
 
 __all__ = ["EXIT_CODES", "EXIT_FOR_LEVEL", "EXIT_FOR_STATUS", "app", "main"]
@@ -51,7 +51,20 @@ def _command_name(info: Any) -> str:
     return info.name or get_command_name(info.callback.__name__)
 
 
-ORDER = ("solve", "check", "explain", "rate", "hint", "encode", "convert", "render", "generate", "random", "batch")
+ORDER = (
+    "solve",
+    "check",
+    "explain",
+    "rate",
+    "hint",
+    "encode",
+    "convert",
+    "render",
+    "generate",
+    "random",
+    "batch",
+    "serve",
+)
 """The commands as --help lists them: the main jobs first."""
 
 app.registered_commands.sort(key=lambda info: ORDER.index(_command_name(info)))

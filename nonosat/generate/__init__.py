@@ -20,7 +20,7 @@ from pathlib import Path
 
 from nonosat.deadline import Deadline
 from nonosat.errors import UsageError
-from nonosat.generate.image import Threshold
+from nonosat.generate.image import PictureBytes, PictureSource, Threshold
 from nonosat.generate.picture import check_colours, read_picture
 from nonosat.generate.random_picture import random_palette, random_picture
 from nonosat.generate.repair import REQUIREMENTS, Edit, Requirement, no_cost, repair, suggest
@@ -32,6 +32,7 @@ from nonosat.solver import Result
 __all__ = [
     "Edit",
     "Generated",
+    "PictureBytes",
     "default_max_changes",
     "from_image",
     "random_palette",
@@ -99,7 +100,7 @@ def _check_distance(max_distance: float | None) -> None:
 
 
 def from_image(
-    path: str | Path,
+    path: PictureSource,
     *,
     width: int | None = None,
     height: int | None = None,
@@ -156,7 +157,7 @@ def from_image(
         seed=seed,
         timeout=deadline.remaining(),
     )
-    name = title if title is not None else Path(path).stem.replace("_", " ").replace("-", " ")
+    name = title if title is not None else Path(str(path)).stem.replace("_", " ").replace("-", " ")
     puzzle = Puzzle.from_grid(fixed.grid, picture.palette, title=name, author=author, license=license)
     seconds = time.monotonic() - started
     return Generated(
@@ -165,7 +166,7 @@ def from_image(
 
 
 def suggest_edits(
-    path: str | Path,
+    path: PictureSource,
     *,
     width: int | None = None,
     height: int | None = None,

@@ -9,6 +9,7 @@ each cell is filled when it is darker than the threshold, Otsu's by default. In 
 
 from __future__ import annotations
 
+import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,7 +94,23 @@ def grid_size(picture: tuple[int, int], width: int | None, height: int | None) -
     return width, height
 
 
-def load_shades(path: str | Path, width: int | None = None, height: int | None = None) -> Shades:
+@dataclass(frozen=True)
+class PictureBytes:
+    """A picture's bytes and the name its errors give it: an upload, where nothing is read from
+    disk and no path of the client's is ever opened."""
+
+    name: str
+    data: bytes
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PictureSource = str | Path | PictureBytes
+"""A picture file's path, or a picture's bytes."""
+
+
+def load_shades(path: PictureSource, width: int | None = None, height: int | None = None) -> Shades:
     """Read a picture and shrink it to the grid size by area averaging."""
     picture, size = open_on_white(path, width, height)
     from PIL import Image  # after open_on_white, which says how to install it
@@ -102,7 +119,7 @@ def load_shades(path: str | Path, width: int | None = None, height: int | None =
     return Shades(_rows(_flat(small), size[0]))
 
 
-def load_tints(path: str | Path, width: int | None = None, height: int | None = None) -> Tints:
+def load_tints(path: PictureSource, width: int | None = None, height: int | None = None) -> Tints:
     """Read a picture and shrink it to the grid size by area averaging, each channel apart."""
     picture, size = open_on_white(path, width, height)
     from PIL import Image
@@ -119,23 +136,28 @@ def _rows(values: list[T], width: int) -> tuple[tuple[T, ...], ...]:
     return tuple(tuple(values[at : at + width]) for at in range(0, len(values), width))
 
 
-def open_on_white(path: str | Path, width: int | None, height: int | None) -> tuple[PILImage, tuple[int, int]]:
+def open_on_white(path: PictureSource, width: int | None, height: int | None) -> tuple[PILImage, tuple[int, int]]:
     """The picture laid on white (so transparent pixels are background), and the grid's (width,
     height). Refuses a missing, unreadable, empty or too large picture, or too large a grid."""
     try:
         from PIL import Image
     except ImportError:
         raise UsageError(f"reading pictures needs Pillow: {INSTALL_HINT}") from None
-    source = Path(path)
-    if not source.is_file():
-        raise BadImage(f"{source}: no such file")
+    if isinstance(path, PictureBytes):
+        source: Any = io.BytesIO(path.data)
+        file_bytes = len(path.data)
+    else:
+        source = Path(path)
+        if not source.is_file():
+            raise BadImage(f"{source}: no such file")
+        file_bytes = source.stat().st_size
     for side, name in ((width, "wide"), (height, "high")):  # refused before the picture is read
         if side is not None and side > MAX_GENERATED_SIDE:
             raise TooLarge(
                 f"a generated puzzle {side} cells {name} is over the limit of {MAX_GENERATED_SIDE} cells a side"
             )
-    if source.stat().st_size > MAX_FILE_BYTES:
-        raise TooLarge(f"{source}: the file has {source.stat().st_size} bytes, over the limit of {MAX_FILE_BYTES}")
+    if file_bytes > MAX_FILE_BYTES:
+        raise TooLarge(f"{path}: the file has {file_bytes} bytes, over the limit of {MAX_FILE_BYTES}")
     try:
         with warnings.catch_warnings():  # our own limit, MAX_PICTURE_PIXELS, is below Pillow's bomb warning
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -147,11 +169,11 @@ def open_on_white(path: str | Path, width: int | None, height: int | None) -> tu
     except NonosatError:  # a deadline's TimeUp, say
         raise
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
-        raise BadImage(f"{source}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
+        raise BadImage(f"{path}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
     if pixels > MAX_PICTURE_PIXELS:
-        raise TooLarge(f"{source}: the picture has {pixels} pixels, over the limit of {MAX_PICTURE_PIXELS}")
+        raise TooLarge(f"{path}: the picture has {pixels} pixels, over the limit of {MAX_PICTURE_PIXELS}")
     if rgba.width == 0 or rgba.height == 0:
-        raise BadImage(f"{source}: the picture has no pixels")
+        raise BadImage(f"{path}: the picture has no pixels")
     white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     size = grid_size(rgba.size, width, height)
     check_grid_size(*size, what="generated puzzle", side=MAX_GENERATED_SIDE)

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from nonosat.deadline import Deadline, alarm
 from nonosat.errors import UsageError
 from nonosat.generate.drawing import Cost
-from nonosat.generate.image import Threshold, load_shades, load_tints, threshold
+from nonosat.generate.image import PictureSource, Threshold, load_shades, load_tints, threshold
 from nonosat.generate.quantise import quantise as quantise_colours  # the module keeps its name
 from nonosat.generate.repair import flip_cost
 from nonosat.model import Grid
@@ -47,7 +46,7 @@ def check_colours(colours: int | None) -> None:
 
 
 def read_picture(
-    path: str | Path,
+    path: PictureSource,
     width: int | None,
     height: int | None,
     *,

@@ -1,6 +1,7 @@
 """The JSON shapes of nonosat's answers, one each, shared by the command line's --format json,
 batch's results file and the web API: a result, a verdict, the lines at fault, the steps of
-line logic, and a rating. Each is a dict of JSON values; cells are counted from 1.
+line logic, a rating, a hint, a generated puzzle and suggested edits. Each is a dict of JSON
+values; cells are counted from 1.
 
 A colour puzzle's records also carry its "palette" (as its JSON file holds it: a list of
 {"name", "rgb", "char"}, the background first), and its solutions are rows of those characters.
@@ -14,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from nonosat.errors import ImpossiblePuzzle
     from nonosat.explain.diagnosis import Diagnosis
+    from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
     from nonosat.explain.steps import Step, Trace
+    from nonosat.generate import Generated, Suggestions
     from nonosat.model import Grid, Puzzle
     from nonosat.palette import Palette
     from nonosat.solver import Result, Verdict
@@ -207,4 +210,72 @@ def rating_record(path: str, rating: Rating) -> Record:
         "passes_per_line": round(rating.passes_per_line, 3),
         "probes": rating.probes,
         "cut_short": rating.cut_short,
+    }
+
+
+def puzzle_record(puzzle: Puzzle) -> Record:
+    """A puzzle as nonosat's JSON file holds it (clues, palette, goal, metadata)."""
+    import json
+
+    from nonosat.formats import dumps
+
+    data: Record = json.loads(dumps(puzzle, "json"))
+    return data
+
+
+def grid_rows(grid: Grid, palette: Palette) -> list[str]:
+    """A grid as rows of '#' and '.', or in colour of the palette's characters."""
+    from nonosat.model import Solution
+
+    return Solution(grid).text(palette=palette).split("\n")
+
+
+def generated_record(made: Generated) -> Record:
+    """A generated (or repaired) puzzle: the puzzle with its goal, the picture it started from,
+    the cells changed, how far the picture moved, and the proof's status and method."""
+    puzzle = made.puzzle
+    return {
+        "puzzle": puzzle_record(puzzle),
+        "start": grid_rows(made.start, puzzle.palette),
+        "changed": [[r + 1, c + 1] for r, c in made.changed],
+        "distance": round(made.distance, 6),
+        "status": made.result.status.value,
+        "method": made.result.method,
+        "threshold": made.threshold,
+        "seconds": round(made.seconds, 6),
+    }
+
+
+def suggestions_record(found: Suggestions) -> Record:
+    """The best one-cell edits: the cells line logic leaves open now, and each edit's cell, the
+    colour it takes ('#' or '.', in colour the palette's character) and the cells open after it."""
+    chars = [colour.char for colour in found.palette]
+    return {
+        "open": found.open,
+        "edits": [
+            {"cell": [r + 1, c + 1], "colour": chars[edit.colour], "open": edit.open, "cost": round(edit.cost, 6)}
+            for edit in found.edits
+            for r, c in (edit.cell,)
+        ],
+    }
+
+
+def hint_record(found: Hint) -> Record:
+    """The next step from a partial grid: the steps of logic, or the cell search decides, or the
+    wrong cell; values as '#' and '.' (in colour, the palette's characters)."""
+    chars = [colour.char for colour in found.palette]
+
+    def cell(pair: tuple[tuple[int, int], int] | None, key: str) -> Record | None:
+        if pair is None:
+            return None
+        (r, c), value = pair
+        return {"cell": [r + 1, c + 1], key: chars[value]}
+
+    return {
+        "steps": [step_record(step) for step in found.steps],
+        "wrong": cell(found.wrong, "should_be"),
+        "searched": cell(found.searched, "value"),
+        "solved": found.solved,
+        "ambiguous": found.ambiguous,
+        "impossible": found.impossible,
     }

@@ -97,11 +97,7 @@ def _worker(results: Any, work: Work, job: Any) -> None:
     """The worker's whole life: never returns, never runs cleanup, never prints a traceback. It
     ends when the other end of `results` closes: the parent died, or stopped listening."""
     try:
-        die_with_parent()  # the fork server, first: while it is surely alive
-        _let_the_fork_server_go()
-        die_when_closed(results)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # unblocked: the server began with it held
+        worker_prologue(results)
 
         class Streaming(list):  # type: ignore[type-arg]
             def append(self, grid: Grid) -> None:
@@ -114,6 +110,17 @@ def _worker(results: Any, work: Work, job: Any) -> None:
         pass
     finally:
         os._exit(0)
+
+
+def worker_prologue(lifeline: Any) -> None:
+    """The first steps of any worker from the fork server: it dies with its parent, with the fork
+    server's owner, and when the other end of `lifeline` (a Connection) closes; Ctrl-C ends it
+    at once."""
+    die_with_parent()  # the fork server, first: while it is surely alive
+    _let_the_fork_server_go()
+    die_when_closed(lifeline)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # unblocked: the server began with it held
 
 
 def _let_the_fork_server_go() -> None:

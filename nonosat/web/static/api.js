@@ -82,7 +82,8 @@ export async function readPuzzleFile(file) {
 /** The puzzle in format `to`, as a Blob and the file name the server gives it. */
 export async function convert(puzzle, to) {
   const response = await post("/api/convert", { to }, puzzle);
-  return { blob: await response.blob(), name: fileName(response, `puzzle.${to}`) };
+  const dropped = response.headers.get("X-Nonosat-Dropped");
+  return { blob: await response.blob(), name: fileName(response, `puzzle.${to}`), dropped };
 }
 
 /** The printed sheet, `as` svg or png, empty or solved. */

@@ -169,7 +169,7 @@ export function addColour(rgb) {
   const names = new Set(state.palette.map((p) => p.name));
   const char = [...CHARS].find((ch) => !chars.has(ch));
   if (!char) throw new Error("no more colours: nonosat holds at most 62");
-  let name = NAMES[rgb] || `colour-${char}`;
+  let name = NAMES[rgb] || char;
   if (names.has(name)) name = `${name}-${char}`;
   state.palette.push({ name, rgb, char });
   return state.palette.length - 1;

@@ -1,0 +1,90 @@
+"""serve: the web page and the JSON API (nonosat.web), on uvicorn."""
+
+from typing import Annotated, Any
+
+import typer
+
+from nonosat.cli.base import app, err, friendly
+
+WEB_HINT = "pip install 'nonosat[web]'"
+GRACE: Any = 0.5
+"""Seconds uvicorn lets requests under way finish after Ctrl-C, before the workers are killed."""
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Requests answered at once, a process each.")] = 2,
+    max_queue: Annotated[
+        int, typer.Option("--max-queue", min=0, help="Requests that may wait for a worker; beyond, 503.")
+    ] = 32,
+    max_upload: Annotated[int, typer.Option("--max-upload", min=1, help="Bytes of an upload (beyond: 413).")] = 1 << 20,
+    max_side: Annotated[int, typer.Option("--max-side", min=1, help="Cells a side of a puzzle or picture grid.")] = 200,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.001, help="Seconds a request gets when it names no timeout.")
+    ] = 10.0,
+    max_timeout: Annotated[
+        float, typer.Option("--max-timeout", min=0.001, help="The most seconds a request may ask for.")
+    ] = 60.0,
+    max_count: Annotated[int, typer.Option("--max-count", min=1, help="The most solutions a solve may ask for.")] = 100,
+) -> None:
+    """Serve the page where authors draw and check puzzles, and the JSON API, until Ctrl-C.
+
+    Needs nonosat[web]. Example: nonosat serve (then open http://127.0.0.1:8000)
+    """
+    try:
+        import uvicorn
+    except ImportError:
+        from nonosat.errors import UsageError
+
+        raise UsageError(f"serve needs Starlette and uvicorn: {WEB_HINT}") from None
+    from nonosat.web.app import create_app
+    from nonosat.web.settings import WebSettings
+
+    settings = WebSettings(
+        max_upload_bytes=max_upload,
+        max_side=max_side,
+        default_timeout=min(timeout, max_timeout),
+        max_timeout=max_timeout,
+        max_count=max_count,
+        workers=workers,
+        max_queue=max_queue,
+    )
+    check_address(host, port)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        err.print(
+            f"warning: listening on {host}: anyone who can reach this machine can use the server",
+            markup=False,
+        )
+    shown = f"[{host}]" if ":" in host else host
+    err.print(f"nonosat: serving on http://{shown}:{port} (Ctrl-C stops it)", markup=False)
+    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
+    config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
+    server = uvicorn.Server(config)
+    server.run()  # until Ctrl-C (or SIGTERM): requests under way get GRACE seconds, then their workers are killed
+    if not server.started:
+        from nonosat.errors import UsageError
+
+        raise UsageError(f"the server on {host}:{port} did not start")
+    from nonosat import interrupts
+
+    interrupts.announce()
+    raise typer.Exit(interrupts.EXIT_INTERRUPTED)
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse at once, in one line, an address this machine cannot listen on (taken, or not its own)."""
+    import socket
+
+    from nonosat.errors import UsageError
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None

@@ -1,0 +1,172 @@
+"""The API's endpoints: read the request (its options, then the puzzle or picture it sends),
+hand the job to a worker, and send the reply. Every error is `{"error": "..."}`: 400 for bad
+input, 413 for too large an upload, 503 when busy (with Retry-After); never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import PurePath
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from nonosat.web.jobs import Job, Reply
+from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
+from nonosat.web.pool import Busy, Pool
+from nonosat.web.settings import WebSettings
+
+JSON_NAME = "<input>"
+"""How answers name a puzzle sent as a JSON body (the command line names its file)."""
+
+
+class TooBig(Exception):
+    """The body grew past the upload limit while it was read (a body sent without a length)."""
+
+
+def error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def too_big(limit: int) -> JSONResponse:
+    return error(f"the upload is over this server's limit of {limit} bytes", 413)
+
+
+class BodyLimit:
+    """ASGI middleware: 413 for a body over the limit, by its Content-Length, or by counting as
+    it arrives (then `TooBig` is raised from `receive`, inside the endpoint, which answers 413:
+    raised any further out, Starlette would make it a 500)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            response = too_big(self.limit) if length.isdigit() else error("Content-Length is not a number")
+            await response(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise TooBig
+            return message
+
+        await self.app(scope, counted, send)
+
+
+async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str, str | None, dict[str, Any]]:
+    """(bytes, name, format or None to find it, fields): a multipart field `file` (and `state`
+    for a hint), or a JSON body: a puzzle in nonosat's JSON, or {"puzzle": ..., "state": ...}."""
+    kind = request.headers.get("content-type", "")
+    fields: dict[str, Any] = {}
+    if kind.startswith("multipart/form-data"):
+        async with request.form(max_files=1, max_fields=4) as form:
+            upload = form.get("file")
+            if upload is None or isinstance(upload, str):
+                raise BadRequest(f"expected a multipart field 'file' holding {what_to_send(endpoint)}")
+            state = form.get("state")
+            if isinstance(state, str):
+                fields["state"] = state
+            name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # a name, never a path
+            return await upload.read(), name, None, fields
+    if kind.startswith("application/json") and endpoint.takes != "picture":
+        body = await request.body()
+        if endpoint.name == "hint":
+            return hint_body(body, fields)
+        return body, JSON_NAME, "json", fields
+    raise BadRequest(f"send {what_to_send(endpoint)} as multipart/form-data (field 'file'){json_too(endpoint)}")
+
+
+def what_to_send(endpoint: Endpoint) -> str:
+    return {
+        "picture": "a picture (PNG, JPEG, GIF, BMP or WebP)",
+        "drawing": "a puzzle whose goal is the drawing",
+    }.get(endpoint.takes, "a puzzle file")
+
+
+def json_too(endpoint: Endpoint) -> str:
+    return "" if endpoint.takes == "picture" else ", or as application/json in nonosat's JSON puzzle format"
+
+
+def hint_body(body: bytes, fields: dict[str, Any]) -> tuple[bytes, str, str | None, dict[str, Any]]:
+    """A hint's JSON body: {"puzzle": {...}, "state": ["#.?", ...] or "#.?\\n..."}."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise BadRequest(f'{JSON_NAME}: expected JSON like {{"puzzle": {{...}}, "state": [...]}}') from None
+    if not isinstance(data, dict) or "puzzle" not in data or "state" not in data:
+        raise BadRequest(f'{JSON_NAME}: a hint\'s JSON is {{"puzzle": {{...}}, "state": ["rows of # . ?", ...]}}')
+    state = data["state"]
+    if isinstance(state, list) and all(isinstance(row, str) for row in state):
+        state = "\n".join(state)
+    if not isinstance(state, str):
+        raise BadRequest(f"{JSON_NAME}: state is a list of rows of # . ? (or one string of them)")
+    fields["state"] = state
+    return json.dumps(data["puzzle"]).encode(), JSON_NAME, "json", fields
+
+
+def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """The handler of POST /api/NAME."""
+    spec = ENDPOINTS[name]
+
+    async def handle(request: Request) -> Response:
+        settings: WebSettings = request.app.state.settings
+        pool: Pool = request.app.state.pool
+        try:
+            options = read_options(spec, list(request.query_params.multi_items()), settings)
+            data, upload_name, fmt, fields = await read_upload(request, spec)
+        except TooBig:
+            return too_big(settings.max_upload_bytes)
+        except BadRequest as problem:
+            return error(str(problem))
+        except Exception as problem:  # noqa: BLE001 - a broken multipart body, from python-multipart or Starlette
+            return error(f"the upload could not be read as multipart/form-data: {str(problem)[:200]}")
+        if name == "hint":
+            if "state" not in fields:
+                return error(
+                    "expected the grid so far: a field 'state' of rows of # . ? (in colour, the colours' characters)"
+                )
+            options["state"] = fields["state"]
+        job = Job(
+            name,
+            data,
+            upload_name,
+            fmt,
+            options.pop("timeout", settings.default_timeout),
+            settings.max_side,
+            options,
+        )
+        gone = asyncio.ensure_future(wait_for_disconnect(request))
+        try:
+            reply = await pool.run(job, gone)
+        except Busy:
+            return error("the server is busy; try again shortly", 503, {"Retry-After": str(settings.retry_after)})
+        finally:
+            gone.cancel()
+        if reply is None:  # the client left: nobody reads this
+            return Response(status_code=499)
+        return response(reply)
+
+    return handle
+
+
+def response(reply: Reply) -> Response:
+    return Response(reply.body, status_code=reply.status, media_type=reply.media_type, headers=reply.headers)
+
+
+async def wait_for_disconnect(request: Request) -> None:
+    """Returns when the client disconnects (its body is read by then: receive() only waits)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return

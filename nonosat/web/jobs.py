@@ -1,0 +1,343 @@
+"""What a worker does with one request: read the upload, make the library call the command line
+makes, and give back the reply (a record as JSON, a file, or a picture). Nothing here touches
+the network or asyncio; it runs in a worker process from the fork server (see `pool`), where
+the deadline's alarm works."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nonosat.errors import CutShort, GenerateFailed, ImpossiblePuzzle, NonosatError, TooLarge
+
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
+    from nonosat.model import Puzzle
+
+WEB_NAMES = {
+    "threshold": "threshold",
+    "invert": "invert",
+    "width": "width",
+    "max_changes": "max_changes",
+    "max_distance": "max_distance",
+    "seed": "seed",
+    "count": "count",
+    "require": "require",
+    "colours": "colours",
+}
+"""How the API names the library's parameters in a message (NonosatError.worded): as its query
+parameters."""
+
+PICTURE_KINDS = ("picture", "generate")
+"""The requests whose upload is a picture to make a puzzle of, not a puzzle."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request, as the server read it and checked its options."""
+
+    kind: str
+    data: bytes
+    name: str
+    """The upload's file name (no folder), or `<input>` for a JSON body."""
+    fmt: str | None
+    """"json" for a JSON body; None to find the format as the command line does."""
+    timeout: float
+    max_side: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the server sends back."""
+
+    status: int
+    body: bytes
+    media_type: str = "application/json"
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def json(data: Any, status: int = 200) -> Reply:
+        return Reply(status, json.dumps(data).encode())
+
+    @staticmethod
+    def error(message: str, status: int = 400) -> Reply:
+        return Reply.json({"error": message}, status)
+
+
+def answer(job: Job) -> Reply:
+    """The reply to a job; nonosat's own errors become a 4xx with their one-line message."""
+    from nonosat.deadline import Deadline
+    from nonosat.render.terminal import one_line
+
+    deadline = Deadline.after(job.timeout)
+    try:
+        reply: Reply = ANSWERS[job.kind](job, deadline)
+        return reply
+    except GenerateFailed as error:
+        return Reply.error(one_line(error.worded(WEB_NAMES)), 422)
+    except CutShort as error:
+        if job.kind == "render":
+            return Reply.error(f"nothing to draw: unknown ({one_line(str(error))})", 422)
+        return Reply.json({"status": "unknown", "cut_short": one_line(str(error))})
+    except NonosatError as error:
+        return Reply.error(one_line(error.worded(WEB_NAMES)))
+
+
+def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
+    """The upload as a puzzle, found as `nonosat.formats.load` finds a file's format, within the
+    server's size limit."""
+    from nonosat.deadline import alarm
+    from nonosat.formats import decode_text, load_bytes, loads
+
+    with alarm(deadline, f"reading {job.name}"):
+        number = job.options.get("number")
+        if job.fmt is not None:
+            puzzle = loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name, number=number)
+        else:
+            puzzle = load_bytes(job.data, job.name, number)
+    check_side(puzzle.width, puzzle.height, job.max_side)
+    return puzzle
+
+
+def check_side(width: int, height: int, side: int) -> None:
+    if width > side or height > side:
+        raise TooLarge(f"a puzzle of {width}x{height} is over this server's limit of {side} cells a side")
+
+
+def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
+    from nonosat.render.records import refuted_record
+
+    return Reply.json(refuted_record(puzzle, error, name, None, None))
+
+
+def check(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.answers import check_answer
+
+    puzzle = read_puzzle(job, deadline)
+    return Reply.json(check_answer(puzzle, job.name, deadline, line_open=True).record())
+
+
+def solve(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.answers import solve_answer
+
+    puzzle = read_puzzle(job, deadline)
+    return Reply.json(solve_answer(puzzle, job.name, deadline, count=job.options.get("count", 2)).record())
+
+
+def rate(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.explain.rating import rate as rate_puzzle
+    from nonosat.render.records import rating_record
+
+    puzzle = read_puzzle(job, deadline)
+    try:
+        return Reply.json(rating_record(job.name, rate_puzzle(puzzle, timeout=deadline.remaining())))
+    except ImpossiblePuzzle as error:
+        return refuted(puzzle, error, job.name)
+
+
+def explain(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.explain.steps import explain as explain_puzzle
+    from nonosat.render.records import trace_record
+
+    puzzle = read_puzzle(job, deadline)
+    try:
+        explained = explain_puzzle(puzzle, deadline)
+    except ImpossiblePuzzle as error:
+        return refuted(puzzle, error, job.name)
+    return Reply.json(trace_record(job.name, explained.logic, explained.open_cells, explained.search))
+
+
+def hint(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.explain.hint import hint as next_hint
+    from nonosat.explain.hint import parse_state
+    from nonosat.render.records import hint_record
+    from nonosat.render.text import hint_lines
+
+    puzzle = read_puzzle(job, deadline)
+    state = parse_state(job.options["state"], puzzle, "state")
+    try:
+        found = next_hint(puzzle, state, job.options.get("steps", 1), timeout=deadline.remaining())
+    except ImpossiblePuzzle as error:
+        return refuted(puzzle, error, job.name)
+    return Reply.json({**hint_record(found), "text": hint_lines(found)})
+
+
+def picture_options(job: Job) -> dict[str, Any]:
+    """The options `read_picture` takes, from the request's."""
+    from nonosat.generate.image import PictureBytes
+
+    options = job.options
+    check_side(options.get("width") or 0, options.get("height") or 0, job.max_side)
+    return {
+        "path": PictureBytes(job.name, job.data),
+        "width": options.get("width"),
+        "height": options.get("height"),
+        "threshold_level": options.get("threshold", "otsu"),
+        "invert": options.get("invert", False),
+        "colours": options.get("colours"),
+        "seed": options.get("seed", 0),
+    }
+
+
+def picture(job: Job, deadline: Deadline) -> Reply:
+    """A picture made into a grid, without repair: the page's preview of an import."""
+    from nonosat.generate.picture import read_picture
+    from nonosat.model import Puzzle
+    from nonosat.render.records import puzzle_record
+
+    found = read_picture(**picture_options(job), deadline=deadline)
+    check_side(len(found.grid[0]), len(found.grid), job.max_side)
+    puzzle = Puzzle.from_grid(found.grid, found.palette, title=Path(job.name).stem)
+    return Reply.json({"puzzle": puzzle_record(puzzle), "threshold": found.threshold})
+
+
+def generate(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.generate import from_image
+    from nonosat.render.records import generated_record
+
+    options = job.options
+    made = from_image(
+        **picture_options(job),
+        require=options.get("require", "unique"),
+        max_changes=options.get("max_changes"),
+        max_distance=options.get("max_distance"),
+        timeout=deadline.remaining(),
+    )
+    return Reply.json(generated_record(made))
+
+
+def drawing(job: Job, deadline: Deadline) -> tuple[Puzzle, Any]:
+    """The puzzle and its goal, the drawing to repair (every change of a cell costs 1)."""
+    from nonosat.errors import UsageError
+
+    puzzle = read_puzzle(job, deadline)
+    goal = puzzle.goal
+    if goal is None:
+        raise UsageError(f"{job.name}: the puzzle has no goal, and the drawing to change is its goal")
+    return puzzle, goal
+
+
+def repair(job: Job, deadline: Deadline) -> Reply:
+    """The page's drawing changed until its puzzle meets the requirement."""
+    import time
+
+    from nonosat.generate import Generated, default_max_changes
+    from nonosat.generate.repair import repair as repair_grid
+    from nonosat.model import Puzzle
+    from nonosat.render.records import generated_record
+
+    started = time.monotonic()
+    puzzle, goal = drawing(job, deadline)
+    options = job.options
+    limit = options.get("max_changes") or default_max_changes(puzzle.width, puzzle.height)
+    fixed = repair_grid(
+        goal,
+        changed_cost(goal),
+        options.get("require", "unique"),
+        palette=puzzle.palette,
+        max_changes=limit,
+        max_distance=options.get("max_distance"),
+        unit=1.0,
+        seed=options.get("seed", 0),
+        timeout=deadline.remaining(),
+    )
+    made = Puzzle.from_grid(fixed.grid, puzzle.palette, title=puzzle.title, author=puzzle.author)
+    seconds = time.monotonic() - started
+    return Reply.json(
+        generated_record(Generated(made, goal, fixed.changed, fixed.result, None, seconds, None, fixed.distance))
+    )
+
+
+def changed_cost(goal: Any) -> Any:
+    """Every cell changed from the drawing costs 1 (the drawing has no grey levels)."""
+    return lambda row, column, colour: 0.0 if goal[row][column] == colour else 1.0
+
+
+def suggest(job: Job, deadline: Deadline) -> Reply:
+    from nonosat.generate import Suggestions
+    from nonosat.generate.repair import suggest as suggest_edits
+    from nonosat.render.records import suggestions_record
+    from nonosat.render.text import suggestion_lines
+
+    puzzle, goal = drawing(job, deadline)
+    left, edits = suggest_edits(
+        goal,
+        changed_cost(goal),
+        job.options.get("count", 5),
+        palette=puzzle.palette,
+        unit=1.0,
+        timeout=deadline.remaining(),
+    )
+    found = Suggestions(left, edits, puzzle.palette)
+    return Reply.json({**suggestions_record(found), "text": suggestion_lines(job.name, found)})
+
+
+def convert(job: Job, deadline: Deadline) -> Reply:
+    """The puzzle written in another format, as a download."""
+    from nonosat.formats import FORMATS, dropped_fields, dumps
+
+    puzzle = read_puzzle(job, deadline)
+    target = job.options["to"]
+    text = dumps(puzzle, target)
+    stem = safe_stem(puzzle.title or Path(job.name).stem or "puzzle")
+    headers = {"Content-Disposition": f'attachment; filename="{stem}{suffix_of(target)}"'}
+    dropped = dropped_fields(puzzle, target)
+    if dropped:
+        headers["X-Nonosat-Dropped"] = ", ".join(dropped)
+    assert FORMATS[target].dump is not None
+    return Reply(200, text.encode(), "text/plain; charset=utf-8", headers)
+
+
+def suffix_of(fmt: str) -> str:
+    from nonosat.formats import SUFFIXES
+
+    return next((suffix for suffix, name in SUFFIXES.items() if name == fmt), f".{fmt}")
+
+
+def safe_stem(title: str) -> str:
+    """A file name from a title: letters, digits, '-' and '_' only."""
+    kept = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in title.strip())
+    return kept.strip("-")[:60] or "puzzle"
+
+
+def render(job: Job, deadline: Deadline) -> Reply:
+    """The printed sheet, empty or solved, as SVG or PNG."""
+    from nonosat.render.sheets import to_png, to_svg
+    from nonosat.render.text import status_line
+    from nonosat.solver import solve as solve_puzzle
+
+    puzzle = read_puzzle(job, deadline)
+    grid = None
+    if job.options.get("solution"):
+        try:
+            result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining(), jobs=1)
+        except ImpossiblePuzzle as error:
+            return Reply.error(f"nothing to draw: {error}", 422)
+        if result.solution is None:
+            return Reply.error(f"nothing to draw: {status_line(result)}", 422)
+        grid = result.solution.grid
+    stem = safe_stem(puzzle.title or Path(job.name).stem or "puzzle")
+    if job.options.get("as") == "png":
+        body, media, suffix = to_png(puzzle, grid), "image/png", ".png"
+    else:
+        body, media, suffix = to_svg(puzzle, grid).encode(), "image/svg+xml", ".svg"
+    return Reply(200, body, media, {"Content-Disposition": f'inline; filename="{stem}{suffix}"'})
+
+
+ANSWERS: dict[str, Any] = {
+    "check": check,
+    "solve": solve,
+    "rate": rate,
+    "explain": explain,
+    "hint": hint,
+    "picture": picture,
+    "generate": generate,
+    "repair": repair,
+    "suggest": suggest,
+    "convert": convert,
+    "render": render,
+}
+"""Each endpoint's work, by the name in its path (/api/NAME)."""

@@ -1,0 +1,223 @@
+"""Each endpoint's query parameters: what they mean, and how a request's text becomes a value.
+
+One table (`ENDPOINTS`) serves the server, which checks every request against it before any
+work (a bad value is a 400 naming it), and the OpenAPI description (`nonosat.web.openapi`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nonosat.web.settings import WebSettings
+
+
+class BadRequest(Exception):
+    """A request the API cannot take: answered 400 with the message."""
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    schema: dict[str, Any]
+    """Its JSON schema, for the OpenAPI description."""
+    help: str
+    read: Callable[[str, WebSettings], Any]
+
+
+def whole(low: int, high: Callable[[WebSettings], int] | int | None = None) -> Callable[[str, WebSettings], int]:
+    def read(text: str, settings: WebSettings) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise BadRequest(f"expected a whole number, not {text[:40]!r}") from None
+        top = high(settings) if callable(high) else high
+        if value < low or (top is not None and value > top):
+            raise BadRequest(f"expected a whole number from {low}{'' if top is None else f' to {top}'}, not {value}")
+        return value
+
+    return read
+
+
+def number(low: float, *, above: bool = False) -> Callable[[str, WebSettings], float]:
+    def read(text: str, settings: WebSettings) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise BadRequest(f"expected a number, not {text[:40]!r}") from None
+        if math.isnan(value) or value < low or (above and value == low):
+            raise BadRequest(f"expected a number {'above' if above else 'of at least'} {low:g}, not {text[:40]}")
+        return value
+
+    return read
+
+
+def choice(*values: str) -> Callable[[str, WebSettings], str]:
+    def read(text: str, settings: WebSettings) -> str:
+        if text not in values:
+            raise BadRequest(f"expected one of {', '.join(values)}, not {text[:40]!r}")
+        return text
+
+    return read
+
+
+def flag(text: str, settings: WebSettings) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off", ""):
+        return False
+    raise BadRequest(f"expected 1 or 0 (true or false), not {text[:40]!r}")
+
+
+def threshold(text: str, settings: WebSettings) -> str | int:
+    if text == "otsu":
+        return text
+    if text.isdigit() and 0 <= int(text) <= 255:
+        return int(text)
+    raise BadRequest(f"expected otsu, or a grey level from 0 to 255, not {text[:40]!r}")
+
+
+def timeout(text: str, settings: WebSettings) -> float:
+    """Seconds, cut to the server's most."""
+    return min(number(0, above=True)(text, settings), settings.max_timeout)
+
+
+def writable() -> tuple[str, ...]:
+    from nonosat.formats import FORMATS
+
+    return tuple(name for name, form in FORMATS.items() if form.dump is not None)
+
+
+def to_format(text: str, settings: WebSettings) -> str:
+    return choice(*writable())(text, settings)
+
+
+INTEGER = {"type": "integer"}
+TIMEOUT = Parameter(
+    "timeout", {"type": "number"}, "Seconds for the whole request (default and most: server settings)", timeout
+)
+SIZE = {"type": "integer", "minimum": 1}
+NUMBER = Parameter("number", SIZE, "Puzzle N of a file that holds several (a tournament file, an XML set)", whole(1))
+PICTURE = (
+    Parameter("width", SIZE, "Cells across (alone, the height keeps the picture's aspect)", whole(1)),
+    Parameter("height", SIZE, "Cells down (alone, the width keeps the picture's aspect)", whole(1)),
+    Parameter(
+        "threshold", {"type": "string", "default": "otsu"}, "otsu, or a grey level 0-255: darker is filled", threshold
+    ),
+    Parameter("invert", {"type": "boolean"}, "Fill the light cells instead of the dark ones", flag),
+    Parameter("colours", SIZE, "A colour puzzle with at most this many colours", whole(1)),
+    Parameter("seed", INTEGER, "Seed of the quantiser and the repair", whole(0)),
+)
+REPAIR = (
+    Parameter(
+        "require",
+        {"type": "string", "enum": ["unique", "probe", "line"]},
+        "unique (default), probe or line (solvable by line logic)",
+        choice("unique", "probe", "line"),
+    ),
+    Parameter("max_changes", SIZE, "The most cells to change (default 10% of the grid)", whole(1)),
+    Parameter("max_distance", {"type": "number"}, "The most the picture may move", number(0)),
+)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    summary: str
+    takes: str
+    """"puzzle" (a puzzle file or nonosat's JSON), "picture" (an image file) or "drawing" (a
+    puzzle whose goal is the drawing)."""
+    parameters: tuple[Parameter, ...]
+    gives: str = "application/json"
+
+
+ENDPOINTS = {
+    endpoint.name: endpoint
+    for endpoint in (
+        Endpoint(
+            "check",
+            "Prove the solution unique, or find two and the cells where they differ",
+            "puzzle",
+            (TIMEOUT, NUMBER),
+        ),
+        Endpoint(
+            "solve",
+            "Solve: up to `count` solutions",
+            "puzzle",
+            (
+                TIMEOUT,
+                NUMBER,
+                Parameter(
+                    "count", SIZE, "Solutions to look for (2 proves uniqueness)", whole(1, lambda s: s.max_count)
+                ),
+            ),
+        ),
+        Endpoint("rate", "How hard the puzzle is for a person", "puzzle", (TIMEOUT, NUMBER)),
+        Endpoint("explain", "The solution as steps of line logic and probing", "puzzle", (TIMEOUT, NUMBER)),
+        Endpoint(
+            "hint",
+            "The next logical step from a partly filled grid (the field or key `state`)",
+            "puzzle",
+            (TIMEOUT, NUMBER, Parameter("steps", SIZE, "Steps to give", whole(1, 100))),
+        ),
+        Endpoint("picture", "A picture as a grid, thresholded or quantised, without repair", "picture", PICTURE),
+        Endpoint(
+            "generate", "A puzzle from a picture, changed as little as needed", "picture", (TIMEOUT, *PICTURE, *REPAIR)
+        ),
+        Endpoint(
+            "repair",
+            "The drawing (the puzzle's goal) changed until its puzzle meets `require`",
+            "drawing",
+            (TIMEOUT, *REPAIR, PICTURE[-1]),
+        ),
+        Endpoint(
+            "suggest",
+            "The best one-cell edits of the drawing (the puzzle's goal)",
+            "drawing",
+            (TIMEOUT, Parameter("count", SIZE, "Edits to list", whole(1, 50))),
+        ),
+        Endpoint(
+            "convert",
+            "The puzzle in another file format, as a download",
+            "puzzle",
+            (
+                NUMBER,
+                Parameter("to", {"type": "string"}, "The format to write (GET /api/formats)", to_format),
+            ),
+            "text/plain",
+        ),
+        Endpoint(
+            "render",
+            "The printed sheet with its clues, empty or solved, as SVG or PNG",
+            "puzzle",
+            (
+                TIMEOUT,
+                Parameter(
+                    "as", {"type": "string", "enum": ["svg", "png"]}, "svg (default) or png", choice("svg", "png")
+                ),
+                Parameter("solution", {"type": "boolean"}, "Draw the solved picture", flag),
+            ),
+            "image/svg+xml",
+        ),
+    )
+}
+
+
+def read_options(endpoint: Endpoint, query: list[tuple[str, str]], settings: WebSettings) -> dict[str, Any]:
+    """A request's query parameters as values; BadRequest names an unknown or bad one."""
+    known = {parameter.name: parameter for parameter in endpoint.parameters}
+    options: dict[str, Any] = {}
+    for key, text in query:
+        parameter = known.get(key)
+        if parameter is None:
+            expected = ", ".join(known) or "none"
+            raise BadRequest(f"unknown parameter {key[:40]!r} for /api/{endpoint.name} (it takes: {expected})")
+        try:
+            options[key] = parameter.read(text, settings)
+        except BadRequest as error:
+            raise BadRequest(f"{key}: {error}") from None
+    if endpoint.name == "convert" and "to" not in options:
+        raise BadRequest(f"to: name the format to write, one of {', '.join(writable())}")
+    return options

@@ -1,0 +1,148 @@
+"""Worker processes for the server: one per request, from the fork server, a bounded number at
+once and a bounded queue of requests waiting for one.
+
+A worker is forked from the fork server (nonosat.solver.race: a clean single-threaded process
+with the library imported), answers one job, sends the reply and ends. Killing it never harms
+another request, so a client that leaves, or a job past its time and grace, ends its worker at
+once: the server never hangs on a solve. Beyond `workers` running and `max_queue` waiting, a
+request is turned away (`Busy`: 503 with Retry-After).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from typing import Any
+
+from nonosat.web.jobs import Job, Reply
+from nonosat.web.settings import WebSettings
+
+PRELOAD = [
+    "nonosat.web.jobs",
+    "nonosat.answers",
+    "nonosat.formats",
+    "nonosat.render.records",
+    "nonosat.render.text",
+    "nonosat.explain.rating",
+    "nonosat.explain.diagnosis",
+    "nonosat.explain.steps",
+    "nonosat.solver.drive",
+]
+"""What the fork server imports besides the solver's own (race.PRELOAD), so that a worker starts
+with what a request needs."""
+
+
+class Busy(Exception):
+    """Every worker is busy and the queue is full."""
+
+
+def _worker(conn: Any, job: Job) -> None:
+    """A worker's whole life: one job, its reply sent back, then os._exit (no cleanup, no
+    traceback on the server's terminal but for a bug's)."""
+    from nonosat.solver.race import worker_prologue
+    from nonosat.web.jobs import answer
+
+    try:
+        worker_prologue(conn)
+        try:
+            reply = answer(job)
+        except MemoryError:
+            reply = Reply.error("the puzzle needs more memory than the server allows", 503)
+        except Exception as error:  # a bug: said in one line to the client, in full on the server
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            reply = Reply.error(f"internal error ({type(error).__name__}); the server's log has the details", 500)
+        conn.send(reply)
+    except BaseException:  # noqa: B036 - the server sees the pipe close, and says the worker died
+        pass
+    finally:
+        os._exit(0)
+
+
+class Pool:
+    """Runs jobs in worker processes, `settings.workers` at once (asyncio side)."""
+
+    def __init__(self, settings: WebSettings) -> None:
+        self.settings = settings
+        self.slots = asyncio.Semaphore(settings.workers)
+        self.running = 0
+        self.waiting = 0
+        self.killed = 0
+        """Workers killed because their client left or their time ran out."""
+        self.live: set[Any] = set()
+
+    @staticmethod
+    def start() -> None:
+        """Start the fork server (with what a request needs imported), before the first request."""
+        from nonosat.solver.race import PRELOAD as SOLVER_PRELOAD
+        from nonosat.solver.race import fork_server, warm_up
+
+        fork_server().set_forkserver_preload(SOLVER_PRELOAD + PRELOAD)
+        warm_up()
+
+    def stop(self) -> None:
+        for process in list(self.live):
+            process.kill()
+
+    def stats(self) -> dict[str, int]:
+        return {"running": self.running, "waiting": self.waiting, "killed": self.killed, "live": len(self.live)}
+
+    async def run(self, job: Job, gone: asyncio.Future[Any]) -> Reply | None:
+        """The worker's reply, or None if the client left first; raises Busy when the queue is full."""
+        if self.running + self.waiting >= self.settings.workers + self.settings.max_queue:
+            raise Busy
+        self.waiting += 1
+        try:
+            acquire = asyncio.ensure_future(self.slots.acquire())
+            await asyncio.wait({acquire, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not acquire.done():
+                acquire.cancel()
+                return None
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        try:
+            return await self._in_worker(job, gone)
+        finally:
+            self.running -= 1
+            self.slots.release()
+
+    async def _in_worker(self, job: Job, gone: asyncio.Future[Any]) -> Reply | None:
+        from nonosat.solver.race import fork_server
+
+        loop = asyncio.get_running_loop()
+        context = fork_server()
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(target=_worker, args=(theirs, job), daemon=True)
+        await loop.run_in_executor(None, process.start)  # a few ms: the fork server's round trip
+        theirs.close()
+        self.live.add(process)
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def arrived() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(ours.fileno(), arrived)
+        try:
+            limit = job.timeout + self.settings.grace
+            done, _ = await asyncio.wait({ready, gone}, timeout=limit, return_when=asyncio.FIRST_COMPLETED)
+            if ready in done:
+                try:
+                    reply: Reply = ours.recv()
+                    return reply
+                except (EOFError, OSError):
+                    return Reply.error("the worker answering this request died (out of memory?)", 503)
+            self.killed += 1
+            if gone in done:
+                return None
+            return Reply.json({"status": "unknown", "cut_short": f"time limit reached ({job.timeout:g} s)"})
+        finally:
+            loop.remove_reader(ours.fileno())
+            ours.close()  # the worker's lifeline: it ends itself even if the kill below missed
+            if process.is_alive():
+                process.kill()
+            await loop.run_in_executor(None, process.join, 5)
+            self.live.discard(process)

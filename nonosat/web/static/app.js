@@ -1,0 +1,274 @@
+// The page's wiring: the tool panels, the palette, the clue editor, undo/redo and keyboard shortcuts.
+
+import * as model from "./model.js";
+import { state } from "./model.js";
+import { buildBoard, paint, enableDrawing, setOnChange, markCells, view, isDark } from "./editor.js";
+import { scheduleCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
+import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
+import * as files from "./files.js";
+import { $, say } from "./ui.js";
+
+/** After anything replaced the puzzle: match the controls and the board to the state, and check it. */
+function refresh() {
+  if (state.mode === "clues") {
+    if (!view.play || view.play.length !== state.width * state.height) startPlay();
+  } else if (view.play && view.play.length !== state.width * state.height) {
+    stopPlay();
+  }
+  document.body.dataset.mode = state.mode;
+  $("mode-draw").setAttribute("aria-pressed", String(state.mode === "draw"));
+  $("mode-clues").setAttribute("aria-pressed", String(state.mode === "clues"));
+  for (const id of ["make-unique", "make-line", "suggest"]) {
+    $(id).disabled = state.mode !== "draw";
+    $(id).title = state.mode === "draw" ? "" : "the fixes change a drawing: switch to Draw the picture";
+  }
+  $("width").value = state.width;
+  $("height").value = state.height;
+  $("title").value = state.meta.title || "";
+  $("suggestions").replaceChildren();
+  buildBoard();
+  renderPalette();
+  renderClueEditor();
+  updateUndo();
+  scheduleCheck();
+}
+
+function updateUndo() {
+  $("undo").disabled = !model.canUndo();
+  $("redo").disabled = !model.canRedo();
+}
+
+// The palette: background first; the chosen colour is the one drawing uses.
+function renderPalette() {
+  const box = $("palette");
+  box.replaceChildren();
+  state.palette.forEach((colour, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "swatch";
+    b.dataset.index = i;
+    b.style.background = colour.rgb;
+    b.style.color = isDark(colour.rgb) ? "#fff" : "#000";
+    b.textContent = colour.char;
+    b.title = i === 0 ? "background (erase)" : `${colour.name} (${colour.char})`;
+    b.setAttribute("aria-label", b.title);
+    b.setAttribute("aria-pressed", String(i === state.colour));
+    b.addEventListener("click", () => {
+      state.colour = i;
+      renderPalette();
+    });
+    box.append(b);
+  });
+  $("remove-colour").disabled = state.colour === 0 || state.palette.length <= 2;
+}
+
+// The clue editor (clues mode): one text field per line.
+function renderClueEditor() {
+  for (const [kind, texts, box] of [["row", state.rowText, $("row-clues")], ["col", state.colText, $("col-clues")]]) {
+    box.replaceChildren();
+    texts.forEach((text, i) => {
+      const label = document.createElement("label");
+      label.textContent = `${kind === "row" ? "row" : "column"} ${i + 1}`;
+      const input = document.createElement("input");
+      input.type = "text";
+      input.id = `${kind}-clue-${i + 1}`;
+      input.className = "clue-input";
+      input.value = text;
+      input.spellcheck = false;
+      input.autocomplete = "off";
+      let shot = null;
+      input.addEventListener("focus", () => {
+        shot = model.remember();
+        updateUndo();
+      });
+      input.addEventListener("blur", () => {
+        if (shot) model.forgetIfUnchanged(shot);
+        updateUndo();
+      });
+      input.addEventListener("input", () => {
+        texts[i] = input.value;
+        markInvalid(input, kind, i);
+        paint();
+        scheduleCheck();
+      });
+      markInvalid(input, kind, i);
+      label.append(input);
+      box.append(label);
+    });
+  }
+}
+
+function markInvalid(input, kind, i) {
+  try {
+    model.parseClue(input.value, `${kind === "row" ? "row" : "column"} ${i + 1}`);
+    input.classList.remove("invalid");
+    input.title = "";
+  } catch (error) {
+    input.classList.add("invalid");
+    input.title = error.message;
+  }
+}
+
+/** Switch to typing clues: the drawing's clues become the text, the grid becomes one to solve. */
+function toClues() {
+  if (state.mode === "clues") return;
+  model.remember();
+  const { rows, cols } = model.clues();
+  state.rowText = rows.map((clue) => model.clueText(clue));
+  state.colText = cols.map((clue) => model.clueText(clue));
+  state.mode = "clues";
+  startPlay();
+  refresh();
+  say("Type each line's clue: numbers separated by spaces" + (model.isColour() ? ", each followed by its colour's character (2r 1b)." : "."));
+}
+
+/** Switch to drawing: the solution when the clues have one, else what the player filled in. */
+function toDraw() {
+  if (state.mode === "draw") {
+    if (view.play) stopPlay();
+    return;
+  }
+  model.remember();
+  const solution = lastResult && lastResult.status === "unique" && lastResult.solutions && lastResult.solutions[0];
+  if (solution && solution.length === state.height && solution[0].length === state.width) {
+    state.grid = model.parseRows(solution);
+  } else if (view.play) {
+    state.grid = view.play.map((ch) => Math.max(0, state.palette.findIndex((p) => p.char === ch)));
+  }
+  state.mode = "draw";
+  stopPlay();
+  refresh();
+}
+
+function doUndo(redo = false) {
+  stopAnimation();
+  if (!(redo ? model.redo() : model.undo())) return;
+  if (state.mode === "draw" && view.play) stopPlay();
+  refresh();
+}
+
+function wire() {
+  const on = (id, handler) => $(id).addEventListener("click", (event) => handler(event.currentTarget));
+  on("mode-draw", toDraw);
+  on("mode-clues", toClues);
+  on("undo", () => doUndo(false));
+  on("redo", () => doUndo(true));
+  on("clear", () => {
+    model.remember();
+    if (state.mode === "draw") state.grid.fill(0);
+    else {
+      state.rowText.fill("");
+      state.colText.fill("");
+    }
+    refresh();
+  });
+  $("size-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const width = Number($("width").value);
+    const height = Number($("height").value);
+    if (!(width >= 1 && height >= 1)) {
+      say(`the size must be whole numbers from 1 to ${model.MAX_SIDE}`, "error");
+      return;
+    }
+    model.remember();
+    model.resize(width, height);
+    if (view.play) startPlay();
+    refresh();
+  });
+  on("add-colour", () => {
+    try {
+      model.remember();
+      state.colour = model.addColour($("new-colour").value);
+      refresh();
+    } catch (error) {
+      say(error.message, "error");
+    }
+  });
+  on("remove-colour", () => {
+    model.remember();
+    model.removeColour(state.colour);
+    refresh();
+  });
+  $("title").addEventListener("change", () => {
+    model.remember();
+    state.meta.title = $("title").value.trim();
+    updateUndo();
+  });
+
+  on("make-unique", (b) => repair(b, "unique"));
+  on("make-line", (b) => repair(b, "line"));
+  on("suggest", suggest);
+
+  on("step-through", stepThrough);
+  on("stop", () => {
+    stopAnimation();
+    say("Stopped.");
+  });
+  on("reveal", reveal);
+  on("hint", hint);
+  on("play", () => {
+    stopAnimation();
+    startPlay();
+    say("Solve it yourself: click to fill, again to mark empty, again to clear; right-click marks empty.");
+  });
+  on("back-to-drawing", toDraw);
+
+  $("file-input").addEventListener("change", (event) => {
+    files.openFile(event.target.files[0]);
+    event.target.value = "";
+  });
+  const drop = $("drop-zone");
+  document.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    drop.classList.add("over");
+  });
+  document.addEventListener("dragleave", (event) => {
+    if (!event.relatedTarget) drop.classList.remove("over");
+  });
+  document.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    files.openFile(event.dataTransfer.files[0]);
+  });
+  for (const id of ["picture-width", "picture-height", "picture-threshold", "picture-otsu", "picture-invert", "picture-colours"]) {
+    $(id).addEventListener("input", () => files.schedulePreview());
+  }
+  on("picture-use", files.usePicture);
+  on("picture-cancel", files.closePicture);
+  on("picture-as-puzzle", files.pictureAsPuzzle);
+
+  on("export", files.exportPuzzle);
+  on("sheet-svg", (b) => files.exportSheet(b, "svg"));
+  on("sheet-png", (b) => files.exportSheet(b, "png"));
+
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.matches && event.target.matches("input[type=text], textarea");
+    if (!(event.ctrlKey || event.metaKey) || typing) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) {
+      event.preventDefault();
+      doUndo(false);
+    } else if (key === "y" || (key === "z" && event.shiftKey)) {
+      event.preventDefault();
+      doUndo(true);
+    }
+  });
+}
+
+setOnChange((kind) => {
+  if (kind === "draw") {
+    markCells("changed", []);
+    $("suggestions").replaceChildren();
+    scheduleCheck();
+  } else if (kind === "play") {
+    markCells("wrong", []);
+  }
+  updateUndo();
+});
+setAfterLoad(refresh);
+files.setOnLoaded(refresh);
+enableDrawing();
+wire();
+refresh();
+files.loadFormats();
+say("Draw by clicking and dragging; right-click clears. The verdict follows every change.");

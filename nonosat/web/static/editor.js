@@ -1,0 +1,223 @@
+// The board: a table of cells with the clues around it; drawing by click and drag; marks from the verdict.
+
+import { state, at, clues, isColour, lineClue, rowCells, colCells, remember, forgetIfUnchanged } from "./model.js";
+
+/** What the board shows: the drawing, or (when `play` is an array of cell chars, `?` open) a grid being solved. */
+export const view = { play: null };
+
+const table = () => document.getElementById("board");
+let cells = []; // td elements, row by row
+let rowHeads = [];
+let colHeads = [];
+let onChange = () => {};
+
+export function setOnChange(callback) {
+  onChange = callback;
+}
+
+/** Rebuild the table for the current size. */
+export function buildBoard() {
+  const board = table();
+  board.replaceChildren();
+  const side = Math.max(state.width, state.height);
+  const size = Math.max(8, Math.min(32, Math.floor(640 / side)));
+  board.style.setProperty("--cell", `${size}px`);
+  const head = board.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.className = "corner";
+  head.append(corner);
+  colHeads = [];
+  for (let c = 0; c < state.width; c += 1) {
+    const th = document.createElement("th");
+    th.className = "col-clue";
+    th.dataset.col = c + 1;
+    th.title = `column ${c + 1}`;
+    if ((c + 1) % 5 === 0 && c + 1 < state.width) th.classList.add("fifth");
+    head.append(th);
+    colHeads.push(th);
+  }
+  const body = board.createTBody();
+  cells = [];
+  rowHeads = [];
+  for (let r = 0; r < state.height; r += 1) {
+    const tr = body.insertRow();
+    if ((r + 1) % 5 === 0 && r + 1 < state.height) tr.classList.add("fifth");
+    const th = document.createElement("th");
+    th.className = "row-clue";
+    th.dataset.row = r + 1;
+    th.title = `row ${r + 1}`;
+    tr.append(th);
+    rowHeads.push(th);
+    for (let c = 0; c < state.width; c += 1) {
+      const td = document.createElement("td");
+      td.className = "cell";
+      td.dataset.row = r + 1;
+      td.dataset.col = c + 1;
+      if ((c + 1) % 5 === 0 && c + 1 < state.width) td.classList.add("fifth");
+      tr.append(td);
+      cells.push(td);
+    }
+  }
+  paint();
+}
+
+/** Show every cell and clue as the state and view say. */
+export function paint() {
+  if (cells.length !== state.width * state.height) return buildBoard();
+  for (let i = 0; i < cells.length; i += 1) paintCell(i);
+  paintClues();
+}
+
+function paintCell(i) {
+  const td = cells[i];
+  let colour = null;
+  let unknown = false;
+  if (view.play) {
+    const ch = view.play[i];
+    unknown = ch === "?";
+    const index = state.palette.findIndex((p) => p.char === ch);
+    colour = index > 0 ? index : null;
+    td.classList.toggle("crossed", ch === ".");
+  } else {
+    colour = state.grid[i] || null;
+    td.classList.remove("crossed");
+  }
+  td.classList.toggle("filled", colour !== null);
+  td.classList.toggle("unknown", unknown);
+  td.style.background = colour !== null ? state.palette[colour].rgb : "";
+}
+
+function paintClues() {
+  const { rows, cols } = clues();
+  rows.forEach((clue, r) => fillClue(rowHeads[r], clue));
+  cols.forEach((clue, c) => fillClue(colHeads[c], clue));
+}
+
+function fillClue(th, clue) {
+  th.replaceChildren();
+  th.classList.toggle("unreadable", clue === null);
+  if (clue === null) {
+    th.textContent = "?";
+    return;
+  }
+  const colour = isColour();
+  for (const [n, c] of clue.length ? clue : [[0, 0]]) {
+    if (th.childNodes.length) th.append(" ");
+    const span = document.createElement("span");
+    span.textContent = n;
+    if (!n) span.className = "zero";
+    if (colour && n) {
+      const rgb = state.palette[c].rgb;
+      span.className = "block";
+      span.style.background = rgb;
+      span.style.color = isDark(rgb) ? "#fff" : "#000";
+    }
+    th.append(span);
+  }
+}
+
+export function isDark(rgb) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+}
+
+/** Mark cells ([r, c] from 1) with `name`, taking it off every other cell. */
+export function markCells(name, list) {
+  for (const td of cells) td.classList.remove(name);
+  for (const [r, c] of list || []) {
+    const td = cells[(r - 1) * state.width + (c - 1)];
+    if (td) td.classList.add(name);
+  }
+}
+
+/** Mark lines ("row 3", "column 2") as conflicting. */
+export function markLines(names) {
+  // names such as "row 3" or "column 2 (clue 2 1)": the line is what comes first
+  const wanted = new Set((names || []).map((name) => (/^(row|column) \d+/.exec(String(name)) || [""])[0]));
+  rowHeads.forEach((th, r) => th.classList.toggle("conflict", wanted.has(`row ${r + 1}`)));
+  colHeads.forEach((th, c) => th.classList.toggle("conflict", wanted.has(`column ${c + 1}`)));
+  for (const input of document.querySelectorAll(".clue-input")) {
+    const [, kind, n] = /^(row|col)-clue-(\d+)$/.exec(input.id) || [];
+    input.classList.toggle("conflict", wanted.has(`${kind === "row" ? "row" : "column"} ${n}`));
+  }
+  cells.forEach((td, i) => {
+    const r = Math.floor(i / state.width) + 1;
+    const c = (i % state.width) + 1;
+    td.classList.toggle("in-conflict", wanted.has(`row ${r}`) || wanted.has(`column ${c}`));
+  });
+}
+
+export function clearMarks(...names) {
+  for (const name of names) markCells(name, []);
+}
+
+// Drawing: the first cell pressed decides the value the whole drag sets.
+let drag = null;
+
+function cellAt(x, y) {
+  const element = document.elementFromPoint(x, y);
+  const td = element && element.closest ? element.closest("td.cell") : null;
+  return td && td.closest("#board") === table() ? td : null;
+}
+
+function setCell(td, value) {
+  const r = Number(td.dataset.row) - 1;
+  const c = Number(td.dataset.col) - 1;
+  const i = r * state.width + c;
+  if (view.play) {
+    if (view.play[i] === value) return;
+    view.play[i] = value;
+    paintCell(i);
+    onChange("play");
+    return;
+  }
+  if (state.grid[i] === value) return;
+  state.grid[i] = value;
+  paintCell(i);
+  if (state.mode === "draw") {
+    fillClue(rowHeads[r], lineClue(rowCells(r)));
+    fillClue(colHeads[c], lineClue(colCells(c)));
+  }
+  td.classList.remove("differs", "open", "changed", "fixed");
+  onChange("draw");
+}
+
+function valueFor(td, button) {
+  const i = (Number(td.dataset.row) - 1) * state.width + Number(td.dataset.col) - 1;
+  const colour = state.palette[state.colour];
+  if (view.play) {
+    const ch = view.play[i];
+    if (button === 2) return ch === "." ? "?" : ".";
+    return ch === colour.char ? "." : ch === "." ? "?" : colour.char;
+  }
+  if (button === 2) return 0;
+  return at(Math.floor(i / state.width), i % state.width) === state.colour ? 0 : state.colour;
+}
+
+export function enableDrawing() {
+  const board = table();
+  board.addEventListener("contextmenu", (event) => {
+    if (event.target.closest("td.cell")) event.preventDefault();
+  });
+  board.addEventListener("pointerdown", (event) => {
+    const td = event.target.closest("td.cell");
+    if (!td || (event.button !== 0 && event.button !== 2)) return;
+    if (!view.play && state.mode !== "draw") return;
+    event.preventDefault();
+    drag = { value: valueFor(td, event.button), shot: view.play ? null : remember() };
+    setCell(td, drag.value);
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const td = cellAt(event.clientX, event.clientY);
+    if (td) setCell(td, drag.value);
+  });
+  const stop = () => {
+    if (!drag) return;
+    if (drag.shot) forgetIfUnchanged(drag.shot);
+    drag = null;
+    onChange("done");
+  };
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
+}

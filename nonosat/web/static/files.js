@@ -1,0 +1,164 @@
+// Import (puzzle files through /api/convert, pictures through /api/picture with a live preview) and export.
+
+import * as api from "./api.js";
+import { state, toPuzzle, loadPuzzle, remember, parseRows } from "./model.js";
+import { $, say, whileBusy } from "./ui.js";
+
+const PICTURE = /\.(png|jpe?g|gif|bmp|webp)$/i;
+let picture = null; // the picture being previewed: { file, result, controller }
+let previewTimer = 0;
+let onLoaded = () => {};
+
+export function setOnLoaded(callback) {
+  onLoaded = callback;
+}
+
+/** A file chosen or dropped: a picture opens the picture panel, anything else is read as a puzzle. */
+export function openFile(file) {
+  if (!file) return;
+  if (PICTURE.test(file.name) || /^image\/(png|jpeg|gif|bmp|webp)$/.test(file.type)) {
+    openPicture(file);
+  } else {
+    readPuzzle(file);
+  }
+}
+
+async function readPuzzle(file) {
+  await whileBusy(null, `Reading ${file.name}…`, async () => {
+    const puzzle = await api.readPuzzleFile(file);
+    remember();
+    loadPuzzle(puzzle);
+    closePicture();
+    onLoaded();
+    say(`Read ${file.name}: ${state.width}×${state.height}${puzzle.goal ? ", with its picture" : ", clues only"}.`);
+  });
+}
+
+function openPicture(file) {
+  picture = { file, result: null, controller: null };
+  $("picture-panel").hidden = false;
+  $("picture-name").textContent = file.name;
+  $("picture-use").disabled = true;
+  schedulePreview(0);
+}
+
+export function closePicture() {
+  if (picture && picture.controller) picture.controller.abort();
+  picture = null;
+  $("picture-panel").hidden = true;
+}
+
+/** The picture panel's controls as /api/picture's query parameters. */
+function pictureOptions() {
+  const options = { width: $("picture-width").value, height: $("picture-height").value };
+  options.threshold = $("picture-otsu").checked ? "otsu" : $("picture-threshold").value;
+  options.invert = $("picture-invert").checked ? 1 : 0;
+  const colours = Number($("picture-colours").value) || 1;
+  if (colours > 1) options.colours = colours;
+  return options;
+}
+
+export function schedulePreview(delay = 300) {
+  clearTimeout(previewTimer);
+  $("picture-threshold").disabled = $("picture-otsu").checked;
+  $("picture-threshold-value").textContent = $("picture-otsu").checked ? "otsu" : $("picture-threshold").value;
+  if (picture) previewTimer = setTimeout(preview, delay);
+}
+
+async function preview() {
+  if (!picture) return;
+  if (picture.controller) picture.controller.abort();
+  const mine = picture;
+  const controller = new AbortController();
+  mine.controller = controller;
+  $("picture-preview").dataset.state = "loading";
+  try {
+    const result = await api.picture(mine.file, pictureOptions(), controller.signal);
+    if (controller.signal.aborted || picture !== mine) return;
+    if (!result.puzzle) throw new Error(`the picture was not read in time (${result.cut_short || result.status})`);
+    mine.result = result;
+    drawPreview(result.puzzle);
+    $("picture-use").disabled = false;
+    const t = result.threshold;
+    $("picture-info").textContent = `${result.puzzle.cols.length}×${result.puzzle.rows.length}` + (t !== null && t !== undefined ? `, threshold ${Math.round(t * 10) / 10}` : "");
+    $("picture-preview").dataset.state = "ready";
+  } catch (error) {
+    if (error.name === "AbortError" || controller.signal.aborted) return;
+    $("picture-preview").dataset.state = "error";
+    $("picture-use").disabled = true;
+    say(error.message, "error");
+  }
+}
+
+function drawPreview(puzzle) {
+  const palette = puzzle.palette && puzzle.palette.length >= 2 ? puzzle.palette : [{ char: ".", rgb: "#ffffff" }, { char: "#", rgb: "#000000" }];
+  const width = puzzle.cols.length;
+  const height = puzzle.rows.length;
+  const grid = parseRows(puzzle.goal, palette);
+  const canvas = $("picture-preview");
+  const size = Math.max(2, Math.min(12, Math.floor(260 / Math.max(width, height))));
+  canvas.width = width * size;
+  canvas.height = height * size;
+  const g = canvas.getContext("2d");
+  grid.forEach((cell, i) => {
+    g.fillStyle = palette[cell] ? palette[cell].rgb : "#ffffff";
+    g.fillRect((i % width) * size, Math.floor(i / width) * size, size, size);
+  });
+}
+
+/** "Use it": the thresholded picture becomes the drawing. */
+export function usePicture() {
+  if (!picture || !picture.result) return;
+  const title = picture.file.name.replace(/\.[^.]*$/, "");
+  remember();
+  loadPuzzle(picture.result.puzzle);
+  if (!state.meta.title) state.meta.title = title;
+  closePicture();
+  onLoaded();
+  say(`The picture is now the drawing: ${state.width}×${state.height}.`);
+}
+
+/** "Read it as a puzzle file": for pictures of a puzzle grid that nonosat reads. */
+export function pictureAsPuzzle() {
+  if (picture) readPuzzle(picture.file);
+}
+
+// Export.
+
+/** Fill the format list from /api/formats. */
+export async function loadFormats() {
+  const select = $("export-format");
+  try {
+    const { write } = await api.formats();
+    select.replaceChildren();
+    for (const format of write) {
+      const option = document.createElement("option");
+      option.value = format.name;
+      const suffix = format.suffix || (format.suffixes || [])[0] || `.${format.name}`;
+      option.textContent = format.description ? `${suffix} (${format.description})` : `${format.name} (${suffix})`;
+      if (format.colour === false) option.textContent += ", black and white only";
+      select.append(option);
+    }
+  } catch (error) {
+    say(`Cannot list the file formats: ${error.message}`, "error");
+  }
+}
+
+export async function exportPuzzle(button) {
+  const to = $("export-format").value;
+  await whileBusy(button, `Writing ${to}…`, async () => {
+    const { blob, name, dropped } = await api.convert(toPuzzle(true), to);
+    api.download(blob, name);
+    say(`Downloaded ${name}.` + (dropped ? ` The format cannot hold: ${dropped}.` : ""));
+  });
+}
+
+export async function exportSheet(button, as) {
+  const solved = $("sheet-solved").checked;
+  await whileBusy(button, `Drawing the ${solved ? "solved" : "empty"} sheet…`, async () => {
+    const { blob, name } = await api.render(toPuzzle(true), as, solved);
+    api.download(blob, name);
+    say(`Downloaded ${name}.`);
+  });
+}
+

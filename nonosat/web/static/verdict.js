@@ -1,0 +1,186 @@
+// The live verdict (a debounced /api/check, the previous one aborted) and the fixes: repair and suggest.
+
+import * as api from "./api.js";
+import { state, toPuzzle, loadPuzzle, parseRows, remember, gridRows } from "./model.js";
+import { paint, buildBoard, markCells, markLines, view } from "./editor.js";
+import { $, say, whileBusy } from "./ui.js";
+
+const DELAY = 300;
+let timer = 0;
+let controller = null;
+let afterLoad = () => {};
+/** The last answer of /api/check, for the page's other parts (null while none). */
+export let lastResult = null;
+
+export function setAfterLoad(callback) {
+  afterLoad = callback;
+}
+
+const LEVELS = {
+  line: "line logic solves it",
+  probe: "needs probing (trying a cell and following it)",
+  search: "needs search (guessing deeper)",
+  ambiguous: "ambiguous",
+};
+
+/** Ask for a verdict ~300 ms after the last change; the answer being waited for is abandoned. */
+export function scheduleCheck() {
+  clearTimeout(timer);
+  if (controller) controller.abort();
+  const verdict = $("verdict");
+  verdict.dataset.status = "checking";
+  verdict.classList.add("stale");
+  timer = setTimeout(runCheck, DELAY);
+}
+
+async function runCheck() {
+  if (controller) controller.abort();
+  const mine = new AbortController();
+  controller = mine;
+  let puzzle;
+  try {
+    puzzle = toPuzzle(true);
+  } catch (error) {
+    showVerdict("invalid", error.message, "");
+    return;
+  }
+  try {
+    const result = await api.check(puzzle, mine.signal);
+    if (mine.signal.aborted) return;
+    lastResult = result;
+    showResult(result);
+  } catch (error) {
+    if (error.name === "AbortError" || mine.signal.aborted) return;
+    lastResult = null;
+    showVerdict("error", error.message, "");
+    markCells("differs", []);
+    markCells("open", []);
+    markLines([]);
+  }
+}
+
+function showVerdict(status, headline, details) {
+  const verdict = $("verdict");
+  verdict.dataset.status = status;
+  verdict.classList.remove("stale");
+  $("verdict-status").textContent = headline;
+  $("verdict-details").textContent = details;
+}
+
+function showResult(result) {
+  const status = result.status;
+  const parts = [];
+  if (result.level && LEVELS[result.level]) parts.push(LEVELS[result.level]);
+  if (result.difficulty) parts.push(`difficulty ${result.difficulty}/5`);
+  if (status === "multiple") parts.push(`${(result.differences || []).length} cells differ between two solutions`);
+  const open = result.line_open || [];
+  if (open.length && status !== "none") parts.push(`${open.length} cells line logic leaves open (shaded)`);
+  const lines = (result.diagnosis && result.diagnosis.lines) || [];
+  if (status === "none") {
+    if (lines.length) parts.push(`conflicting lines: ${lines.join(", ")}`);
+    for (const problem of result.problems || (result.diagnosis && result.diagnosis.problems) || []) parts.push(problem);
+  }
+  if (result.cut_short) parts.push(`time limit reached ${result.cut_short}`);
+  if (result.goal_satisfies_clues === false) parts.push("the drawing does not fit these clues");
+  const headline = {
+    unique: "Unique: one solution",
+    multiple: "Multiple solutions",
+    none: "No solution",
+    unknown: "Unknown: not decided in time",
+  }[status] || status;
+  showVerdict(status, headline, parts.join(" · "));
+  markCells("differs", status === "multiple" ? result.differences : []);
+  markCells("open", status === "none" ? [] : open);
+  markLines(status === "none" ? lines : []);
+  showOtherSolution(result);
+}
+
+/** With several solutions, a small picture of one that is not the drawing, its differing cells outlined. */
+function showOtherSolution(result) {
+  const box = $("other-solution");
+  const solutions = result.solutions || [];
+  if (result.status !== "multiple" || solutions.length < 2) {
+    box.hidden = true;
+    return;
+  }
+  const drawing = state.mode === "draw" ? gridRows().join("\n") : null;
+  const other = solutions.find((rows) => rows.join("\n") !== drawing) || solutions[1];
+  const grid = parseRows(other);
+  const canvas = $("other-canvas");
+  const size = Math.max(3, Math.min(20, Math.floor(240 / Math.max(state.width, state.height))));
+  canvas.width = state.width * size;
+  canvas.height = state.height * size;
+  const g = canvas.getContext("2d");
+  grid.forEach((cell, i) => {
+    g.fillStyle = state.palette[cell] ? state.palette[cell].rgb : "#ffffff";
+    g.fillRect((i % state.width) * size, Math.floor(i / state.width) * size, size, size);
+  });
+  g.strokeStyle = "#e0182d";
+  g.lineWidth = Math.max(1, size / 6);
+  for (const [r, c] of result.differences || []) g.strokeRect((c - 1) * size + 1, (r - 1) * size + 1, size - 2, size - 2);
+  box.hidden = false;
+}
+
+function needDrawing() {
+  if (state.mode !== "draw") throw new Error("the fixes change a drawing: switch to Draw first");
+  return toPuzzle(true);
+}
+
+/** "Make it unique" / "make it line-solvable": load the repaired drawing and mark what changed. */
+export async function repair(button, require) {
+  const what = require === "line" ? "line-solvable" : "unique";
+  await whileBusy(button, `Looking for the fewest changes that make it ${what}…`, async () => {
+    const result = await api.repair(needDrawing(), require);
+    if (!result.puzzle) throw new Error(`no ${what} puzzle found in time (${result.cut_short || result.status})`);
+    remember();
+    const title = state.meta.title;
+    loadPuzzle(result.puzzle);
+    if (!state.meta.title) state.meta.title = title;
+    view.play = null;
+    buildBoard();
+    afterLoad();
+    markCells("changed", result.changed);
+    const n = (result.changed || []).length;
+    say(n ? `Changed ${n} cell${n === 1 ? "" : "s"} (outlined in green): now ${result.status}.` : `Already ${what}: nothing changed.`);
+    scheduleCheck();
+  });
+}
+
+/** "Suggest": the best one-cell edits, each a button that applies it. */
+export async function suggest(button) {
+  await whileBusy(button, "Looking for the best one-cell edits…", async () => {
+    const result = await api.suggest(needDrawing());
+    if (!result.edits) throw new Error(`no edits found in time (${result.cut_short || result.status})`);
+    const list = $("suggestions");
+    list.replaceChildren();
+    for (const edit of result.edits || []) list.append(suggestionItem(edit));
+    const n = (result.edits || []).length;
+    say(n ? `${n} edits, best first: click one to apply it.` : "No one-cell edit helps.", "info");
+  });
+}
+
+function suggestionItem(edit) {
+  const [r, c] = edit.cell;
+  const index = Math.max(0, state.palette.findIndex((p) => p.char === edit.colour));
+  const colour = edit.colour === "#" ? 1 : edit.colour === "." ? 0 : index;
+  const name = colour === 0 ? "empty" : state.palette.length === 2 ? "filled" : state.palette[colour].name;
+  const li = document.createElement("li");
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "suggestion";
+  b.textContent = `row ${r}, column ${c} → ${name}: ${edit.open} cells left open`;
+  b.addEventListener("mouseenter", () => markCells("suggested", [[r, c]]));
+  b.addEventListener("mouseleave", () => markCells("suggested", []));
+  b.addEventListener("click", () => {
+    remember();
+    state.grid[(r - 1) * state.width + (c - 1)] = colour;
+    paint();
+    markCells("suggested", []);
+    markCells("changed", [[r, c]]);
+    li.parentElement.replaceChildren();
+    say(`Set row ${r}, column ${c} to ${name}.`);
+    scheduleCheck();
+  });
+  li.append(b);
+  return li;
+}
