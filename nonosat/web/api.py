@@ -11,7 +11,7 @@ from pathlib import PurePath
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from nonosat.web.jobs import Job, Reply
 from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
@@ -26,11 +26,12 @@ class TooBig(Exception):
     """The body grew past the upload limit while it was read (a body sent without a length)."""
 
 
-def error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> Response:
+    """`{"error": "..."}`, written as every answer is (`Reply.json`)."""
+    return response(Reply.error(message, status), headers)
 
 
-def too_big(limit: int) -> JSONResponse:
+def too_big(limit: int) -> Response:
     return error(f"the upload is over this server's limit of {limit} bytes", 413)
 
 
@@ -160,8 +161,9 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
     return handle
 
 
-def response(reply: Reply) -> Response:
-    return Response(reply.body, status_code=reply.status, media_type=reply.media_type, headers=reply.headers)
+def response(reply: Reply, headers: dict[str, str] | None = None) -> Response:
+    headers = {**reply.headers, **(headers or {})}
+    return Response(reply.body, status_code=reply.status, media_type=reply.media_type, headers=headers)
 
 
 async def wait_for_disconnect(request: Request) -> None:
