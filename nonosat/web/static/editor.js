@@ -19,9 +19,7 @@ export function setOnChange(callback) {
 export function buildBoard() {
   const board = table();
   board.replaceChildren();
-  const side = Math.max(state.width, state.height);
-  const size = Math.max(8, Math.min(32, Math.floor(640 / side)));
-  board.style.setProperty("--cell", `${size}px`);
+  board.style.setProperty("--cell", `${cellSize(board.parentElement.clientWidth || 640)}px`);
   const head = board.createTHead().insertRow();
   const corner = document.createElement("th");
   corner.className = "corner";
@@ -59,6 +57,16 @@ export function buildBoard() {
     }
   }
   paint();
+}
+
+/** The side of a cell in pixels: the grid and its clues fit `available` pixels across, and about 640 down. */
+function cellSize(available) {
+  const { rows, cols } = clues();
+  const across = (clue) => (clue || []).reduce((sum, [n]) => sum + String(n).length + 1, 1);
+  const clueWidth = Math.max(2, ...rows.map(across)) * 0.42; // in cells: a digit is about 0.33 cell wide, plus spacing
+  const clueHeight = Math.max(1, ...cols.map((clue) => (clue || []).length)) * 0.7;
+  const size = Math.min(available / (state.width + clueWidth), 640 / (state.height + clueHeight));
+  return Math.max(8, Math.min(32, Math.floor(size)));
 }
 
 /** Show every cell and clue as the state and view say. */
