@@ -180,3 +180,10 @@ def test_python_m_nonosat_runs_without_traceback(tmp_path: Path) -> None:
     assert "bad.non" in done.stderr and "line 4" in done.stderr
     done = subprocess.run([sys.executable, "-m", "nonosat", "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "Exit codes" in done.stdout
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if nonosat[web] were not installed
+    code, stdout, stderr = run("serve", "--port", "0")
+    assert code == 2 and stdout == ""
+    assert stderr == "nonosat: serve needs Starlette and uvicorn: pip install 'nonosat[web]'\n"

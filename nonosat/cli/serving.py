@@ -57,9 +57,10 @@ def serve(
         err.print(
             f"warning: listening on {host}: anyone who can reach this machine can use the server",
             markup=False,
+            soft_wrap=True,
         )
     shown = f"[{host}]" if ":" in host else host
-    err.print(f"nonosat: serving on http://{shown}:{port} (Ctrl-C stops it)", markup=False)
+    err.print(f"nonosat: serving on http://{shown}:{port} (Ctrl-C stops it)", markup=False, soft_wrap=True)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
     config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
     server = uvicorn.Server(config)

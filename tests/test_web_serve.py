@@ -1,0 +1,188 @@
+"""`nonosat serve` as a process: what it prints, Ctrl-C, a client that leaves, and the API never
+answering 500 to mangled uploads (a fuzz of every reader through the API)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("multipart")
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start(*args: str) -> tuple[subprocess.Popen[str], int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nonosat", "serve", "--port", str(port), *args],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status", timeout=1)
+            return process, port
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"the server did not start: {process.stderr.read() if process.stderr else ''}")
+
+
+def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
+    """Ctrl-C at the terminal: SIGINT to the whole process group."""
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        code = process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return code, process.stderr.read() if process.stderr else ""
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[int]:
+    process, port = start("--max-count", "100000")
+    try:
+        yield port
+    finally:
+        stop(process)
+
+
+def status(port: int) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status", timeout=5) as reply:
+        workers: dict[str, Any] = json.load(reply)["workers"]
+        return workers
+
+
+def test_serve_prints_its_address_and_ends_on_ctrl_c_with_130() -> None:
+    process, port = start("--host", "0.0.0.0")
+    code, said = stop(process)
+    assert code == 130
+    lines = said.splitlines()
+    assert lines[0].startswith("warning: listening on 0.0.0.0")
+    assert lines[1] == f"nonosat: serving on http://0.0.0.0:{port} (Ctrl-C stops it)"
+    assert lines[-1] == "nonosat: interrupted" and "Traceback" not in said
+
+
+def test_a_taken_port_is_one_line_and_exit_2(served: int) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", "serve", "--port", str(served)], capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"nonosat: cannot listen on 127.0.0.1:{served}:") and done.stderr.count("\n") == 1
+
+
+def hard_body() -> bytes:
+    """A random 40x40 grid's clues: counting its solutions runs far past any time given here."""
+    rng = random.Random(1)
+    grid = [[rng.random() < 0.5 for _ in range(40)] for _ in range(40)]
+
+    def clue(cells: list[bool]) -> list[int]:
+        runs, run = [], 0
+        for cell in [*cells, False]:
+            if cell:
+                run += 1
+            elif run:
+                runs.append(run)
+                run = 0
+        return runs
+
+    columns = [clue(list(column)) for column in zip(*grid, strict=True)]
+    return json.dumps({"rows": [clue(row) for row in grid], "cols": columns}).encode()
+
+
+def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
+    before = status(served)["killed"]
+    body = hard_body()
+    with socket.create_connection(("127.0.0.1", served)) as client:
+        head = (
+            f"POST /api/solve?count=100000&timeout=50 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        )
+        client.sendall(head.encode() + body)
+        for _ in range(200):
+            if status(served)["live"] == 1:
+                break
+            time.sleep(0.05)
+        assert status(served)["running"] == 1
+    for _ in range(200):  # the client is gone: its worker is killed at once, not after 50 s
+        now = status(served)
+        if now["killed"] > before and now["live"] == 0:
+            break
+        time.sleep(0.05)
+    assert now["killed"] == before + 1 and now["live"] == 0 and now["running"] == 0
+
+
+def mangled(data: bytes, rng: random.Random) -> bytes:
+    """A file cut, doubled, or with bytes changed, dropped or added."""
+    choice = rng.randrange(5)
+    if not data or choice == 0:
+        return data[: rng.randrange(len(data) + 1)]
+    at = rng.randrange(len(data))
+    if choice == 1:
+        return data[:at] + bytes([rng.randrange(256)]) + data[at + 1 :]
+    if choice == 2:
+        return data[:at] + data[at + rng.randrange(1, 20) :]
+    if choice == 3:
+        return data[:at] + rng.choice([b"-", b"9" * 30, b"\n", b"[", b"{", b"\xff", b"#", b" "]) + data[at:]
+    return data + data
+
+
+def test_mangled_uploads_of_every_format_never_get_a_500(served: int, corpus: Path) -> None:
+    from test_web_api import CORPUS_FORMATS
+
+    rng = random.Random(18)
+    files = [corpus / name.partition("#")[0] for name in CORPUS_FORMATS] + sorted((ROOT / "puzzles").glob("*"))
+    seen: dict[int, int] = {}
+    for round_ in range(240):
+        path = files[round_ % len(files)]
+        data = path.read_bytes()
+        for _ in range(rng.randrange(1, 4)):
+            data = mangled(data, rng)
+        name = path.name if rng.random() < 0.8 else rng.choice(["x", "a.png", "b.json", "c.xml", "d.g", ".."])
+        boundary = "fuzzboundary"
+        body = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n\r\n'.encode()
+            + data
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{served}/api/{rng.choice(['check', 'solve', 'rate', 'convert?to=json'])}",
+            data=body,
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as reply:
+                code, text = reply.status, reply.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as error:
+            code, text = error.code, error.read().decode("utf-8", "replace")
+        seen[code] = seen.get(code, 0) + 1
+        assert code in (200, 400), (path.name, name, code, text)
+        if code == 400:
+            message = json.loads(text)["error"]
+            assert message and "\n" not in message and "Traceback" not in message
+    assert seen.get(400, 0) > 20 and seen.get(200, 0) > 20, seen
