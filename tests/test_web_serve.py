@@ -98,21 +98,9 @@ def test_a_taken_port_is_one_line_and_exit_2(served: int) -> None:
 
 def hard_body() -> bytes:
     """A random 40x40 grid's clues: counting its solutions runs far past any time given here."""
-    rng = random.Random(1)
-    grid = [[rng.random() < 0.5 for _ in range(40)] for _ in range(40)]
+    from test_web_api import hard_puzzle
 
-    def clue(cells: list[bool]) -> list[int]:
-        runs, run = [], 0
-        for cell in [*cells, False]:
-            if cell:
-                run += 1
-            elif run:
-                runs.append(run)
-                run = 0
-        return runs
-
-    columns = [clue(list(column)) for column in zip(*grid, strict=True)]
-    return json.dumps({"rows": [clue(row) for row in grid], "cols": columns}).encode()
+    return json.dumps(hard_puzzle()).encode()
 
 
 def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
