@@ -84,6 +84,11 @@ def timeout(text: str, settings: WebSettings) -> float:
     return min(number(0, above=True)(text, settings), settings.max_timeout)
 
 
+def count(text: str, settings: WebSettings) -> int:
+    """Solutions, cut to the server's most."""
+    return min(whole(1)(text, settings), settings.max_count)
+
+
 def writable() -> tuple[str, ...]:
     from nonosat.formats import FORMATS
 
@@ -150,7 +155,7 @@ ENDPOINTS = {
                 TIMEOUT,
                 NUMBER,
                 Parameter(
-                    "count", SIZE, "Solutions to look for (2 proves uniqueness)", whole(1, lambda s: s.max_count)
+                    "count", SIZE, "Solutions to look for (2 proves uniqueness; the most: server settings)", count
                 ),
             ),
         ),
