@@ -298,7 +298,7 @@ def test_a_full_queue_gets_503_with_retry_after() -> None:
         replies: list[Any] = []
 
         def slow() -> None:
-            replies.append(c.post("/api/solve?count=100000&timeout=3", json=hard_puzzle()))
+            replies.append(c.post("/api/solve?count=100000&timeout=1.5", json=hard_puzzle()))
 
         threads = [threading.Thread(target=slow) for _ in range(2)]
         for thread in threads:

@@ -34,7 +34,7 @@ if not CHROMIUM.exists():
         "the browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True
     )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
