@@ -42,13 +42,14 @@ class Answer:
     verdict: Verdict | None = None
     """check's verdict (None for solve)."""
     rating: Rating | None = None
-    conflict: Conflict | None = None
+    at_fault: Conflict | None = None
     """The lines at fault, looked for when there is no solution and `conflicts` was asked."""
     conflicts: bool = True
     goal_ok: bool | None = None
     """check: whether the file's goal satisfies the clues (None without a goal)."""
     line_open: tuple[Cell, ...] | None = None
-    """The cells line logic alone leaves open, when asked for (the web page shades them)."""
+    """The cells line logic alone leaves open, when asked for and found in time (the web page
+    shades them)."""
 
     @property
     def status(self) -> str:
@@ -58,7 +59,7 @@ class Answer:
         """The answer as `--format json` prints it."""
         from nonosat.render.records import diagnosis_record, refuted_record, result_record, verdict_record
 
-        diagnosis = None if self.conflict is None else diagnosis_record(self.puzzle, *self.conflict)
+        diagnosis = None if self.at_fault is None else diagnosis_record(self.puzzle, *self.at_fault)
         if self.result is None:
             assert self.refuted is not None
             data = refuted_record(self.puzzle, self.refuted, self.name, diagnosis, self.goal_ok)
@@ -71,12 +72,6 @@ class Answer:
         if self.line_open is not None:
             data["line_open"] = [[r + 1, c + 1] for r, c in self.line_open]
         return data
-
-
-def conflict(puzzle: Puzzle, deadline: Deadline) -> Conflict:
-    from nonosat.explain.diagnosis import conflicting_lines
-
-    return conflicting_lines(puzzle, deadline)
 
 
 def solve_answer(
@@ -93,6 +88,7 @@ def solve_answer(
 ) -> Answer:
     """Solve for up to `count` solutions; with none, the lines at fault (when `conflicts` and
     `diagnose`: the command line's text view finds them itself)."""
+    from nonosat.explain.diagnosis import conflicting_lines
     from nonosat.solver import solve
     from nonosat.solver.backends import DEFAULT_SOLVER
 
@@ -107,10 +103,10 @@ def solve_answer(
             jobs=jobs,
         )
     except ImpossiblePuzzle as error:
-        found = conflict(puzzle, deadline) if look else None
-        return Answer(puzzle, name, None, refuted=error, conflict=found, conflicts=conflicts)
-    found = conflict(puzzle, deadline) if look and result.status.value == "none" else None
-    return Answer(puzzle, name, result, conflict=found, conflicts=conflicts)
+        found = conflicting_lines(puzzle, deadline) if look else None
+        return Answer(puzzle, name, None, refuted=error, at_fault=found, conflicts=conflicts)
+    found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
+    return Answer(puzzle, name, result, at_fault=found, conflicts=conflicts)
 
 
 def check_answer(
@@ -129,6 +125,7 @@ def check_answer(
     """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
     verdict is unknown); with no solution, the lines at fault (see `solve_answer`); with
     `line_open`, the cells line logic alone leaves open."""
+    from nonosat.explain.diagnosis import conflicting_lines
     from nonosat.explain.rating import rate
     from nonosat.solver import check
     from nonosat.solver.backends import DEFAULT_SOLVER
@@ -140,19 +137,30 @@ def check_answer(
             puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs
         )
     except ImpossiblePuzzle as error:
-        found = conflict(puzzle, deadline) if look else None
-        return Answer(puzzle, name, None, refuted=error, conflict=found, conflicts=conflicts, goal_ok=goal_ok)
+        found = conflicting_lines(puzzle, deadline) if look else None
+        return Answer(puzzle, name, None, refuted=error, at_fault=found, conflicts=conflicts, goal_ok=goal_ok)
     result = verdict.result
     rated = None
     if rating and result.status.value != "unknown":
         rated = rate(puzzle, result=result, timeout=deadline.remaining())
-    found = conflict(puzzle, deadline) if look and result.status.value == "none" else None
+    found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     left = open_cells(puzzle, deadline, rated) if line_open else None
-    return Answer(puzzle, name, result, None, verdict, rated, found, conflicts, goal_ok, left)
+    return Answer(
+        puzzle,
+        name,
+        result,
+        verdict=verdict,
+        rating=rated,
+        at_fault=found,
+        conflicts=conflicts,
+        goal_ok=goal_ok,
+        line_open=left,
+    )
 
 
-def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tuple[Cell, ...]:
-    """The cells line logic alone leaves open (none when the rating says line logic solves it)."""
+def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tuple[Cell, ...] | None:
+    """The cells line logic alone leaves open (none when the rating says line logic solves it;
+    None when the time ran out first, or line logic finds the clues impossible)."""
     from nonosat.errors import CutShort
     from nonosat.linesolve import Contradiction, line_solve
 
@@ -161,5 +169,5 @@ def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tupl
     try:
         board = line_solve(puzzle, deadline)
     except (CutShort, Contradiction):
-        return ()
+        return None
     return tuple((r, c) for r in range(puzzle.height) for c in range(puzzle.width) if board.cell(r, c) is None)

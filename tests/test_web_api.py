@@ -361,3 +361,30 @@ def test_every_corpus_format_as_the_command_line(client: TestClient, corpus: Pat
     reply = client.post(query, **upload(path))
     assert reply.status_code == 200, reply.text
     assert comparable(reply.json()) == comparable(cli_record("check", str(path) + (f"#{number}" if number else "")))
+
+
+def test_what_a_review_found(client: TestClient) -> None:
+    """A title outside latin-1 named a download (a 500); a picture's grid escaped the side limit
+    when one side was left to its aspect; a non-ASCII digit passed for a threshold; the open
+    cells of a check cut short were said to be none."""
+    titled = {**TWO_BY_TWO, "title": "日本 Ωmega"}
+    for query in ("/api/convert?to=non", "/api/render"):
+        reply = client.post(query, json=titled)
+        assert reply.status_code == 200 and 'filename="' in reply.headers["content-disposition"]
+    if _has_pillow():
+        tall = client.post("/api/picture?width=5", files={"file": ("tall.png", _png(4, 400))})
+        assert tall.status_code == 400 and "limit of 80 cells a side" in tall.json()["error"]
+    bad = client.post("/api/picture?threshold=²", files={"file": ("x.png", b"x")})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("threshold: expected otsu")
+    short = client.post("/api/check?timeout=0.3", json=hard_puzzle()).json()
+    assert "line_open" not in short or short["level"] != "unknown"
+
+
+def _png(width: int, height: int) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (width, height), 0).save(buffer, "PNG")
+    return buffer.getvalue()

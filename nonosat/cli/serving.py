@@ -35,6 +35,8 @@ def serve(
     Needs nonosat[web]. Example: nonosat serve (then open http://127.0.0.1:8000)
     """
     try:
+        import multipart  # noqa: F401 - Starlette reads uploads with it
+        import starlette  # noqa: F401
         import uvicorn
     except ImportError:
         from nonosat.errors import UsageError

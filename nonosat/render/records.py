@@ -213,6 +213,12 @@ def rating_record(path: str, rating: Rating) -> Record:
     }
 
 
+def cut_short_record(reason: str) -> Record:
+    """Work that ran out of time before it had an answer (a generated puzzle, a picture's grid):
+    status `unknown`, and why."""
+    return {"status": "unknown", "cut_short": reason}
+
+
 def puzzle_record(puzzle: Puzzle) -> Record:
     """A puzzle as nonosat's JSON file holds it (clues, palette, goal, metadata)."""
     import json

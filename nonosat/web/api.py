@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from nonosat.errors import TooLarge
 from nonosat.web.jobs import Job, Reply
 from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
 from nonosat.web.pool import Busy, Pool
@@ -22,7 +23,7 @@ JSON_NAME = "<input>"
 """How answers name a puzzle sent as a JSON body (the command line names its file)."""
 
 
-class TooBig(Exception):
+class TooBig(TooLarge):
     """The body grew past the upload limit while it was read (a body sent without a length)."""
 
 
@@ -125,6 +126,9 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         pool: Pool = request.app.state.pool
         try:
             options = read_options(spec, list(request.query_params.multi_items()), settings)
+        except BadRequest as problem:
+            return error(str(problem))
+        try:
             data, upload_name, fmt, fields = await read_upload(request, spec)
         except TooBig:
             return too_big(settings.max_upload_bytes)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonosat.errors import CutShort, GenerateFailed, ImpossiblePuzzle, NonosatError, TooLarge
+from nonosat.errors import CutShort, GenerateFailed, ImpossiblePuzzle, NonosatError
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -79,11 +79,22 @@ def answer(job: Job) -> Reply:
     except GenerateFailed as error:
         return Reply.error(one_line(error.worded(WEB_NAMES)), 422)
     except CutShort as error:
-        if job.kind == "render":
-            return Reply.error(f"nothing to draw: unknown ({one_line(str(error))})", 422)
-        return Reply.json({"status": "unknown", "cut_short": one_line(str(error))})
+        return cut_short(job, one_line(str(error)))
     except NonosatError as error:
         return Reply.error(one_line(error.worded(WEB_NAMES)))
+
+
+FILE_KINDS = ("convert", "render")
+"""The requests whose answer is a file, not a record."""
+
+
+def cut_short(job: Job, reason: str) -> Reply:
+    """Time ran out: a record of status unknown, or for a file, 422 (there is nothing to send)."""
+    from nonosat.render.records import cut_short_record
+
+    if job.kind in FILE_KINDS:
+        return Reply.error(f"nothing to send: unknown ({reason})", 422)
+    return Reply.json(cut_short_record(reason))
 
 
 def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
@@ -103,8 +114,9 @@ def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
 
 
 def check_side(width: int, height: int, side: int) -> None:
-    if width > side or height > side:
-        raise TooLarge(f"a puzzle of {width}x{height} is over this server's limit of {side} cells a side")
+    from nonosat.limits import check_grid_size
+
+    check_grid_size(width, height, what="puzzle on this server", side=side)
 
 
 def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
@@ -170,7 +182,14 @@ def picture_options(job: Job) -> dict[str, Any]:
     from nonosat.generate.image import PictureBytes
 
     options = job.options
-    check_side(options.get("width") or 0, options.get("height") or 0, job.max_side)
+    width, height = options.get("width"), options.get("height")
+    check_side(width or 0, height or 0, job.max_side)
+    if width is None or height is None:  # the other side follows the picture's: known from its header
+        from nonosat.generate.image import grid_size
+
+        size = picture_size(job.data)
+        if size is not None:
+            check_side(*grid_size(size, width, height), job.max_side)
     return {
         "path": PictureBytes(job.name, job.data),
         "width": options.get("width"),
@@ -180,6 +199,20 @@ def picture_options(job: Job) -> dict[str, Any]:
         "colours": options.get("colours"),
         "seed": options.get("seed", 0),
     }
+
+
+def picture_size(data: bytes) -> tuple[int, int] | None:
+    """A picture's (width, height) in pixels from its header, or None if Pillow cannot tell (the
+    picture's reading then says why)."""
+    import io
+
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            return image.width, image.height
+    except Exception:  # noqa: BLE001 - any unreadable picture is refused when it is read
+        return None
 
 
 def picture(job: Job, deadline: Deadline) -> Reply:
@@ -282,8 +315,7 @@ def convert(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     target = job.options["to"]
     text = dumps(puzzle, target)
-    stem = safe_stem(puzzle.title or Path(job.name).stem or "puzzle")
-    headers = {"Content-Disposition": f'attachment; filename="{stem}{suffix_of(target)}"'}
+    headers = {"Content-Disposition": disposition("attachment", puzzle, job, suffix_of(target))}
     dropped = dropped_fields(puzzle, target)
     if dropped:
         headers["X-Nonosat-Dropped"] = ", ".join(dropped)
@@ -297,9 +329,14 @@ def suffix_of(fmt: str) -> str:
     return next((suffix for suffix, name in SUFFIXES.items() if name == fmt), f".{fmt}")
 
 
+def disposition(kind: str, puzzle: Puzzle, job: Job, suffix: str) -> str:
+    """A download's Content-Disposition, named by the puzzle's title (else the upload's name)."""
+    return f'{kind}; filename="{safe_stem(puzzle.title or Path(job.name).stem)}{suffix}"'
+
+
 def safe_stem(title: str) -> str:
-    """A file name from a title: letters, digits, '-' and '_' only."""
-    kept = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in title.strip())
+    """A file name from a title: ASCII letters, digits, '-' and '_' only (a header is latin-1)."""
+    kept = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-" for ch in title.strip())
     return kept.strip("-")[:60] or "puzzle"
 
 
@@ -319,12 +356,11 @@ def render(job: Job, deadline: Deadline) -> Reply:
         if result.solution is None:
             return Reply.error(f"nothing to draw: {status_line(result)}", 422)
         grid = result.solution.grid
-    stem = safe_stem(puzzle.title or Path(job.name).stem or "puzzle")
     if job.options.get("as") == "png":
         body, media, suffix = to_png(puzzle, grid), "image/png", ".png"
     else:
         body, media, suffix = to_svg(puzzle, grid).encode(), "image/svg+xml", ".svg"
-    return Reply(200, body, media, {"Content-Disposition": f'inline; filename="{stem}{suffix}"'})
+    return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix)})
 
 
 ANSWERS: dict[str, Any] = {

@@ -8,6 +8,7 @@ from nonosat.web.options import ENDPOINTS, Endpoint
 from nonosat.web.settings import WebSettings
 
 ERROR = {"$ref": "#/components/schemas/Error"}
+PUZZLE = {"$ref": "#/components/schemas/Puzzle"}
 
 
 def describe(settings: WebSettings) -> dict[str, Any]:
@@ -61,8 +62,12 @@ def operation(spec: Endpoint, settings: WebSettings) -> dict[str, Any]:
     if spec.name == "hint":
         fields["state"] = {"type": "string", "description": "The grid so far: rows of # . ?"}
     content: dict[str, Any] = {"multipart/form-data": {"schema": upload}}
-    if spec.takes != "picture":
-        content["application/json"] = {"schema": {"$ref": "#/components/schemas/Puzzle"}}
+    if spec.name == "hint":
+        state = {"type": "array", "items": {"type": "string"}, "description": "The grid so far: rows of # . ?"}
+        hint = {"type": "object", "properties": {"puzzle": PUZZLE, "state": state}, "required": ["puzzle", "state"]}
+        content["application/json"] = {"schema": hint}
+    elif spec.takes != "picture":
+        content["application/json"] = {"schema": PUZZLE}
     answers = {"schema": {"type": "object"}} if spec.gives == "application/json" else {}
     gives = [spec.gives, "image/png"] if spec.gives == "image/svg+xml" else [spec.gives]
     errors = {

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from nonosat.errors import UsageError
 from nonosat.web.settings import WebSettings
 
 
-class BadRequest(Exception):
+class BadRequest(UsageError):
     """A request the API cannot take: answered 400 with the message."""
 
 
@@ -74,7 +75,7 @@ def flag(text: str, settings: WebSettings) -> bool:
 def threshold(text: str, settings: WebSettings) -> str | int:
     if text == "otsu":
         return text
-    if text.isdigit() and 0 <= int(text) <= 255:
+    if text.isascii() and text.isdigit() and 0 <= int(text) <= 255:
         return int(text)
     raise BadRequest(f"expected otsu, or a grey level from 0 to 255, not {text[:40]!r}")
 

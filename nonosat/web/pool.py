@@ -15,7 +15,8 @@ import os
 import sys
 from typing import Any
 
-from nonosat.web.jobs import Job, Reply
+from nonosat.errors import NonosatError
+from nonosat.web.jobs import Job, Reply, cut_short
 from nonosat.web.settings import WebSettings
 
 PRELOAD = [
@@ -37,7 +38,7 @@ PRELOAD = [
 with what a request needs."""
 
 
-class Busy(Exception):
+class Busy(NonosatError):
     """Every worker is busy and the queue is full."""
 
 
@@ -120,8 +121,6 @@ class Pool:
         context = fork_server()
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(target=_worker, args=(theirs, job), daemon=True)
-        await loop.run_in_executor(None, process.start)  # a few ms: the fork server's round trip
-        theirs.close()
         self.live.add(process)
         ready: asyncio.Future[None] = loop.create_future()
 
@@ -129,8 +128,16 @@ class Pool:
             if not ready.done():
                 ready.set_result(None)
 
-        loop.add_reader(ours.fileno(), arrived)
+        reading = False
         try:
+            try:
+                await loop.run_in_executor(None, process.start)  # a few ms: the fork server's round trip
+            except OSError as problem:  # no fork server, no file descriptors left
+                return Reply.error(f"the server could not start a worker ({problem.strerror or problem})", 503)
+            finally:
+                theirs.close()
+            loop.add_reader(ours.fileno(), arrived)
+            reading = True
             limit = job.timeout + self.settings.grace
             done, _ = await asyncio.wait({ready, gone}, timeout=limit, return_when=asyncio.FIRST_COMPLETED)
             if ready in done:
@@ -142,11 +149,13 @@ class Pool:
             self.killed += 1
             if gone in done:
                 return None
-            return Reply.json({"status": "unknown", "cut_short": f"time limit reached ({job.timeout:g} s)"})
+            return cut_short(job, f"time limit reached ({job.timeout:g} s)")
         finally:
-            loop.remove_reader(ours.fileno())
+            if reading:
+                loop.remove_reader(ours.fileno())
             ours.close()  # the worker's lifeline: it ends itself even if the kill below missed
-            if process.is_alive():
-                process.kill()
-            await loop.run_in_executor(None, process.join, 5)
+            if process.pid is not None:
+                if process.is_alive():
+                    process.kill()
+                await loop.run_in_executor(None, process.join, 5)
             self.live.discard(process)
