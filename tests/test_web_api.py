@@ -146,6 +146,8 @@ def test_convert_and_render_are_downloads(client: TestClient) -> None:
     assert xml.status_code == 200 and 'filename="Dancer.xml"' in xml.headers["content-disposition"]
     back = client.post("/api/check", files={"file": ("dancer.xml", xml.content)}).json()
     assert back["status"] == "unique"
+    untitled = client.post("/api/convert?to=non", json=TWO_BY_TWO)
+    assert 'filename="puzzle.non"' in untitled.headers["content-disposition"]
     dropped = client.post("/api/convert?to=nin", **upload(DANCER))
     assert dropped.status_code == 200 and "title" in dropped.headers["x-nonosat-dropped"]
     svg = client.post("/api/render?solution=1", **upload(DANCER))

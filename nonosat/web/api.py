@@ -14,13 +14,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from nonosat.errors import TooLarge
-from nonosat.web.jobs import Job, Reply
+from nonosat.web.jobs import JSON_NAME, Job, Reply
 from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
 from nonosat.web.pool import Busy, Pool
 from nonosat.web.settings import WebSettings
-
-JSON_NAME = "<input>"
-"""How answers name a puzzle sent as a JSON body (the command line names its file)."""
 
 
 class TooBig(TooLarge):

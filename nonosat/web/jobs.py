@@ -30,8 +30,8 @@ WEB_NAMES = {
 """How the API names the library's parameters in a message (NonosatError.worded): as its query
 parameters."""
 
-PICTURE_KINDS = ("picture", "generate")
-"""The requests whose upload is a picture to make a puzzle of, not a puzzle."""
+JSON_NAME = "<input>"
+"""How answers name a puzzle sent as a JSON body (the command line names its file)."""
 
 
 @dataclass(frozen=True)
@@ -331,7 +331,8 @@ def suffix_of(fmt: str) -> str:
 
 def disposition(kind: str, puzzle: Puzzle, job: Job, suffix: str) -> str:
     """A download's Content-Disposition, named by the puzzle's title (else the upload's name)."""
-    return f'{kind}; filename="{safe_stem(puzzle.title or Path(job.name).stem)}{suffix}"'
+    named = puzzle.title or ("puzzle" if job.name == JSON_NAME else Path(job.name).stem)
+    return f'{kind}; filename="{safe_stem(named)}{suffix}"'
 
 
 def safe_stem(title: str) -> str:
