@@ -88,7 +88,6 @@ def solve_answer(
 ) -> Answer:
     """Solve for up to `count` solutions; with none, the lines at fault (when `conflicts` and
     `diagnose`: the command line's text view finds them itself)."""
-    from nonosat.explain.diagnosis import conflicting_lines
     from nonosat.solver import solve
     from nonosat.solver.backends import DEFAULT_SOLVER
 
@@ -125,7 +124,6 @@ def check_answer(
     """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
     verdict is unknown); with no solution, the lines at fault (see `solve_answer`); with
     `line_open`, the cells line logic alone leaves open."""
-    from nonosat.explain.diagnosis import conflicting_lines
     from nonosat.explain.rating import rate
     from nonosat.solver import check
     from nonosat.solver.backends import DEFAULT_SOLVER
@@ -156,6 +154,14 @@ def check_answer(
         goal_ok=goal_ok,
         line_open=left,
     )
+
+
+def conflicting_lines(puzzle: Puzzle, deadline: Deadline) -> Conflict:
+    """`nonosat.explain.diagnosis.conflicting_lines`, imported only when there is no solution (a
+    SAT formula of every line's clue: 20 ms of imports a command with a solution never needs)."""
+    from nonosat.explain.diagnosis import conflicting_lines as look_for
+
+    return look_for(puzzle, deadline)
 
 
 def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tuple[Cell, ...] | None:
