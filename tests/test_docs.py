@@ -17,14 +17,19 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
 
 
-def _console_examples() -> list[tuple[str, str]]:
-    """Each `$ nonosat ...` line of the README's console blocks, with the output shown after it."""
+def fenced_examples(fence: str, program: str) -> list[tuple[str, str]]:
+    """Each `$ PROGRAM ...` line of the README's blocks fenced as `fence`, with the output shown
+    after it."""
     examples = []
-    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+    for block in re.findall(rf"```{fence}\n(.*?)```", README, flags=re.S):
         command, _, output = block.partition("\n")
-        assert command.startswith("$ nonosat "), command
+        assert command.startswith(f"$ {program} "), command
         examples.append((command[2:], output))
     return examples
+
+
+def _console_examples() -> list[tuple[str, str]]:
+    return fenced_examples("console", "nonosat")
 
 
 def _normalise(text: str) -> str:

@@ -21,12 +21,9 @@ README = (ROOT / "README.md").read_text()
 
 
 def _curl_examples() -> list[tuple[str, str]]:
-    examples = []
-    for block in re.findall(r"```shell-session\n(.*?)```", README, flags=re.S):
-        command, _, output = block.partition("\n")
-        assert command.startswith("$ curl "), command
-        examples.append((command[2:], output.strip()))
-    return examples
+    from test_docs import fenced_examples
+
+    return [(command, output.strip()) for command, output in fenced_examples("shell-session", "curl")]
 
 
 def _request(command: str) -> tuple[str, dict[str, Any]]:

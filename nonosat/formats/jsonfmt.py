@@ -213,6 +213,11 @@ def grid_rows(puzzle: Puzzle, grid: Grid, filled: str, empty: str) -> list[str]:
 def dump_json(puzzle: Puzzle, *, metadata: bool = True) -> str:
     """Write a puzzle as PyCSP3 JSON, with its metadata and goal unless `metadata` is false; in
     colour, with its palette."""
+    return format_json(json_object(puzzle, metadata=metadata))
+
+
+def json_object(puzzle: Puzzle, *, metadata: bool = True) -> dict[str, Any]:
+    """The object `dump_json` writes."""
     data: dict[str, Any] = {"rows": clue_lists(puzzle, True), "cols": clue_lists(puzzle, False)}
     if puzzle.is_colour:
         data["palette"] = palette_list(puzzle)
@@ -220,7 +225,7 @@ def dump_json(puzzle: Puzzle, *, metadata: bool = True) -> str:
         data.update({key: getattr(puzzle, key) for key in METADATA_KEYS if getattr(puzzle, key) is not None})
         if puzzle.goal is not None:
             data["goal"] = grid_rows(puzzle, puzzle.goal, "1", "0")
-    return format_json(data)
+    return data
 
 
 def dump_solution_json(puzzle: Puzzle, grid: Grid | None, status: str) -> str:

@@ -59,7 +59,7 @@ def palette_record(puzzle: Puzzle) -> Record:
 
 def solution_rows(result: Result) -> list[list[str]]:
     """Every solution as rows of '#' and '.', or in colour of the palette's characters."""
-    return [solution.text(palette=result.puzzle.palette).split("\n") for solution in result.solutions]
+    return [grid_rows(solution.grid, result.puzzle.palette) for solution in result.solutions]
 
 
 MAX_RECORD_BYTES = 1 << 20
@@ -221,12 +221,9 @@ def cut_short_record(reason: str) -> Record:
 
 def puzzle_record(puzzle: Puzzle) -> Record:
     """A puzzle as nonosat's JSON file holds it (clues, palette, goal, metadata)."""
-    import json
+    from nonosat.formats.jsonfmt import json_object
 
-    from nonosat.formats import dumps
-
-    data: Record = json.loads(dumps(puzzle, "json"))
-    return data
+    return json_object(puzzle)
 
 
 def grid_rows(grid: Grid, palette: Palette) -> list[str]:

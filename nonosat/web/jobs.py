@@ -221,8 +221,7 @@ def picture(job: Job, deadline: Deadline) -> Reply:
     from nonosat.model import Puzzle
     from nonosat.render.records import puzzle_record
 
-    found = read_picture(**picture_options(job), deadline=deadline)
-    check_side(len(found.grid[0]), len(found.grid), job.max_side)
+    found = read_picture(**picture_options(job), deadline=deadline)  # its size held to the side already
     puzzle = Puzzle.from_grid(found.grid, found.palette, title=Path(job.name).stem)
     return Reply.json({"puzzle": puzzle_record(puzzle), "threshold": found.threshold})
 
