@@ -22,11 +22,16 @@ def serve(
     ] = 32,
     max_upload: Annotated[int, typer.Option("--max-upload", min=1, help="Bytes of an upload (beyond: 413).")] = 1 << 20,
     max_side: Annotated[int, typer.Option("--max-side", min=1, help="Cells a side of a puzzle or picture grid.")] = 200,
-    timeout: Annotated[
-        float, typer.Option("--timeout", min=0.001, help="Seconds a request gets when it names no timeout.")
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            "--request-timeout",
+            min=0.001,
+            help="Seconds a request gets when it names no timeout (the server itself runs until Ctrl-C).",
+        ),
     ] = 10.0,
-    max_timeout: Annotated[
-        float, typer.Option("--max-timeout", min=0.001, help="The most seconds a request may ask for.")
+    max_request_timeout: Annotated[
+        float, typer.Option("--max-request-timeout", min=0.001, help="The most seconds a request may ask for.")
     ] = 60.0,
     max_count: Annotated[int, typer.Option("--max-count", min=1, help="The most solutions a solve may ask for.")] = 100,
 ) -> None:
@@ -48,8 +53,8 @@ def serve(
     settings = WebSettings(
         max_upload_bytes=max_upload,
         max_side=max_side,
-        default_timeout=min(timeout, max_timeout),
-        max_timeout=max_timeout,
+        default_timeout=min(request_timeout, max_request_timeout),
+        max_timeout=max_request_timeout,
         max_count=max_count,
         workers=workers,
         max_queue=max_queue,
