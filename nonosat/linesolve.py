@@ -39,6 +39,7 @@ __all__ = [
     "propagate",
     "settle_line",
     "settled_cells",
+    "solved_board",
 ]
 
 
@@ -147,6 +148,17 @@ class Board:
         self.col_not[colour][column] |= 1 << row
         if not self.possible(row, column):
             raise Contradiction
+
+
+def solved_board(puzzle: Puzzle, grid: Grid) -> Board:
+    """The board of a finished grid: every cell's colour known."""
+    board = Board(puzzle)
+    for colour in range(board.colours + 1):
+        for r, row in enumerate(grid):
+            board.row_not[colour][r] = sum(1 << c for c, value in enumerate(row) if value != colour)
+        for c in range(board.width):
+            board.col_not[colour][c] = sum(1 << r for r, row in enumerate(grid) if row[c] != colour)
+    return board
 
 
 def settled_cells(excluded: tuple[int, ...], length: int) -> int:

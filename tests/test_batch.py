@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import NonosatError, Puzzle, load_all
+from nonosat import NonosatError, Puzzle, load, load_all
 from nonosat.batch import (
     RECORD_KEYS,
     executors,
@@ -29,6 +29,7 @@ from nonosat.batch import (
     work,
 )
 from nonosat.batch import sharing as cores
+from nonosat.batch.tasks import WholeFile
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
 from nonosat.solver import Status, check
@@ -297,3 +298,18 @@ def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang() -> None:
         for result in executors.pooled(dies_on_three, iter(range(8)), 2):
             results.append(result)
     assert 3 not in results
+
+
+def test_puzzles_named_file_hash_n_are_the_ones_load_reads(corpus: Path) -> None:
+    """`FILE#N` tasks come from the file read once (`WholeFile`): each is the puzzle `load`
+    reads alone, and a number past the end or a broken file still gives load's own error."""
+    tournament = corpus / "tcga" / "question" / "taai2011.txt"
+    pbn = corpus / "colour" / "ianprime0509-nonograms" / "puzzles" / "easy.pbn"
+    names = [f"{tournament}#{n}" for n in (1, 2, 500, 1000)] + [f"{pbn}#2", f"{pbn}#1", f"{tournament}#7"]
+    found = list(tasks(names + [f"{tournament}#1001"]))
+    assert [task.puzzle for task in found[:-1]] == [load(name) for name in names]
+    assert [task.path for task in found[:-1]] == names
+    assert found[-1].puzzle is None and found[-1].error is not None and "1001" in found[-1].error
+    whole = WholeFile()
+    assert whole.puzzle(str(tournament)) is None  # a whole file is not FILE#N
+    assert whole.puzzle(f"{tournament}#3") == [load(f"{tournament}#3")]

@@ -20,6 +20,7 @@ from nonosat.explain.steps import trace
 from nonosat.linesolve import alive_states
 from nonosat.model import Line as GridLine
 from nonosat.model import Puzzle
+from nonosat.solver import solve
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +111,30 @@ def test_probing_level_for_a_puzzle_that_needs_lookahead(corpus: Path) -> None:
             assert rate(puzzle).score == 4
             return
     pytest.fail("no jwilk puzzle needs probing")
+
+
+def test_rating_from_the_solvers_line_logic_is_the_traced_rating(corpus: Path) -> None:
+    """When the solver's line logic finished the grid, `rate` takes its pass count instead of
+    tracing again: level, score, passes and the board are the same as a rating from scratch (in
+    black and white: in colour the trace first rules out the colours a line lacks, a step)."""
+    paths = sorted((corpus / "webpbn").glob("*.non")) + sorted((corpus / "jwilk").glob("*.nin"))[:60]
+    compared = 0
+    for path in paths:
+        puzzle = load(path)
+        result = solve(puzzle)
+        if result.method != "line" or result.status != "unique":
+            continue
+        quick, traced = rate(puzzle, result=result), rate(puzzle)
+        assert (quick.level, quick.score, quick.passes, quick.probes) == (
+            traced.level,
+            traced.score,
+            traced.passes,
+            traced.probes,
+        ), path.name
+        assert quick.trace.board.grid() == traced.trace.board.grid() == result.solutions[0].grid
+        assert quick.trace.complete and not quick.trace.steps
+        compared += 1
+    assert compared >= 12
 
 
 def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:

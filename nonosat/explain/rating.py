@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from nonosat.basics import Choice
 from nonosat.deadline import Deadline
 from nonosat.explain.steps import Trace, trace
+from nonosat.linesolve import solved_board
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
 
@@ -59,6 +60,8 @@ class Rating:
     probes: int
     """Cells tried both ways while probing."""
     trace: Trace
+    """The logical solve's steps and board; without steps when the solver's line logic had
+    already finished the grid (the same passes: `rate` does not run them again)."""
     result: Result | None
     """The solver's verdict, when logic alone did not finish the grid."""
     cut_short: str | None = None
@@ -86,7 +89,18 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
     """
     deadline = Deadline.after(timeout)
     puzzle.ensure_possible()
-    if result is not None and result.method == "line":
+    passes = None if result is None else result.stats.get("line_passes")
+    if (
+        result is not None
+        and result.method == "line"
+        and result.status is Status.UNIQUE
+        and passes is not None
+        and not puzzle.is_colour
+    ):
+        # Line logic finished the grid in the solver: the same passes a trace would make again
+        # (in colour, a trace first rules out each line's missing colours, a step of its own).
+        logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
+    elif result is not None and result.method == "line":
         logic = trace(puzzle, probing=False, deadline=deadline)  # line logic finished it: no probing to do
     else:
         logic = trace(puzzle, deadline=deadline)

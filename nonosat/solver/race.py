@@ -22,7 +22,6 @@ import os
 import signal
 import threading
 from collections.abc import Callable
-from multiprocessing import connection
 from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
@@ -205,6 +204,8 @@ class Rival(Generic[Job]):
         if results is None:
             self._lost()
             return
+        from multiprocessing import connection  # only here: a puzzle line logic solves never races
+
         try:
             while self.complete is None:
                 ready = connection.wait([results, self._wake_read])
