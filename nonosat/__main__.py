@@ -25,6 +25,13 @@ def main() -> None:
     code: object = 0
     try:
         try:
+            import sys
+
+            from nonosat.cli.quick import run
+
+            quick = run(sys.argv[1:])  # `check FILE` and `solve FILE` need no Typer
+            if quick is not None:
+                raise SystemExit(quick)
             from nonosat.cli import main as command_line
 
             command_line()

@@ -1,24 +1,19 @@
-"""What every command shares: the consoles, the options, the exit codes, errors as one line."""
+"""What every command shares: the Typer app, the options, the exit codes, errors as one line
+(the consoles and what needs no Typer are in `show`)."""
 
 import functools
-import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from nonosat.basics import Choice
+from nonosat.cli.show import FLAGS, err, error_line
 from nonosat.errors import NonosatError, UsageError
-from nonosat.render.terminal import one_line
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from nonosat.answers import Answer
-    from nonosat.deadline import Deadline
-    from nonosat.model import Puzzle
     from nonosat.solver import Result
 
 T = TypeVar("T")
@@ -37,31 +32,8 @@ app = typer.Typer(
 )
 
 
-class LazyConsole:
-    """A Rich console made on first use, so that `nonosat --help` does not import Rich."""
-
-    def __init__(self, **options: Any) -> None:
-        self._options = options
-        self._console: Console | None = None
-
-    def console(self) -> "Console":
-        if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(highlight=False, **self._options)
-        return self._console
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.console(), name)
-
-
-out = LazyConsole()
-err = LazyConsole(stderr=True)
-
-EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
 EXIT_FOR_LEVEL = {"line": 0, "probe": 0, "search": 0, "ambiguous": 1, "none": 3, "unknown": 4}
 """`rate` exits as `check` would: a level is a verdict (ambiguous is multiple)."""
-EXIT_GOAL_BREAKS_CLUES = 6
 
 
 # The command line's choices. Those the library also names are spelt out here, so that --help
@@ -166,22 +138,6 @@ ConflictsOption = Annotated[
     ),
 ]
 
-FLAGS = {
-    "force": "--force",
-    "invert": "--invert",
-    "threshold": "--threshold",
-    "width": "--width",
-    "max_changes": "--max-changes",
-    "max_distance": "--max-distance",
-    "seed": "--seed",
-    "count": "--suggest",
-    "require": "--require",
-    "density": "--density",
-    "colours": "--colours",
-    "executor": "--executor",
-}
-"""How the command line names the library's parameters in a message (NonosatError.worded)."""
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -195,7 +151,7 @@ def friendly(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except NonosatError as error:
-            typer.echo(f"nonosat: {one_line(error.worded(FLAGS))}", err=True)
+            typer.echo(error_line(error), err=True)
             raise typer.Exit(error.exit_code) from None
         except KeyboardInterrupt:
             interrupts.announce()
@@ -210,39 +166,6 @@ def usage(option: str, call: Callable[[], T]) -> T:
         return call()
     except UsageError as error:
         raise typer.BadParameter(error.worded(FLAGS), param_hint=option) from None
-
-
-def show_grid(puzzle: "Puzzle", grid: Any, ascii_cells: bool) -> None:
-    """The grid as large as the terminal allows (see render.views.fitted_grid)."""
-    from nonosat.render.views import fitted_grid
-
-    view = fitted_grid(puzzle, grid, ascii_cells, out.width)
-    if view is not None:
-        out.print(view)
-        return
-    draw = f"nonosat render {puzzle.source or 'FILE'}{' --solution' if grid is not None else ''} -o out.png"
-    out.print(
-        f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; draw it with "
-        f"{draw}, or save it with --output)",
-        markup=False,
-        soft_wrap=True,
-    )
-
-
-def load_puzzle(file: str, deadline: "Deadline") -> "Puzzle":
-    """Read the puzzle within the command's deadline (a reader does not look at the clock)."""
-    from nonosat.deadline import alarm
-    from nonosat.formats import load
-
-    with alarm(deadline, f"reading {file}"):
-        return load(file)
-
-
-def cores(jobs: int | None) -> int:
-    """The command line races by default, on every core this process may use."""
-    from nonosat.solver.race import usable_cores
-
-    return jobs if jobs is not None else usable_cores()
 
 
 def check_outputs(output: Path | None, render: Path | None, force: bool) -> None:
@@ -275,46 +198,3 @@ def draw_solution(result: "Result", target: Path, force: bool) -> None:
         err.print(f"nothing drawn in {target}: {result.status.value}, no solution found", markup=False)
         return
     save_picture(result.puzzle, result.solution.grid, target, force=force)
-
-
-def show_goal(puzzle: "Puzzle", goal_ok: bool | None) -> None:
-    """Whether the file's goal satisfies the clues, when it has one."""
-    if goal_ok is None or puzzle.goal is None:
-        return
-    if goal_ok:
-        out.print("goal: satisfies the clues")
-    else:
-        wrong = puzzle.violations(puzzle.goal)
-        out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
-
-
-def show_diagnosis(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -> None:
-    """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
-    from nonosat.explain.diagnosis import conflicting_lines
-    from nonosat.render.views import grid_view, grid_width
-
-    found, cut_short = conflicting_lines(puzzle, deadline)
-    if cut_short is not None:
-        out.print(f"({cut_short}; --no-conflicts skips this)", markup=False, soft_wrap=True)
-        return
-    if found is None:
-        return
-    count = len(found.lines)
-    lead = "this line's clue cannot hold" if count == 1 else f"these {count} lines cannot all hold together"
-    out.print(f"{lead} (drop any one and the rest can): {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
-    if grid_width(puzzle, ascii_cells) + 2 <= out.width:
-        out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
-
-
-def no_solution(answer: "Answer", ascii_cells: bool, as_json: bool, deadline: "Deadline") -> NoReturn:
-    """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
-    any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
-    assert answer.refuted is not None
-    typer.echo(f"nonosat: {one_line(str(answer.refuted))}", err=True)
-    if as_json:
-        out.print_json(json.dumps(answer.record()))
-    else:
-        if answer.conflicts:
-            show_diagnosis(answer.puzzle, ascii_cells, deadline)
-        show_goal(answer.puzzle, answer.goal_ok)
-    raise typer.Exit(3 if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES)

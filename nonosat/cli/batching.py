@@ -5,7 +5,8 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import Executor, Require, TimeoutOption, app, err, friendly, out, usage
+from nonosat.cli.base import Executor, Require, TimeoutOption, app, friendly, usage
+from nonosat.cli.show import err, out
 
 
 @app.command()

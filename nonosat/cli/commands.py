@@ -1,18 +1,12 @@
-"""The `nonosat` command line: Typer commands, each a thin layer over one library call.
-
-Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage, 3 no solution,
-4 unknown (time limit reached), 5 generate found nothing, 6 the file's goal breaks its clues,
-130 interrupted (Ctrl-C). The commands live by what they do: solving (solve, check), explaining
-(explain, rate, hint), writing (encode, convert, render), making (generate, random) and batching
-(batch), and serving (serve, the web page and API); base holds what they share.
-"""
+"""The Typer app with every command registered, in the order --help lists them, and `main`."""
 
 from typing import Annotated, Any
 
 import typer
 
 from nonosat.cli import batching, explaining, making, serving, solving, writing  # noqa: F401 - each registers its commands
-from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, EXIT_FOR_STATUS, app, out
+from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, app
+from nonosat.cli.show import EXIT_FOR_STATUS, out
 
 __all__ = ["EXIT_CODES", "EXIT_FOR_LEVEL", "EXIT_FOR_STATUS", "app", "main"]
 

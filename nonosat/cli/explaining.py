@@ -9,20 +9,15 @@ import typer
 
 from nonosat.cli.base import (
     EXIT_FOR_LEVEL,
-    EXIT_FOR_STATUS,
     FormatOption,
     JsonOption,
     OutputFormat,
     PuzzleFile,
     TimeoutOption,
     app,
-    cores,
-    err,
     friendly,
-    load_puzzle,
-    out,
-    show_diagnosis,
 )
+from nonosat.cli.show import EXIT_FOR_STATUS, cores, err, load_puzzle, out, show_diagnosis
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline

@@ -5,7 +5,8 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import Requirement, TimeoutOption, app, err, friendly, out
+from nonosat.cli.base import Requirement, TimeoutOption, app, friendly
+from nonosat.cli.show import err, out
 
 RequireOption = Annotated[
     Requirement,

@@ -4,7 +4,8 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import app, err, friendly
+from nonosat.cli.base import app, friendly
+from nonosat.cli.show import err
 
 WEB_HINT = "pip install 'nonosat[web]'"
 GRACE: Any = 0.5

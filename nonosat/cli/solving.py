@@ -1,6 +1,5 @@
 """solve and check: a puzzle's solution, and the proof that it is the only one."""
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -8,8 +7,6 @@ import typer
 
 from nonosat.cli.base import (
     DEFAULT_SOLVER,
-    EXIT_FOR_STATUS,
-    EXIT_GOAL_BREAKS_CLUES,
     AsciiOption,
     ConflictsOption,
     Encoding,
@@ -22,18 +19,11 @@ from nonosat.cli.base import (
     TimeoutOption,
     app,
     check_outputs,
-    cores,
     draw_solution,
-    err,
     friendly,
-    load_puzzle,
-    no_solution,
-    out,
-    show_diagnosis,
-    show_goal,
-    show_grid,
     write_solution,
 )
+from nonosat.cli.show import cores, err, load_puzzle, show_checked, show_refuted, show_solved
 
 
 @app.command()
@@ -69,7 +59,6 @@ def solve(
     from nonosat.answers import solve_answer
     from nonosat.cli.explaining import live_line_logic, show_line_stats
     from nonosat.deadline import Deadline
-    from nonosat.render.text import status_line
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
@@ -93,22 +82,15 @@ def solve(
         for target, verb in ((output, "written to"), (render, "drawn in")):
             if target is not None:
                 err.print(f"nothing {verb} {target}: none, no solution found", markup=False)
-        no_solution(answer, ascii_cells, as_json, deadline)
+        raise typer.Exit(show_refuted(answer, ascii_cells, as_json, deadline))
     if output is not None:
         write_solution(result, output, force)
     if render is not None:
         draw_solution(result, render, force)
-    if as_json:
-        out.print_json(json.dumps(answer.record()))
-    else:
-        if result.solution is not None:
-            show_grid(puzzle, result.solution.grid, ascii_cells)
-        out.print(status_line(result), markup=False)
-        if result.status.value == "none" and conflicts:
-            show_diagnosis(puzzle, ascii_cells, deadline)
-        if linestats:
-            show_line_stats(puzzle, deadline)
-    raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
+    code = show_solved(answer, ascii_cells, as_json, deadline)
+    if linestats and not as_json:
+        show_line_stats(puzzle, deadline)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -137,8 +119,6 @@ def check(
     """
     from nonosat.answers import check_answer
     from nonosat.deadline import Deadline
-    from nonosat.render.text import level_line, status_line
-    from nonosat.render.views import describe_cells, side_by_side
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
@@ -154,28 +134,4 @@ def check(
         conflicts=conflicts,
         diagnose=as_json,
     )
-    goal_ok, rated, verdict = answer.goal_ok, answer.rating, answer.verdict
-    if verdict is None:
-        no_solution(answer, ascii_cells, as_json, deadline)
-    result = verdict.result
-    code = EXIT_FOR_STATUS[result.status.value] if goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
-    if as_json:
-        out.print_json(json.dumps(answer.record()))
-        raise typer.Exit(code)
-    out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
-    if len(result.solutions) >= 2:
-        first, second = (s.grid for s in result.solutions[:2])
-        view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells)
-        if view is not None:
-            out.print(view)
-        else:
-            out.print("(the two solutions are wider than the terminal; --format json lists them)")
-        out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
-    out.print(status_line(result), markup=False)
-    level = level_line(rated) if rated is not None else None
-    if level is not None:
-        out.print(level, markup=False)
-    if result.status.value == "none" and conflicts:
-        show_diagnosis(puzzle, ascii_cells, deadline)
-    show_goal(puzzle, goal_ok)
-    raise typer.Exit(code)
+    raise typer.Exit(show_checked(answer, ascii_cells, as_json, deadline))

@@ -5,19 +5,8 @@ from typing import Annotated
 
 import typer
 
-from nonosat.cli.base import (
-    EXIT_FOR_STATUS,
-    Encoding,
-    EncodingOption,
-    PuzzleFile,
-    TargetFormat,
-    TimeoutOption,
-    app,
-    err,
-    friendly,
-    load_puzzle,
-    out,
-)
+from nonosat.cli.base import Encoding, EncodingOption, PuzzleFile, TargetFormat, TimeoutOption, app, friendly
+from nonosat.cli.show import EXIT_FOR_STATUS, err, load_puzzle, out
 
 
 @app.command()

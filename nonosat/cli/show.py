@@ -1,0 +1,219 @@
+"""What solve and check print and the exit code they end with, how every command reads its
+puzzle and counts its cores: the command line's parts that need no Typer.
+
+Both the Typer commands (`solving`) and the quick start (`quick`, which runs `check FILE` and
+`solve FILE` before Typer is even imported) print through these functions, so the two cannot
+drift. Lines of plain printable text are written as they are; Rich is imported only to draw a
+grid or a JSON record.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from nonosat.errors import NonosatError
+from nonosat.render.terminal import one_line
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from nonosat.answers import Answer
+    from nonosat.deadline import Deadline
+    from nonosat.model import Puzzle
+
+EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
+EXIT_GOAL_BREAKS_CLUES = 6
+
+FLAGS = {
+    "force": "--force",
+    "invert": "--invert",
+    "threshold": "--threshold",
+    "width": "--width",
+    "max_changes": "--max-changes",
+    "max_distance": "--max-distance",
+    "seed": "--seed",
+    "count": "--suggest",
+    "require": "--require",
+    "density": "--density",
+    "colours": "--colours",
+    "executor": "--executor",
+}
+"""How the command line names the library's parameters in a message (NonosatError.worded)."""
+
+
+class LazyConsole:
+    """A Rich console made on first use, so that `nonosat --help` does not import Rich."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    def console(self) -> Console:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, **self._options)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.console(), name)
+
+
+out = LazyConsole()
+err = LazyConsole(stderr=True)
+
+
+def say(*lines: str) -> None:
+    """Plain lines on standard output: written as they are when printable, else through Rich
+    (which makes tabs and control characters safe)."""
+    for line in lines:
+        if line.isprintable():
+            sys.stdout.write(line + "\n")
+        else:
+            out.print(line, markup=False, emoji=False, soft_wrap=True)
+    sys.stdout.flush()
+
+
+def load_puzzle(file: str, deadline: Deadline) -> Puzzle:
+    """Read the puzzle within the command's deadline (a reader does not look at the clock)."""
+    from nonosat.deadline import alarm
+    from nonosat.formats import load
+
+    with alarm(deadline, f"reading {file}"):
+        return load(file)
+
+
+def cores(jobs: int | None) -> int:
+    """The command line races by default, on every core this process may use."""
+    from nonosat.solver.race import usable_cores
+
+    return jobs if jobs is not None else usable_cores()
+
+
+def error_line(error: NonosatError) -> str:
+    """A library error as the command line's one line on standard error."""
+    return f"nonosat: {one_line(error.worded(FLAGS))}"
+
+
+def complain(line: str) -> None:
+    sys.stdout.flush()
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
+def show_json(answer: Answer) -> None:
+    out.print_json(json.dumps(answer.record()))
+
+
+def show_grid(puzzle: Puzzle, grid: Any, ascii_cells: bool) -> None:
+    """The grid as large as the terminal allows (see render.views.fitted_grid)."""
+    from nonosat.render.views import fitted_grid
+
+    view = fitted_grid(puzzle, grid, ascii_cells, out.width)
+    if view is not None:
+        out.print(view)
+        return
+    draw = f"nonosat render {puzzle.source or 'FILE'}{' --solution' if grid is not None else ''} -o out.png"
+    out.print(
+        f"(the {puzzle.width}x{puzzle.height} grid is wider than the terminal; draw it with "
+        f"{draw}, or save it with --output)",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+def show_goal(puzzle: Puzzle, goal_ok: bool | None) -> None:
+    """Whether the file's goal satisfies the clues, when it has one."""
+    if goal_ok is None or puzzle.goal is None:
+        return
+    if goal_ok:
+        say("goal: satisfies the clues")
+    else:
+        wrong = puzzle.violations(puzzle.goal)
+        out.print(f"goal: does NOT satisfy the clues of {', '.join(wrong[:8])}", markup=False)
+
+
+def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> None:
+    """Name a minimal set of lines whose clues cannot all hold, and mark them on the grid."""
+    from nonosat.explain.diagnosis import conflicting_lines
+    from nonosat.render.views import grid_view, grid_width
+
+    found, cut_short = conflicting_lines(puzzle, deadline)
+    if cut_short is not None:
+        out.print(f"({cut_short}; --no-conflicts skips this)", markup=False, soft_wrap=True)
+        return
+    if found is None:
+        return
+    count = len(found.lines)
+    lead = "this line's clue cannot hold" if count == 1 else f"these {count} lines cannot all hold together"
+    out.print(f"{lead} (drop any one and the rest can): {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
+    if grid_width(puzzle, ascii_cells) + 2 <= out.width:
+        out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
+
+
+def show_refuted(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
+    """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
+    any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
+    assert answer.refuted is not None
+    complain(f"nonosat: {one_line(str(answer.refuted))}")
+    if as_json:
+        show_json(answer)
+    else:
+        if answer.conflicts:
+            show_diagnosis(answer.puzzle, ascii_cells, deadline)
+        show_goal(answer.puzzle, answer.goal_ok)
+    return 3 if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
+
+
+def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
+    """solve's answer: the grid and the verdict (the lines at fault when there is no solution)."""
+    from nonosat.render.text import status_line
+
+    result = answer.result
+    if result is None:
+        return show_refuted(answer, ascii_cells, as_json, deadline)
+    if as_json:
+        show_json(answer)
+    else:
+        if result.solution is not None:
+            show_grid(answer.puzzle, result.solution.grid, ascii_cells)
+        say(status_line(result))
+        if result.status.value == "none" and answer.conflicts:
+            show_diagnosis(answer.puzzle, ascii_cells, deadline)
+    return EXIT_FOR_STATUS[result.status.value]
+
+
+def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
+    """check's answer: the verdict, two solutions side by side with the cells that differ, the
+    level, and whether the file's goal meets the clues."""
+    from nonosat.render.text import level_line, status_line
+
+    puzzle, verdict = answer.puzzle, answer.verdict
+    if verdict is None:
+        return show_refuted(answer, ascii_cells, as_json, deadline)
+    result = verdict.result
+    code = EXIT_FOR_STATUS[result.status.value] if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
+    if as_json:
+        show_json(answer)
+        return code
+    say(f"{puzzle.name}: {puzzle.width}x{puzzle.height}")
+    if len(result.solutions) >= 2:
+        from nonosat.render.views import describe_cells, side_by_side
+
+        first, second = (s.grid for s in result.solutions[:2])
+        view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells)
+        if view is not None:
+            out.print(view)
+        else:
+            say("(the two solutions are wider than the terminal; --format json lists them)")
+        out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
+    say(status_line(result))
+    level = level_line(answer.rating) if answer.rating is not None else None
+    if level is not None:
+        say(level)
+    if result.status.value == "none" and answer.conflicts:
+        show_diagnosis(puzzle, ascii_cells, deadline)
+    show_goal(puzzle, answer.goal_ok)
+    return code
