@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,40 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch: pytest.
     code, stdout, stderr = run("serve", "--port", "0")
     assert code == 2 and stdout == ""
     assert stderr == "nonosat: serve needs Starlette and uvicorn: pip install 'nonosat[web]'\n"
+
+
+def plain(text: str) -> str:
+    """Output with its timings taken out (they differ from run to run)."""
+    return re.sub(r"[0-9]+\.[0-9]+ s\b", "T s", text)
+
+
+QUICK_FILES = ("webpbn-00001-dancer.non", "ring.non", "broken-cross.non", "ring-colour.non", "dancer.json", "no.non")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", QUICK_FILES)
+def test_quick_check_and_solve_say_what_typer_says(name: str) -> None:
+    """`check FILE` and `solve FILE` run without Typer (nonosat.cli.quick); the same commands
+    with an option Typer parses (set to its default) print the same and exit the same."""
+    path = str(ROOT / "puzzles" / name)
+    pairs = ((["check", path], ["check", path, "--rating"]), (["solve", path], ["solve", path, "--count", "2"]))
+    for quick, typer_path in pairs:
+        one, two = (
+            subprocess.run([sys.executable, "-m", "nonosat", *args], capture_output=True, text=True, timeout=120)
+            for args in (quick, typer_path)
+        )
+        assert one.returncode == two.returncode, quick
+        assert plain(one.stdout) == plain(two.stdout) and one.stderr == two.stderr, quick
+        assert one.stdout or one.stderr
+
+
+def test_the_quick_forms_import_no_typer() -> None:
+    code = (
+        "import sys; from nonosat.cli.quick import run; "
+        f"assert run(['check', {DANCER!r}]) == 0; assert run(['solve', {DANCER!r}]) == 0; "
+        "assert 'typer' not in sys.modules and 'click' not in sys.modules, 'typer imported'; "
+        f"assert run(['check', {DANCER!r}, '--jobs', '1']) is None and run(['check', '--help']) is None"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "unique" in done.stdout and "difficulty 1/5" in done.stdout
