@@ -13,11 +13,18 @@ import pytest
 from bench.processes import alive
 from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
-from nonosat.solver import Result, Status
+from nonosat.solver import Result, Status, drive
 from nonosat.solver import enumerate as enumeration
 from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
+
+
+@pytest.fixture(autouse=True)
+def sat_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests race SAT solvers: the compiled core's search would decide the puzzles first."""
+    monkeypatch.setattr(drive, "SEARCH_NODES", 0)
+
 
 HANG = 10.0
 """Seconds after which a process that should have ended is taken to hang (how fast workers end

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from nonosat import ImpossiblePuzzle, Puzzle, load, load_all, solve
+from nonosat import ImpossiblePuzzle, Puzzle, compiled, load, load_all, solve
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.solver import SOLVERS, Result, Status, check
 
@@ -213,3 +216,48 @@ def test_faase_has_the_two_solutions_nonosat_found(corpus: Path) -> None:
     second = tuple(tuple(1 - v if (r, c) in flips else v for c, v in enumerate(row)) for r, row in enumerate(first))
     assert len(flips) == 4 and first != second
     assert puzzle.satisfied_by(first) and puzzle.satisfied_by(second)
+
+
+FOREVER = str(Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-06574-forever.non")
+
+
+# --- the compiled core's search, and Python without it ------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_compiled_search_and_sat_give_the_same_verdicts(corpus: Path) -> None:
+    """Between line logic and the CNF the compiled core searches (black and white, up to 64x64);
+    its verdicts are SAT's, every grid it gives meets the clues, and a unique one is the
+    published solution."""
+    if not compiled.fits(Puzzle(rows=((1,),), columns=((1,),))):
+        pytest.skip("the compiled core was not built")
+    question = corpus / "tcga" / "question" / "icga2018.txt"
+    answers = load_tournament_solutions((corpus / "tcga" / "solution" / "icga2018.txt").read_text())
+    puzzles = load_all(question)[:60] + [load(path) for path in sorted((corpus / "webpbn").glob("*.non"))]
+    methods = set()
+    for puzzle in puzzles:
+        if not compiled.fits(puzzle):
+            continue
+        searched, by_sat = solve(puzzle), solve(puzzle, search_nodes=0)
+        methods.add(searched.method.value)
+        assert searched.status == by_sat.status, puzzle.source
+        assert all(puzzle.satisfied_by(solution.grid) for solution in searched.solutions)
+        if searched.status is Status.UNIQUE and puzzle.source and puzzle.source.startswith(str(question)):
+            number = int(puzzle.source.rpartition("#")[2])
+            assert searched.solutions[0].grid == answers[number]
+    assert {"search", "line"} <= methods
+
+
+def test_without_the_compiled_core_everything_runs_in_python() -> None:
+    """NONOSAT_PURE_PYTHON=1 (as if no compiler had built the core): the same answers."""
+    code = (
+        "from nonosat import compiled, load, solve; assert compiled.core is None; "
+        f"r = solve(load({FOREVER!r})); print(r.status.value, r.method.value, r.solutions[0].text())"
+    )
+    pure = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "NONOSAT_PURE_PYTHON": "1"}
+    )
+    assert pure.returncode == 0, pure.stderr
+    status, method, text = pure.stdout.split(" ", 2)
+    puzzle = load(FOREVER)
+    assert (status, method) == ("unique", "sat") and text.strip() == solve(puzzle).solutions[0].text()

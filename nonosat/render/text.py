@@ -14,12 +14,18 @@ if TYPE_CHECKING:
     from nonosat.explain.steps import Explanation, Step
     from nonosat.generate import Generated, Suggestions
     from nonosat.solver import Result
+    from nonosat.solver.outcome import Method
+
+
+def method_words(method: Method) -> str:
+    """How a verdict was reached, as the sentences name it."""
+    return {"line": "line logic", "search": "search"}.get(method.value, "SAT")
 
 
 def status_line(result: Result) -> str:
     """unique / multiple / none / unknown, how it was decided, and the time."""
     found = len(result.solutions)
-    how = "line logic" if result.method == "line" else "SAT"
+    how = method_words(result.method)
     status = result.status.value
     if status == "multiple":
         status += f" (exactly {found} solutions)" if result.complete else f" (at least {found} solutions)"
@@ -107,7 +113,7 @@ def hint_lines(found: Hint) -> list[str]:
 def generated_line(made: Generated, output: Path | None, preview: Path | None) -> str:
     """What a generated puzzle is, what was proved, how much of the picture changed, where it went."""
     puzzle = made.puzzle
-    how = "line logic" if made.result.method == "line" else "SAT"
+    how = method_words(made.result.method)
     where = f"; wrote {output}" if output is not None else ""
     shown = f"; preview {preview}" if preview is not None else ""
     count = len(made.changed)

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import time
 
+from nonosat.compiled import core, fits
 from nonosat.deadline import Deadline
 from nonosat.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.errors import CutShort, TimeUp, UsageError
-from nonosat.linesolve import Contradiction, line_solve
-from nonosat.model import Puzzle, Solution
+from nonosat.linesolve import Board, Contradiction, line_solve
+from nonosat.model import Grid, Puzzle, Solution
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.enumerate import enumerate_solutions
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
+
+SEARCH_NODES = 200
+"""Guesses the compiled core's search may make before SAT takes over: the first 100 puzzles of
+a tournament set need at most 14; a hard one that needs thousands costs about 20 ms before SAT
+starts (bench/README.md, "The easy head")."""
+SEARCH_SECONDS = 0.05
+"""And the longest it may take (a tenth of the time left, when that is less)."""
 
 
 def solve(
@@ -24,6 +32,7 @@ def solve(
     encoding: str = DEFAULT_ENCODING,
     jobs: int | None = None,
     race_after: float | None = None,
+    search_nodes: int | None = None,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
@@ -37,6 +46,11 @@ def solve(
     in a worker process (see nonosat.solver.race), safe in threaded programs too. Raises
     `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
     totals differ.
+
+    Between line logic and the CNF, a black-and-white puzzle of up to 64x64 gets a depth-first
+    search with line logic at every node in the compiled core (`nonosat.compiled`), which
+    decides most small puzzles in a millisecond; after `search_nodes` guesses (default
+    SEARCH_NODES; 0: no such search) it gives way to SAT.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -67,6 +81,14 @@ def solve(
         return result(Status.UNKNOWN, [], Method.LINE, False, str(error))
     if board.is_complete():
         return result(Status.UNIQUE, [verified(puzzle, board.grid())], Method.LINE, True, line_passes=board.passes)
+    nodes = SEARCH_NODES if search_nodes is None else search_nodes  # read now, so tests can change it
+    if nodes > 0 and count <= 2 and fits(puzzle):
+        searched = search_compiled(board, count, nodes, deadline)
+        if searched is not None:
+            grids, complete, made = searched
+            status = status_of(len(grids), count, complete)
+            found = [verified(puzzle, grid) for grid in grids]
+            return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
 
     try:
@@ -84,6 +106,25 @@ def solve(
     solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
     status = status_of(len(solutions), count, complete)
     return result(status, solutions, Method.SAT, complete, cut if status is Status.UNKNOWN else None, **stats)
+
+
+def search_compiled(board: Board, count: int, nodes: int, deadline: Deadline) -> tuple[list[Grid], bool, int] | None:
+    """Up to `count` (1 or 2) grids by the compiled core's search from a board line logic left
+    open, whether those are all there are, and the guesses made; None when the budget of
+    `nodes` guesses or SEARCH_SECONDS ran out first."""
+    assert core is not None
+    puzzle = board.puzzle
+    left = deadline.remaining()
+    if left is not None and left <= 0:
+        return None  # out of time already: the CNF's builder says so
+    seconds = SEARCH_SECONDS if left is None else max(min(left / 10, SEARCH_SECONDS), 1e-3)
+    masks = (board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1])
+    complete, found, made = core.search(puzzle.rows, puzzle.columns, *masks, count, nodes, seconds)
+    if not complete:
+        return None
+    width = puzzle.width
+    grids = [tuple(tuple((row >> c) & 1 for c in range(width)) for row in rows) for rows in found]
+    return grids, len(grids) < count, int(made)
 
 
 def check(

@@ -28,6 +28,9 @@ class Method(Choice):
     """Line logic alone."""
     SAT = "sat"
     """The SAT solver, on what line logic left open."""
+    SEARCH = "search"
+    """A depth-first search with line logic at every node, on what line logic left open (the
+    compiled core, black and white up to 64x64, within a node budget; SAT takes over beyond)."""
 
 
 @dataclass(frozen=True)
