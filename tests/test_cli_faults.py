@@ -56,7 +56,8 @@ def test_unknown_with_output_still_exits_4(corpus: Path, tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_generate_out_of_time_exits_4_not_5(tmp_path: Path) -> None:
-    done = nonosat("random", "--width", "60", "--height", "60", "--timeout", "0.5", cwd=tmp_path)
+    # 100x100: past the compiled core's 64 cells a side, which can finish a 60x60 in 0.5 s
+    done = nonosat("random", "--width", "100", "--height", "100", "--timeout", "0.3", cwd=tmp_path)
     assert done.returncode == 4
     one_clean_line(done.stderr)
 

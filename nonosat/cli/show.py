@@ -9,7 +9,6 @@ grid or a JSON record.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +103,8 @@ def complain(line: str) -> None:
 
 
 def show_json(answer: Answer) -> None:
+    import json
+
     out.print_json(json.dumps(answer.record()))
 
 

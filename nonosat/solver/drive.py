@@ -12,7 +12,6 @@ from nonosat.linesolve import Board, Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
-from nonosat.solver.enumerate import enumerate_solutions
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 
 SEARCH_NODES = 200
@@ -90,6 +89,7 @@ def solve(
             found = [verified(puzzle, grid) for grid in grids]
             return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
+    from nonosat.solver.enumerate import enumerate_solutions
 
     try:
         formula = build_formula(board, encoding, deadline)
