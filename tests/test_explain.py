@@ -137,6 +137,24 @@ def test_rating_from_the_solvers_line_logic_is_the_traced_rating(corpus: Path) -
     assert compared >= 12
 
 
+def test_a_puzzle_with_several_solutions_is_rated_without_probing(corpus: Path) -> None:
+    """The verdict is the level of a puzzle with several solutions: probing, which cannot finish
+    its grid, is skipped, with the solver's result given (check) or not (rate)."""
+    puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[:6] + [load(RING)]
+    rated = 0
+    for puzzle in puzzles:
+        result = solve(puzzle)
+        if result.status != "multiple":
+            continue
+        rated += 1
+        given, alone = rate(puzzle, result=result), rate(puzzle)
+        logic = trace(puzzle, probing=False)
+        for rating in (given, alone):
+            assert (rating.level, rating.score, rating.probes) == ("ambiguous", 5, 0)
+            assert rating.passes == logic.passes and not any(step.kind == "probe" for step in rating.trace.steps)
+    assert rated >= 4
+
+
 def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:
     low, high = PASS_CUTS
     assert [score_for("line", x) for x in (low - 0.1, low + 0.01, high + 0.01)] == [1, 2, 3]

@@ -58,7 +58,7 @@ class Rating:
     passes: int
     """Line passes of the logical solve (line logic, and probing's resumed line logic)."""
     probes: int
-    """Cells tried both ways while probing."""
+    """Cells tried both ways while probing (a unique puzzle's only)."""
     trace: Trace
     """The logical solve's steps and board; without steps when the solver's line logic had
     already finished the grid (the same passes: `rate` does not run them again)."""
@@ -83,6 +83,10 @@ def score_for(level: str, passes_per_line: float) -> int:
 def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
+    Line logic first; where it stalls, the solver's verdict, and for a unique puzzle probing,
+    which says `probe` if it finishes the grid and `search` if not. A puzzle with several
+    solutions (or none) is not probed: `passes` and `probes` are then line logic's alone.
+
     `result`, a `solve(puzzle, count=2)` already made, saves solving again. `timeout` holds for
     the whole rating (probing can take long on big open grids): when it runs out the level is
     `unknown`, the score 0, and `cut_short` says where.
@@ -100,10 +104,15 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         # Line logic finished the grid in the solver: the same passes a trace would make again
         # (in colour, a trace first rules out each line's missing colours, a step of its own).
         logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
-    elif result is not None and result.method == "line":
-        logic = trace(puzzle, probing=False, deadline=deadline)  # line logic finished it: no probing to do
     else:
-        logic = trace(puzzle, deadline=deadline)
+        logic = trace(puzzle, probing=False, deadline=deadline)
+        if logic.contradiction is None and logic.cut_short is None and not logic.complete:
+            if result is None:
+                result = solve(puzzle, count=2, timeout=deadline.remaining())
+            if result.status in (Status.UNIQUE, Status.UNKNOWN):
+                # Probing can finish only a grid with one solution: with several or none the
+                # verdict is the level, and probing (minutes on a big open grid) is skipped.
+                logic = trace(puzzle, deadline=deadline)
     cut_short = logic.cut_short
     if logic.contradiction is not None:
         level = Level.NONE
