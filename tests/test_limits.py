@@ -104,12 +104,21 @@ def ones_200(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow
 def test_rating_keeps_to_the_deadline(ones_200: Path) -> None:
-    """Every clue 1: line logic does nothing and probing tries 40,000 cells both ways."""
+    """Every clue 1: line logic does nothing, and with several solutions the verdict is the
+    level (no probing of 40,000 cells both ways); a unique puzzle's rating that runs out of time
+    says unknown."""
     done = nonosat("check", str(ones_200), "--timeout", "5", limit=5)
     assert done.returncode == 1, done.stderr  # the verdict, multiple, stands
-    assert "multiple" in done.stdout and "level: unknown (time limit reached while probing)" in done.stdout
-    done = nonosat("rate", str(ones_200), "--timeout", "2", limit=2)
-    assert done.returncode == 4 and "unknown (time limit reached" in done.stdout
+    assert "multiple" in done.stdout and "level: ambiguous" in done.stdout
+    done = nonosat("rate", str(ones_200), "--timeout", "5", limit=5)
+    assert done.returncode == 1 and "ambiguous" in done.stdout
+    from nonosat import load, solve
+    from nonosat.explain.rating import rate
+
+    forever = load(ROOT / "puzzles" / "webpbn-06574-forever.non")  # unique; line logic stalls
+    rated = rate(forever, result=solve(forever), timeout=1e-9)
+    assert rated.level == "unknown" and rated.score == 0
+    assert rated.cut_short is not None and "time limit reached" in rated.cut_short
 
 
 @pytest.mark.slow
