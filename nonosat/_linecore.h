@@ -1,0 +1,97 @@
+/* nonosat._linecore's shared parts: the types of a line, a board and a grid, and the functions
+ * the module's files call across (see _linecore.c for what the module does).
+ *
+ *   _linecore_lines.c   one line's deduction, and line logic over a grid (a queue of lines)
+ *   _linecore_search.c  the depth-first search with line logic and probing at every node
+ *   _linecore.c         the Python module: reading its arguments, settle, propagate, search
+ */
+#ifndef NONOSAT_LINECORE_H
+#define NONOSAT_LINECORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+__extension__ typedef unsigned __int128 u128;
+
+#define MAX_SIDE 64
+#define MAX_LINES (2 * MAX_SIDE)
+
+/* A line's clue, compiled to its chain automaton: bit p of each mask is state p. */
+typedef struct {
+    int length;      /* cells in the line */
+    int impossible;  /* the clue cannot fit the line at all */
+    int wide;        /* more than 64 states: use 128-bit state sets */
+    u128 ones;       /* states that read a filled cell (the cells of the blocks) */
+    u128 zeros;      /* gap states, which read an empty cell and may repeat */
+    u128 accept;     /* states a complete line may end in: the last gap or the last block's end */
+} LineClue;
+
+static inline u64 full_mask(int length) { return length >= 64 ? ~(u64)0 : ((u64)1 << length) - 1; }
+
+/* What one line pass concluded, remembered by (line, known cells) as pbnsolve does. */
+typedef struct {
+    u64 filled, empty;          /* the known cells asked about */
+    u64 new_filled, new_empty;  /* the answer */
+    int line;                   /* the line's number plus one; 0 marks a free slot */
+    int fits;                   /* 0: the known cells admit no completion */
+} MemoEntry;
+
+#define MEMO_BITS 14  /* 16,384 entries (640 KB): measured faster than 2^12 or 2^16 */
+
+/* A board: for every line (rows, then columns), the cells known filled and known empty. */
+typedef struct {
+    u64 filled[MAX_LINES];
+    u64 empty[MAX_LINES];
+} Board;
+
+/* A grid's clues, and the queue of lines to pass over. */
+typedef struct {
+    int height, width, lines;  /* lines = height + width */
+    LineClue clue[MAX_LINES];
+    int *queue;                /* a ring of line numbers */
+    int capacity, head, count;
+    char queued[MAX_LINES];    /* the lines waiting in the queue (by the rule of enqueue) */
+    long long passes;          /* line passes made */
+    long long fixed;           /* cells fixed by line passes */
+    MemoEntry *memo;           /* NULL: no memo */
+} Grid;
+
+static inline int line_length(const Grid *g, int line) { return line < g->height ? g->width : g->height; }
+
+/* One choice of the depth-first search: the board before it, and the value still to try. */
+typedef struct {
+    Board before;
+    int row, column, value;
+} Choice;
+
+typedef struct {
+    Grid *g;
+    int max_solutions, found;
+    u64 *solutions;              /* the grids found, `height` row masks each */
+    Choice *choices;             /* the stack of open choices, one per level */
+    long long nodes, node_budget;  /* choices made, and allowed (<= 0: no limit) */
+    double deadline;             /* time.monotonic() at which to stop; 0: never */
+    PyObject *clock;             /* time.monotonic */
+    PyThreadState *thread;       /* saved while the search runs without the GIL */
+    long long next_look;         /* look at signals and the clock when passes reach this */
+    int stopped;                 /* 1: out of nodes or time; -1: a Python exception is set */
+} Search;
+
+#define LOOK_EVERY 2048  /* line passes between looks at Ctrl-C and the clock (~0.1 ms) */
+
+/* _linecore_lines.c */
+void compile_clue(LineClue *line, const long *blocks, int count, int length);
+int settle_line(const LineClue *line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty);
+void copy_board(const Grid *g, Board *to, const Board *from);
+void push(Grid *g, int line);
+void enqueue(Grid *g, int line);
+int run_queue(Grid *g, Board *b);
+int set_cell(Grid *g, Board *b, int row, int column, int filled);
+
+/* _linecore_search.c */
+void search_grid(Search *s, Board *root);
+
+#endif
