@@ -35,16 +35,17 @@ LIMIT = 0.3
 
 
 def line_solvable(largest: int) -> list[Path]:
-    """The corpus files holding one puzzle that line logic finishes, at most `largest` cells a side."""
+    """The corpus files holding one black-and-white puzzle that line logic finishes, at most
+    `largest` cells a side."""
     found = []
     for pattern in SETS:
         for path in sorted(corpus_root().glob(pattern)):
             try:
                 puzzles = load_all(path)
             except NonosatError:
-                continue  # the colour puzzles
-            if len(puzzles) != 1 or max(puzzles[0].width, puzzles[0].height) > largest:
                 continue
+            if len(puzzles) != 1 or puzzles[0].is_colour or max(puzzles[0].width, puzzles[0].height) > largest:
+                continue  # the peer is black and white (pynogram's apples.txt and uk.txt are colour)
             try:
                 if line_solve(puzzles[0]).is_complete():
                     found.append(path)

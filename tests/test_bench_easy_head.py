@@ -48,3 +48,19 @@ def test_pbnsolve_verdicts_in_nonosat_words() -> None:
     assert easy_head.pbnsolve_verdict("multiple\n", 0) == "multiple"
     assert easy_head.pbnsolve_verdict("contradiction\n", 0) == "none"
     assert easy_head.pbnsolve_verdict("", 1).endswith("(exit 1)")
+
+
+@pytest.mark.slow
+def test_the_line_solvable_files_are_black_and_white_and_line_solvable(corpus: Path) -> None:
+    """The files both benches (cli_times, easy_head) give the black-and-white peers: pynogram's
+    colour puzzles are not among them (CP-SAT's peer refused apples.txt)."""
+    from bench.cli_times import line_solvable
+    from nonosat import load
+    from nonosat.linesolve import line_solve
+
+    files = line_solvable(30)
+    names = {path.name for path in files}
+    assert "webpbn-00001-dancer.non" in names and "apples.txt" not in names and "uk.txt" not in names
+    for path in files[::10]:
+        puzzle = load(path)
+        assert not puzzle.is_colour and line_solve(puzzle).is_complete(), path
