@@ -36,7 +36,7 @@ from pathlib import Path
 
 from bench.cli_times import line_solvable
 from bench.verdicts import corpus_root
-from nonosat import load_all
+from nonosat import load, load_all
 from nonosat.formats import dumps
 from nonosat.formats.atomic import write_text_atomic
 
@@ -143,6 +143,11 @@ def check_times(args: argparse.Namespace, files: Sequence[Path]) -> list[dict[st
     return rows
 
 
+def longest_side(path: Path) -> int:
+    puzzle = load(path)
+    return max(puzzle.width, puzzle.height)
+
+
 def report_checks(checks: list[dict[str, object]], largest: int) -> None:
     ours = [float(str(row["nonosat"])) for row in checks]
     theirs = [float(str(row["pbnsolve"])) for row in checks]
@@ -195,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         whole = race(args.runs, [args.nonosat, *map(str, easy)], args.pbnsolve, easy, "line-solvable")
         show(whole)
     if "check" in args.parts:
-        small = [path for path in easy if max(load_all(path)[0].width, load_all(path)[0].height) <= args.largest]
+        small = [path for path in easy if longest_side(path) <= args.largest]
         checks = check_times(args, small)
         report_checks(checks, args.largest)
     if args.json:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from nonosat.basics import Choice
-from nonosat.cli.show import FLAGS, err, error_line
+from nonosat.cli.show import FLAGS, complain, err, error_line
 from nonosat.errors import NonosatError, UsageError
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def friendly(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except NonosatError as error:
-            typer.echo(error_line(error), err=True)
+            complain(error_line(error))
             raise typer.Exit(error.exit_code) from None
         except KeyboardInterrupt:
             interrupts.announce()

@@ -40,8 +40,11 @@ def serve(
 
     Needs nonosat[web]. Example: nonosat serve (then open http://127.0.0.1:8000)
     """
+    from importlib.util import find_spec
+
     try:
-        import multipart  # noqa: F401 - Starlette reads uploads with it
+        if find_spec("python_multipart") is None and find_spec("multipart") is None:  # Starlette reads uploads with it
+            raise ImportError("python-multipart")
         import starlette  # noqa: F401
         import uvicorn
     except ImportError:

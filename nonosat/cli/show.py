@@ -97,6 +97,7 @@ def error_line(error: NonosatError) -> str:
 
 
 def complain(line: str) -> None:
+    """One line on standard error, after what standard output holds so far."""
     sys.stdout.flush()
     sys.stderr.write(line + "\n")
     sys.stderr.flush()

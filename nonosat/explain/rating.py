@@ -80,6 +80,12 @@ def score_for(level: str, passes_per_line: float) -> int:
     return 4 if level == "probe" else 0 if level == "unknown" else 5
 
 
+def may_probe(result: Result) -> bool:
+    """Whether probing can tell the level: it can finish only a grid with one solution (with
+    several, or none, the verdict is the level, and probing a big open grid takes minutes)."""
+    return result.status in (Status.UNIQUE, Status.UNKNOWN)
+
+
 def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
@@ -104,14 +110,13 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         # Line logic finished the grid in the solver: the same passes a trace would make again
         # (in colour, a trace first rules out each line's missing colours, a step of its own).
         logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
+    elif result is not None:
+        logic = trace(puzzle, probing=may_probe(result), deadline=deadline)
     else:
         logic = trace(puzzle, probing=False, deadline=deadline)
         if logic.contradiction is None and logic.cut_short is None and not logic.complete:
-            if result is None:
-                result = solve(puzzle, count=2, timeout=deadline.remaining())
-            if result.status in (Status.UNIQUE, Status.UNKNOWN):
-                # Probing can finish only a grid with one solution: with several or none the
-                # verdict is the level, and probing (minutes on a big open grid) is skipped.
+            result = solve(puzzle, count=2, timeout=deadline.remaining())
+            if may_probe(result):
                 logic = trace(puzzle, deadline=deadline)
     cut_short = logic.cut_short
     if logic.contradiction is not None:
@@ -121,8 +126,7 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
     elif logic.complete:
         level = Level(logic.level)
     else:
-        if result is None:
-            result = solve(puzzle, count=2, timeout=deadline.remaining())
+        assert result is not None  # logic stalled: the solver was asked
         level = {
             Status.UNIQUE: Level.SEARCH,
             Status.MULTIPLE: Level.AMBIGUOUS,
