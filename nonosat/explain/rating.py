@@ -82,8 +82,9 @@ def score_for(level: str, passes_per_line: float) -> int:
 
 def may_probe(result: Result) -> bool:
     """Whether probing can tell the level: it can finish only a grid with one solution (with
-    several, or none, the verdict is the level, and probing a big open grid takes minutes)."""
-    return result.status in (Status.UNIQUE, Status.UNKNOWN)
+    several, or none, the verdict is the level, and probing a big open grid takes minutes; a
+    verdict cut short by the deadline leaves no time to probe)."""
+    return result.status is Status.UNIQUE
 
 
 def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
