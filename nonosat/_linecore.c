@@ -4,6 +4,8 @@
  * columns have at most 64 cells, so that a line's cells fit one 64-bit mask (bit i is cell i):
  *
  *   settle(clue, length, filled, empty)   every cell one line's clue decides, or None
+ *   implications(clue, length, filled, empty, first, step, max_steps)
+ *                                         a line's implication clauses, any length
  *   propagate(rows, columns, ...)         line logic to a fixed point, pass for pass as
  *                                         linesolve.propagate does it
  *   search(rows, columns, ..., max_solutions, node_budget, seconds)
@@ -14,163 +16,10 @@
  * most 66 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
  *
  * Inside, a board numbers its lines: rows 0..height-1, then columns height..height+width-1.
- * This file is the module (reading its arguments, the three functions); _linecore_lines.c holds
- * the line logic and _linecore_search.c the search, over the types of _linecore.h.
+ * This file is the module's functions; _linecore_read.c reads their arguments, _linecore_lines.c
+ * holds the line logic and _linecore_search.c the search, over the types of _linecore.h.
  */
 #include "_linecore.h"
-
-/* ---------------------------------------------------------------- reading Python input ------ */
-
-/* Read one clue (a sequence of positive block lengths) into its automaton; -1 on error. */
-static int read_clue(PyObject *clue, int length, LineClue *line)
-{
-    long blocks[MAX_SIDE];
-    PyObject *seq = PySequence_Fast(clue, "a clue must be a sequence of block lengths");
-    if (!seq)
-        return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    int too_many = count > MAX_SIDE;  /* more blocks than cells: cannot fit */
-    for (Py_ssize_t j = 0; j < count && !too_many; j++) {
-        long size = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, j));
-        if (size == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (size < 1) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "a clue's blocks must be positive");
-            return -1;
-        }
-        blocks[j] = size > 2 * MAX_SIDE ? 2 * MAX_SIDE : size;  /* too long either way */
-    }
-    Py_DECREF(seq);
-    compile_clue(line, blocks, too_many ? 0 : (int)count, length);
-    line->impossible |= too_many;
-    return 0;
-}
-
-/* Read the clues of rows and columns into a grid; -1 (ValueError) on error. */
-static int read_grid(Grid *g, PyObject *rows, PyObject *columns)
-{
-    Py_ssize_t height = PySequence_Size(rows), width = PySequence_Size(columns);
-    if (height < 0 || width < 0)
-        return -1;
-    if (height < 1 || width < 1 || height > MAX_SIDE || width > MAX_SIDE) {
-        PyErr_Format(PyExc_ValueError, "sides must be 1..%d cells, not %zd x %zd", MAX_SIDE, width, height);
-        return -1;
-    }
-    g->height = (int)height;
-    g->width = (int)width;
-    g->lines = g->height + g->width;
-    for (int line = 0; line < g->lines; line++) {
-        int is_row = line < g->height;
-        PyObject *clue = PySequence_GetItem(is_row ? rows : columns, is_row ? line : line - g->height);
-        if (!clue)
-            return -1;
-        int failed = read_clue(clue, line_length(g, line), &g->clue[line]);
-        Py_DECREF(clue);
-        if (failed)
-            return -1;
-    }
-    return 0;
-}
-
-/* Read a list of `count` masks of `length` cells each; -1 on error. */
-static int read_masks(PyObject *list, int count, int length, u64 *out, const char *what)
-{
-    PyObject *seq = PySequence_Fast(list, "masks must be a sequence of ints");
-    if (!seq)
-        return -1;
-    int ok = PySequence_Fast_GET_SIZE(seq) == count;
-    for (int i = 0; ok && i < count; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        ok = PyLong_Check(item);
-        if (ok) {
-            out[i] = PyLong_AsUnsignedLongLong(item);
-            ok = !PyErr_Occurred() && (out[i] & ~full_mask(length)) == 0;
-        }
-    }
-    Py_DECREF(seq);
-    if (!ok) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s must be %d ints of %d bits", what, count, length);
-    }
-    return ok ? 0 : -1;
-}
-
-/* Make the row masks and the column masks say the same: a cell is known if either says so. */
-static void merge_views(Grid *g, Board *b)
-{
-    for (int r = 0; r < g->height; r++)
-        for (int c = 0, col = g->height; c < g->width; c++, col++)
-            for (u64 *masks = b->filled; masks; masks = masks == b->filled ? b->empty : NULL)
-                if (((masks[r] >> c) | (masks[col] >> r)) & 1) {
-                    masks[r] |= (u64)1 << c;
-                    masks[col] |= (u64)1 << r;
-                }
-}
-
-/* Read the four lists of masks into a board (merging the rows' and the columns' views if asked);
- * -1 on error, such as a cell both filled and empty. */
-static int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyObject *col_filled,
-                      PyObject *col_empty, int merge)
-{
-    memset(b, 0, sizeof *b);
-    if (read_masks(row_filled, g->height, g->width, b->filled, "row_filled") ||
-        read_masks(row_empty, g->height, g->width, b->empty, "row_empty") ||
-        read_masks(col_filled, g->width, g->height, b->filled + g->height, "col_filled") ||
-        read_masks(col_empty, g->width, g->height, b->empty + g->height, "col_empty"))
-        return -1;
-    if (merge)
-        merge_views(g, b);
-    for (int line = 0; line < g->lines; line++)
-        if (b->filled[line] & b->empty[line]) {
-            PyErr_SetString(PyExc_ValueError, "a cell cannot be both filled and empty");
-            return -1;
-        }
-    return 0;
-}
-
-static PyObject *mask_list(const u64 *masks, int count)
-{
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *mask = PyLong_FromUnsignedLongLong(masks[i]);
-        if (!mask) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, mask);
-    }
-    return list;
-}
-
-/* The grid and its queue, on the heap (a Grid with its clues is about 6 KB). */
-static Grid *new_grid(PyObject *rows, PyObject *columns, Py_ssize_t extra_queue)
-{
-    Grid *g = PyMem_Calloc(1, sizeof(Grid));
-    if (!g)
-        return (Grid *)PyErr_NoMemory();
-    if (read_grid(g, rows, columns) < 0) {
-        PyMem_Free(g);
-        return NULL;
-    }
-    g->capacity = g->lines + 1 + (int)extra_queue;
-    g->queue = PyMem_Calloc((size_t)g->capacity, sizeof(int));
-    if (!g->queue) {
-        PyMem_Free(g);
-        return (Grid *)PyErr_NoMemory();
-    }
-    return g;
-}
-
-static void free_grid(Grid *g)
-{
-    if (g) {
-        PyMem_Free(g->queue);
-        PyMem_Free(g);
-    }
-}
 
 /* ---------------------------------------------------------------- settle(), propagate() ----- */
 
@@ -311,6 +160,12 @@ static PyMethodDef methods[] = {
     {"settle", py_settle, METH_VARARGS,
      "settle(clue, length, filled, empty) -> (filled, empty), or None if no completion fits.\n\n"
      "Every cell one line's clue decides from its known cells, as linelogic.settle_line."},
+    {"implications", py_implications, METH_VARARGS,
+     "implications(clue, length, filled, empty, first, step, max_steps) -> (clauses, steps),\n"
+     "or None if no completion fits.\n\n"
+     "A line's implication clauses [-a, b] (cell i is the literal first + i*step, negative for\n"
+     "empty), for lines of up to 4096 cells; filled and empty are bytes (int.to_bytes(...,\n"
+     "'little')). Stops after max_steps steps. See _linecore_implications.c."},
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(rows, columns, row_filled, row_empty, col_filled, col_empty, lines)\n"
      "-> (passes, bad_line, row_filled, row_empty, col_filled, col_empty)\n\n"

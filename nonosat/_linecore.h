@@ -3,7 +3,9 @@
  *
  *   _linecore_lines.c   one line's deduction, and line logic over a grid (a queue of lines)
  *   _linecore_search.c  the depth-first search with line logic and probing at every node
- *   _linecore.c         the Python module: reading its arguments, settle, propagate, search
+ *   _linecore_read.c    reading the module's arguments, giving masks back
+ *   _linecore_implications.c  a line's implications, for lines of any length
+ *   _linecore.c         the Python module: settle, implied, propagate, search
  */
 #ifndef NONOSAT_LINECORE_H
 #define NONOSAT_LINECORE_H
@@ -93,5 +95,19 @@ int set_cell(Grid *g, Board *b, int row, int column, int filled);
 
 /* _linecore_search.c */
 void search_grid(Search *s, Board *root);
+
+/* _linecore_implications.c */
+PyObject *py_implications(PyObject *self, PyObject *args);
+
+/* _linecore_read.c */
+int read_clue(PyObject *clue, int length, LineClue *line);
+int read_grid(Grid *g, PyObject *rows, PyObject *columns);
+int read_masks(PyObject *list, int count, int length, u64 *out, const char *what);
+void merge_views(Grid *g, Board *b);
+int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyObject *col_filled,
+               PyObject *col_empty, int merge);
+PyObject *mask_list(const u64 *masks, int count);
+Grid *new_grid(PyObject *rows, PyObject *columns, Py_ssize_t extra_queue);
+void free_grid(Grid *g);
 
 #endif

@@ -148,6 +148,28 @@ def settle_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, 
     return full & ~may_empty, full & ~may_fill
 
 
+def implied(clue: Clue, length: int, filled: int, empty: int) -> tuple[tuple[int, int, int, int] | None, ...] | None:
+    """What line logic decides in one line if each cell it leaves open were filled, or empty.
+
+    One entry per cell: None for a cell the line decides from its known cells, else the masks
+    (filled, empty) of `settle_line` with the cell assumed filled, then those with it assumed
+    empty, as one tuple of four. Both fit: line logic is complete for one line, so a cell it
+    leaves open takes either value in some completion. None instead of the tuple when the known
+    cells admit no completion.
+    """
+    try:
+        filled, empty = settle_line(clue, length, filled, empty)
+    except Contradiction:
+        return None
+    known = filled | empty
+    return tuple(
+        None
+        if known >> i & 1
+        else settle_line(clue, length, filled | 1 << i, empty) + settle_line(clue, length, filled, empty | 1 << i)
+        for i in range(length)
+    )
+
+
 def _settle_by_states(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int]:
     """`settle_line` one cell at a time, over the clue's automaton: its cost grows with the
     number of cells. The backward pass keeps the states from which the line can still be

@@ -81,3 +81,22 @@ def test_exit_codes_table_matches_the_cli() -> None:
     for status, code in EXIT_FOR_STATUS.items():
         assert status in table[str(code)].lower() or (status == "none" and "no solution" in table["3"])
     assert "bad input" in table["2"]
+
+
+def test_the_start_of_the_cnf_file_the_readme_shows(tmp_path: Path) -> None:
+    """The `text` block after `nonosat encode ... -o forever.cnf`: its lines, with `...` for the
+    ones left out, are the file's."""
+    command = "nonosat encode puzzles/webpbn-06574-forever.non -o forever.cnf"
+    after = README[README.index(f"$ {command}") :]
+    shown = re.search(r"```text\n(.*?)```", after, flags=re.S)
+    assert shown is not None
+    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *command.split()[1:]], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    lines = iter((tmp_path / "forever.cnf").read_text().splitlines())
+    for line in shown.group(1).splitlines():
+        if line == "...":
+            continue
+        assert line in lines, line  # in order: `in` consumes the iterator up to the match

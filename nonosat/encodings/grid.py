@@ -96,9 +96,17 @@ class GridFormula:
 
 
 def build_formula(
-    board: Board, encoding: str = DEFAULT_ENCODING, deadline: Deadline = NO_DEADLINE, max_clauses: int = MAX_CLAUSES
+    board: Board,
+    encoding: str = DEFAULT_ENCODING,
+    deadline: Deadline = NO_DEADLINE,
+    max_clauses: int = MAX_CLAUSES,
+    implications: bool = True,
 ) -> GridFormula:
     """Encode every line that still has unknown cells, pruned by what the board knows.
+
+    In black and white, each open line's implications follow (`nonosat.encodings.implications`,
+    when `implications`): binary clauses that hold in every completion of the line, so the
+    solutions are the same, which the SAT solver finds much sooner on hard grids.
 
     Raises TimeUp when the deadline passes first, and FormulaTooLarge when the clauses grow past
     `max_clauses` (memory, not time, would run out).
@@ -138,6 +146,11 @@ def build_formula(
             cells = literals(f, e, height, c + 1, width)
             clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
             grown(clauses)
+    if implications:
+        from nonosat.encodings.implications import grid_implications
+
+        clauses += grid_implications(board, len(clauses), deadline)
+        grown(clauses)
     unknown = [
         r * width + c + 1
         for r in range(height)
