@@ -24,6 +24,12 @@ from nonosat.limits import MAX_CLAUSES
 from nonosat.linesolve import Board, Contradiction, alive_states, colour_alive_states, line_solve
 from nonosat.model import Grid, Puzzle
 
+IMPLICATIONS_SHARE = 2
+"""Line implications stop once they number 1/IMPLICATIONS_SHARE of the line encodings' clauses.
+Where they are that dense (the n-Dom puzzles: as many as the encoding's own) they slowed MiniSat's
+proof that there is no second solution by half; every tournament and survey puzzle measured
+stays under the cap (bench/README.md, "Line implications")."""
+
 
 def cell_variable(puzzle: Puzzle, row: int, column: int, colour: int = 1) -> int:
     """The DIMACS variable of "this cell has this colour" (in black and white, "is filled"):
@@ -149,7 +155,7 @@ def build_formula(
     if implications:
         from nonosat.encodings.implications import grid_implications
 
-        clauses += grid_implications(board, len(clauses), deadline)
+        clauses += grid_implications(board, len(clauses) // IMPLICATIONS_SHARE, deadline)
         grown(clauses)
     unknown = [
         r * width + c + 1
