@@ -5,7 +5,7 @@
  *   _linecore_search.c  the depth-first search with line logic and probing at every node
  *   _linecore_read.c    reading the module's arguments, giving masks back
  *   _linecore_implications.c  a line's implications, for lines of any length
- *   _linecore.c         the Python module: settle, implied, propagate, search
+ *   _linecore.c         the Python module: settle, implications, propagate, search
  */
 #ifndef NONOSAT_LINECORE_H
 #define NONOSAT_LINECORE_H

@@ -202,13 +202,15 @@ PyObject *py_implications(PyObject *self, PyObject *args)
         result = fits < 0 ? NULL : Py_NewRef(Py_None);
         goto done;
     }
+    int clash = ((f[(n - 1) / 8] | e[(n - 1) / 8]) >> ((n - 1) % 8)) >> 1;  /* bits after the line */
     for (int i = 0; i < n; i++) {
         int is_filled = (f[i / 8] >> (i % 8)) & 1, is_empty = (e[i / 8] >> (i % 8)) & 1;
+        clash |= is_filled & is_empty;
         ch.value[i] = (char)(is_filled ? 1 : is_empty ? 2 : 0);
-        if ((is_filled && is_empty) || (i == n - 1 && ((f[i / 8] | e[i / 8]) >> (i % 8) >> 1))) {
-            PyErr_SetString(PyExc_ValueError, "disjoint masks within the line's cells");
-            goto done;
-        }
+    }
+    if (clash) {
+        PyErr_SetString(PyExc_ValueError, "disjoint masks within the line's cells");
+        goto done;
     }
     if (forward(&ch, ch.reached, ch.start, 0, 0, &steps) < 0) {
         result = Py_NewRef(Py_None);

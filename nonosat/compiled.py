@@ -4,10 +4,10 @@ It does for black-and-white grids of up to 64x64 what the Python code does, fast
 over the whole grid (`linesolve.propagate`, the same passes in the same order, so the same
 counts), and a depth-first search with line logic at every node that finds up to two solutions
 of a puzzle line logic leaves open, or proves there are no more, within a node budget
-(`solver.drive` tries it before building any CNF). It also finds each line's implication clauses
-for the CNF, for lines of any length (`encodings.implications`). Without a C compiler the package installs
-without it and everything runs in Python; `NONOSAT_PURE_PYTHON=1` makes it run in Python anyway
-(tests/test_linecore.py compares the two).
+(`solver.drive` tries it before building any CNF). It also finds each line's implication
+clauses for the CNF, for lines of any length (`encodings.implications`). Without a C compiler
+the package installs without it and everything runs in Python; `NONOSAT_PURE_PYTHON=1` makes it
+run in Python anyway (tests/test_linecore.py and tests/test_implications.py compare the two).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cache
+from functools import cache, reduce
+from operator import and_, or_
 from pathlib import Path
 
 import pytest
@@ -40,21 +41,7 @@ def brute_settle(clue: Clue, length: int, filled: int, empty: int) -> tuple[int,
     if not found:
         return None
     full = (1 << length) - 1
-    return min_and(found) & full, full & ~max_or(found)
-
-
-def min_and(words: list[int]) -> int:
-    result = -1
-    for w in words:
-        result &= w
-    return result
-
-
-def max_or(words: list[int]) -> int:
-    result = 0
-    for w in words:
-        result |= w
-    return result
+    return reduce(and_, found) & full, full & ~reduce(or_, found)  # filled in all, empty in all
 
 
 def brute_implied(clue: Clue, length: int, filled: int, empty: int) -> object:

@@ -33,11 +33,15 @@ COMPILED_LONGEST = 4096
 """The longest line the compiled core takes here."""
 
 
+def _in_core(length: int) -> bool:
+    return core is not None and length <= COMPILED_LONGEST
+
+
 def line_implications(clue: Clue, length: int, filled: int, empty: int, first: int, step: int) -> list[Clause]:
     """The implication clauses of one line whose cell i is variable `first + i * step` (true:
     filled), given the cells known filled and empty (masks). Empty when the known cells admit no
     completion: the line's own encoding says so."""
-    if core is not None and length <= COMPILED_LONGEST:
+    if _in_core(length):
         return _compiled(clue, length, filled, empty, first, step, COMPILED_STEPS)[0]
     return _python(clue, length, filled, empty, first, step)
 
@@ -95,7 +99,7 @@ def grid_implications(board: Board, limit: int, deadline: Deadline = NO_DEADLINE
         if not open_cells:
             continue
         deadline.check("building the CNF")
-        if core is not None and length <= COMPILED_LONGEST:
+        if _in_core(length):
             if steps_left <= 0:
                 break
             found, steps = _compiled(clue, length, filled, empty, first, step, steps_left)
