@@ -94,8 +94,9 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     Board board;
     Search s;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
-                          &col_empty, &max_solutions, &node_budget, &seconds))
+    int reuse = 1;
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|p:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &node_budget, &seconds, &reuse))
         return NULL;
     if (max_solutions < 1) {
         PyErr_SetString(PyExc_ValueError, "max_solutions must be at least 1");
@@ -111,7 +112,15 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     g->memo = PyMem_Calloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
     s.solutions = PyMem_Calloc((size_t)max_solutions * (size_t)g->height, sizeof(u64));
     s.choices = PyMem_Malloc(((size_t)g->height * (size_t)g->width + 1) * sizeof(Choice));
-    if (!g->memo || !s.solutions || !s.choices) {
+    s.cells = g->height * g->width;
+    s.reuse = reuse;
+    size_t per_level = 2 * (size_t)s.cells * (sizeof(ProbeRecord) + 1);
+    s.levels = (int)(SAVED_BYTES / per_level < (size_t)s.cells + 1 ? SAVED_BYTES / per_level : (size_t)s.cells + 1);
+    s.records = PyMem_Malloc(2 * (size_t)s.cells * sizeof(ProbeRecord));
+    s.holds = PyMem_Calloc(2 * (size_t)s.cells, 1);
+    s.saved = PyMem_Malloc((size_t)s.levels * 2 * (size_t)s.cells * sizeof(ProbeRecord));
+    s.saved_holds = PyMem_Malloc((size_t)s.levels * 2 * (size_t)s.cells);
+    if (!g->memo || !s.solutions || !s.choices || !s.records || !s.holds || !s.saved || !s.saved_holds) {
         PyErr_NoMemory();
         goto done;
     }
@@ -150,6 +159,10 @@ done:
         PyMem_Free(g->memo);
     PyMem_Free(s.solutions);
     PyMem_Free(s.choices);
+    PyMem_Free(s.records);
+    PyMem_Free(s.holds);
+    PyMem_Free(s.saved);
+    PyMem_Free(s.saved_holds);
     free_grid(g);
     return result;
 }
@@ -174,11 +187,13 @@ static PyMethodDef methods[] = {
      "Returns new lists; the arguments are not changed."},
     {"search", py_search, METH_VARARGS,
      "search(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
-     "       node_budget, seconds) -> (complete, solutions, nodes)\n\n"
+     "       node_budget, seconds, reuse=True) -> (complete, solutions, nodes)\n\n"
      "Depth-first search with line logic and probing at every node, for up to max_solutions\n"
      "solutions (tuples of row masks). complete: the solutions are all there are, or\n"
      "max_solutions of them; False when node_budget choices or `seconds` ran out first (either\n"
-     "<= 0: no limit). Releases the GIL while it works; Ctrl-C stops it."},
+     "<= 0: no limit). reuse=False probes every cell again at every round, where a probe's\n"
+     "record would hold (the same search, slower: for tests). Releases the GIL while it works;\n"
+     "Ctrl-C stops it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -58,6 +58,7 @@ typedef struct {
     char queued[MAX_LINES];    /* the lines waiting in the queue (by the rule of enqueue) */
     long long passes;          /* line passes made */
     long long fixed;           /* cells fixed by line passes */
+    u64 touched[2];            /* lines the passes changed (bit l of touched[l / 64]); callers reset it */
     MemoEntry *memo;           /* NULL: no memo */
 } Grid;
 
@@ -69,9 +70,28 @@ typedef struct {
     int row, column, value;
 } Choice;
 
+/* What probing one cell with one value gave, kept while it holds: the lines the probe changed
+ * (bit l of lines[l / 64] is line l) and how many cells line logic fixed besides the probed one.
+ * The probe from board B ends on B', a fixed point of line logic. When the board has grown to
+ * B2 (also a fixed point) and none of the lines that changed since B is one of the probe's lines,
+ * every line of B' + B2 reads as it does in B' or as in B2, so B' + B2 is a fixed point too: the
+ * probe from B2 ends there, without a contradiction, having fixed as many cells. So the record
+ * holds until the board changes on one of its lines (forget() in _linecore_search.c). */
+typedef struct {
+    u64 lines[2];
+    long long fixed;
+} ProbeRecord;
+
 typedef struct {
     Grid *g;
     int max_solutions, found;
+    int cells;                   /* height * width: cell r * width + c has records 2n and 2n + 1 */
+    int reuse;                   /* 0: probe every cell again at every round (the records unused) */
+    ProbeRecord *records;        /* the current board's probes, 2 per cell */
+    unsigned char *holds;        /* records[i] holds on the current board */
+    ProbeRecord *saved;          /* records and holds at each open choice, levels deep */
+    unsigned char *saved_holds;
+    int levels;                  /* choices that have room for their records (the rest: none kept) */
     u64 *solutions;              /* the grids found, `height` row masks each */
     Choice *choices;             /* the stack of open choices, one per level */
     long long nodes, node_budget;  /* choices made, and allowed (<= 0: no limit) */
@@ -82,6 +102,7 @@ typedef struct {
     int stopped;                 /* 1: out of nodes or time; -1: a Python exception is set */
 } Search;
 
+#define SAVED_BYTES ((size_t)32 << 20)  /* the most the records kept at open choices may take */
 #define LOOK_EVERY 2048  /* line passes between looks at Ctrl-C and the clock (~0.1 ms) */
 
 /* _linecore_lines.c */

@@ -120,6 +120,18 @@ static int settle_cached(Grid *g, int line, u64 filled, u64 empty, u64 *out_fill
     return entry->fits;
 }
 
+static void touch(Grid *g, int line) { g->touched[line >> 6] |= (u64)1 << (line & 63); }
+
+/* Mark lines first + i touched for every bit i of `bits` (a line's cells: its crossing lines). */
+static void touch_lines(Grid *g, int first, u64 bits)
+{
+    int shift = first & 63;
+    u64 *word = &g->touched[first >> 6];
+    word[0] |= bits << shift;
+    if (shift && (first >> 6) + 1 < 2)
+        word[1] |= bits >> (64 - shift);
+}
+
 /* Pass over the queued lines until none is left, as linesolve.propagate does: take the first
  * line, settle it, and queue the crossing line of every cell it fixed (filled cells first, then
  * empty ones, each by ascending index). Returns -1, or the line found in contradiction (the
@@ -148,6 +160,8 @@ int run_queue(Grid *g, Board *b)
         int is_row = line < g->height;
         int crossing = is_row ? g->height : 0;  /* the first crossing line's number */
         u64 bit = (u64)1 << (is_row ? line : line - g->height);
+        touch(g, line);
+        touch_lines(g, crossing, new_filled | new_empty);
         for (u64 news = new_filled; news; news &= news - 1) {
             int j = crossing + __builtin_ctzll(news);
             b->filled[j] |= bit;

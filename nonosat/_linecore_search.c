@@ -38,10 +38,44 @@ typedef struct {
 static const Strategy strategies[] = {{BALANCED, FIXES_MORE}, {PRODUCT, FILLED}, {BALANCED, FILLED}, {PRODUCT, FIXES_MORE}};
 #define FIRST_BUDGET 64  /* dead ends allowed to each run of the first round of restarts */
 
+/* Add a cell's row and column to a set of lines. */
+static void touched_cell(u64 lines[2], int row, int column_line)
+{
+    lines[row >> 6] |= (u64)1 << (row & 63);
+    lines[column_line >> 6] |= (u64)1 << (column_line & 63);
+}
+
+/* The board changed on `lines`: the records that share one of them no longer hold. */
+static void forget(Search *s, const u64 lines[2])
+{
+    for (int i = 0; i < 2 * s->cells; i++)
+        if (s->holds[i] && ((s->records[i].lines[0] & lines[0]) | (s->records[i].lines[1] & lines[1])))
+            s->holds[i] = 0;
+}
+
+/* Probe one cell with one value on board b, into `guess`; keeps the record when it fits. */
+static int probe_cell(Search *s, const Board *b, Board *guess, int r, int c, int v)
+{
+    Grid *g = s->g;
+    int i = 2 * (r * g->width + c) + v;
+    long long before = g->fixed;
+    copy_board(g, guess, b);
+    g->touched[0] = g->touched[1] = 0;
+    if (!set_cell(g, guess, r, c, v))
+        return 0;
+    s->records[i].fixed = g->fixed - before;
+    s->records[i].lines[0] = g->touched[0];
+    s->records[i].lines[1] = g->touched[1];
+    touched_cell(s->records[i].lines, r, g->height + c);
+    s->holds[i] = (unsigned char)s->reuse;
+    return 1;
+}
+
 /* Probe every unknown cell both ways, with line logic after each guess. A cell whose one value
  * leads to a contradiction takes the other one, until no probe fixes anything; a cell with no
  * value left fails the node (FAILED). Otherwise the node branches (BRANCH) on the best cell by
- * the strategy; with no unknown cell left the board is a solution (SOLVED). */
+ * the strategy; with no unknown cell left the board is a solution (SOLVED). A probe whose record
+ * still holds is not made again: it would fix the same cells (see ProbeRecord). */
 static int probe(Search *s, Board *b, Strategy how, int *row, int *column, int *value)
 {
     Grid *g = s->g;
@@ -55,23 +89,27 @@ static int probe(Search *s, Board *b, Strategy how, int *row, int *column, int *
                 int c = __builtin_ctzll(unknown);
                 if (((b->filled[r] | b->empty[r]) >> c) & 1)
                     continue;  /* fixed by an earlier probe of this round */
-                long long fixed[2];
-                int fits[2];
+                int cell = 2 * (r * g->width + c);
+                int fits[2], made[2];
                 for (int v = 0; v < 2; v++) {
-                    long long before = g->fixed;
-                    copy_board(g, &guess[v], b);
-                    fits[v] = set_cell(g, &guess[v], r, c, v);
-                    fixed[v] = g->fixed - before;
+                    made[v] = !s->holds[cell + v];
+                    fits[v] = made[v] ? probe_cell(s, b, &guess[v], r, c, v) : 1;
                 }
                 if (must_stop(s))
                     return FAILED;
                 if (!fits[0] && !fits[1])
                     return FAILED;
                 if (!fits[0] || !fits[1]) {
-                    copy_board(g, b, &guess[fits[1]]);  /* the value that fits */
+                    int v = fits[1];  /* the value that fits */
+                    if (!made[v] && !probe_cell(s, b, &guess[v], r, c, v))
+                        return FAILED;  /* made afresh, it fails too: no value fits */
+                    u64 lines[2] = {s->records[cell + v].lines[0], s->records[cell + v].lines[1]};
+                    copy_board(g, b, &guess[v]);
+                    forget(s, lines);
                     changed = 1;
                     continue;
                 }
+                long long fixed[2] = {s->records[cell].fixed, s->records[cell + 1].fixed};
                 long long low = fixed[0] < fixed[1] ? fixed[0] : fixed[1];
                 long long score = how.score == BALANCED ? (low << 16) + fixed[0] + fixed[1]
                                                         : (fixed[0] + 1) * (fixed[1] + 1);
@@ -86,6 +124,40 @@ static int probe(Search *s, Board *b, Strategy how, int *row, int *column, int *
         if (!changed)
             return best < 0 ? SOLVED : BRANCH;
     }
+}
+
+/* Keep the records of the board at the choice of this depth, or give them back. */
+static void keep_records(Search *s, int depth)
+{
+    if (depth >= s->levels)
+        return;
+    size_t n = 2 * (size_t)s->cells;
+    memcpy(s->saved + (size_t)depth * n, s->records, n * sizeof(ProbeRecord));
+    memcpy(s->saved_holds + (size_t)depth * n, s->holds, n);
+}
+
+static void restore_records(Search *s, int depth)
+{
+    size_t n = 2 * (size_t)s->cells;
+    if (depth >= s->levels) {
+        memset(s->holds, 0, n);
+        return;
+    }
+    memcpy(s->records, s->saved + (size_t)depth * n, n * sizeof(ProbeRecord));
+    memcpy(s->holds, s->saved_holds + (size_t)depth * n, n);
+}
+
+/* Set a cell the search chose, and forget the records its probe's lines touch. */
+static int choose(Search *s, Board *b, int row, int column, int value)
+{
+    int i = 2 * (row * s->g->width + column) + value;
+    u64 lines[2] = {s->records[i].lines[0], s->records[i].lines[1]};
+    if (!s->holds[i])
+        lines[0] = lines[1] = ~(u64)0;  /* no record: forget them all */
+    if (!set_cell(s->g, b, row, column, value))
+        return 0;
+    forget(s, lines);
+    return 1;
 }
 
 static void record_solution(Search *s, const Board *b)
@@ -104,6 +176,7 @@ static int run_search(Search *s, const Board *root, Strategy how, long long budg
     int depth = 0;
     long long failures = 0;  /* dead ends met by this run */
     copy_board(g, b, root);
+    memset(s->holds, 0, 2 * (size_t)s->cells);  /* records of another run's boards */
     for (;;) {
         int row = 0, column = 0, value = 0;
         int node = probe(s, b, how, &row, &column, &value);
@@ -119,10 +192,11 @@ static int run_search(Search *s, const Board *root, Strategy how, long long budg
             s->nodes++;
             Choice *choice = &s->choices[depth++];
             copy_board(g, &choice->before, b);
+            keep_records(s, depth - 1);
             choice->row = row;
             choice->column = column;
             choice->value = !value;
-            if (set_cell(g, b, row, column, value))
+            if (choose(s, b, row, column, value))
                 continue;
         }
         /* A dead end (or a solution): the deepest open choice takes its other value. Once a
@@ -134,7 +208,8 @@ static int run_search(Search *s, const Board *root, Strategy how, long long budg
                 return 1;  /* the whole tree is searched: every solution is found */
             Choice *choice = &s->choices[--depth];
             copy_board(g, b, &choice->before);
-            if (set_cell(g, b, choice->row, choice->column, choice->value))
+            restore_records(s, depth);
+            if (choose(s, b, choice->row, choice->column, choice->value))
                 break;
             if (must_stop(s))
                 return 0;

@@ -2,7 +2,8 @@
 
 It does for black-and-white grids of up to 64x64 what the Python code does, faster: line logic
 over the whole grid (`linesolve.propagate`, the same passes in the same order, so the same
-counts), and a depth-first search with line logic at every node that finds up to two solutions
+counts), and a depth-first search with line logic and probing at every node (each probe's
+result kept while it holds, tests/test_probe_records.py) that finds up to two solutions
 of a puzzle line logic leaves open, or proves there are no more, within a node budget
 (`solver.drive` tries it before building any CNF). It also finds each line's implication
 clauses for the CNF, for lines of any length (`encodings.implications`). Without a C compiler
