@@ -92,7 +92,8 @@ void copy_board(const Grid *g, Board *to, const Board *from)
 
 void push(Grid *g, int line)
 {
-    g->queue[(g->head + g->count++) % g->capacity] = line;
+    int slot = g->head + g->count++;
+    g->queue[slot < g->capacity ? slot : slot - g->capacity] = line;  /* a ring, without a division */
     g->queued[line] = 1;
 }
 
@@ -140,7 +141,7 @@ int run_queue(Grid *g, Board *b)
 {
     while (g->count) {
         int line = g->queue[g->head];
-        g->head = (g->head + 1) % g->capacity;
+        g->head = g->head + 1 < g->capacity ? g->head + 1 : 0;
         g->count--;
         g->queued[line] = 0;
         g->passes++;
@@ -154,7 +155,6 @@ int run_queue(Grid *g, Board *b)
         new_empty &= ~empty;
         if (!(new_filled | new_empty))
             continue;
-        g->fixed += __builtin_popcountll(new_filled | new_empty);
         b->filled[line] = filled | new_filled;
         b->empty[line] = empty | new_empty;
         int is_row = line < g->height;
@@ -162,15 +162,17 @@ int run_queue(Grid *g, Board *b)
         u64 bit = (u64)1 << (is_row ? line : line - g->height);
         touch(g, line);
         touch_lines(g, crossing, new_filled | new_empty);
-        for (u64 news = new_filled; news; news &= news - 1) {
+        for (u64 news = new_filled; news; news &= news - 1) {  /* counts them without popcount */
             int j = crossing + __builtin_ctzll(news);
             b->filled[j] |= bit;
             enqueue(g, j);
+            g->fixed++;
         }
         for (u64 news = new_empty; news; news &= news - 1) {
             int j = crossing + __builtin_ctzll(news);
             b->empty[j] |= bit;
             enqueue(g, j);
+            g->fixed++;
         }
     }
     return -1;
