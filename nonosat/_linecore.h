@@ -33,6 +33,9 @@ typedef struct {
 
 static inline u64 full_mask(int length) { return length >= 64 ? ~(u64)0 : ((u64)1 << length) - 1; }
 
+/* Add line l to a set of lines (bit l of lines[l / 64]). */
+static inline void mark_line(u64 lines[2], int line) { lines[line >> 6] |= (u64)1 << (line & 63); }
+
 /* What one line pass concluded, remembered by (line, known cells) as pbnsolve does. */
 typedef struct {
     u64 filled, empty;          /* the known cells asked about */

@@ -121,15 +121,13 @@ static int settle_cached(Grid *g, int line, u64 filled, u64 empty, u64 *out_fill
     return entry->fits;
 }
 
-static void touch(Grid *g, int line) { g->touched[line >> 6] |= (u64)1 << (line & 63); }
-
 /* Mark lines first + i touched for every bit i of `bits` (a line's cells: its crossing lines). */
 static void touch_lines(Grid *g, int first, u64 bits)
 {
     int shift = first & 63;
     u64 *word = &g->touched[first >> 6];
     word[0] |= bits << shift;
-    if (shift && (first >> 6) + 1 < 2)
+    if (shift && first < 64)
         word[1] |= bits >> (64 - shift);
 }
 
@@ -160,7 +158,7 @@ int run_queue(Grid *g, Board *b)
         int is_row = line < g->height;
         int crossing = is_row ? g->height : 0;  /* the first crossing line's number */
         u64 bit = (u64)1 << (is_row ? line : line - g->height);
-        touch(g, line);
+        mark_line(g->touched, line);
         touch_lines(g, crossing, new_filled | new_empty);
         for (u64 news = new_filled; news; news &= news - 1) {  /* counts them without popcount */
             int j = crossing + __builtin_ctzll(news);

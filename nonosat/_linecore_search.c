@@ -38,13 +38,6 @@ typedef struct {
 static const Strategy strategies[] = {{BALANCED, FIXES_MORE}, {PRODUCT, FILLED}, {BALANCED, FILLED}, {PRODUCT, FIXES_MORE}};
 #define FIRST_BUDGET 64  /* dead ends allowed to each run of the first round of restarts */
 
-/* Add a cell's row and column to a set of lines. */
-static void touched_cell(u64 lines[2], int row, int column_line)
-{
-    lines[row >> 6] |= (u64)1 << (row & 63);
-    lines[column_line >> 6] |= (u64)1 << (column_line & 63);
-}
-
 /* The board changed on `lines`: the records that share one of them no longer hold. */
 static void forget(Search *s, const u64 lines[2])
 {
@@ -68,7 +61,8 @@ static int probe_cell(Search *s, const Board *b, Board *guess, int r, int c, int
     s->records[i].fixed = g->fixed - before;
     s->records[i].lines[0] = g->touched[0];
     s->records[i].lines[1] = g->touched[1];
-    touched_cell(s->records[i].lines, r, g->height + c);
+    mark_line(s->records[i].lines, r);  /* the probed cell's own lines */
+    mark_line(s->records[i].lines, g->height + c);
     s->holds[i] = (unsigned char)s->reuse;
     return 1;
 }

@@ -185,10 +185,7 @@ def test_line_clauses_use_the_lines_own_variables() -> None:
 
 
 def random_puzzle(rng: random.Random, width: int, height: int) -> Puzzle:
-    picture = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
-    rows = tuple(clue_of(row) for row in picture)
-    columns = tuple(clue_of([picture[r][c] for r in range(height)]) for c in range(width))
-    return Puzzle(rows=rows, columns=columns)
+    return Puzzle.from_grid([[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)])
 
 
 def solution_grids(puzzle: Puzzle, with_implications: bool) -> set[tuple[int, ...]]:

@@ -13,7 +13,7 @@ import pytest
 
 from nonosat.formats import load_all
 from nonosat.linesolve import line_solve
-from nonosat.model import Grid, Puzzle, clue_of
+from nonosat.model import Puzzle
 
 core = pytest.importorskip("nonosat._linecore")
 
@@ -26,11 +26,7 @@ def search_both_ways(puzzle: Puzzle, budget: int) -> tuple[Any, Any]:
 
 
 def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:
-    grid: Grid = tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
-    return Puzzle(
-        rows=tuple(clue_of(list(row)) for row in grid),
-        columns=tuple(clue_of(list(column)) for column in zip(*grid, strict=True)),
-    )
+    return Puzzle.from_grid([[int(rng.random() < density) for _ in range(width)] for _ in range(height)])
 
 
 def test_records_change_nothing_on_random_puzzles() -> None:
