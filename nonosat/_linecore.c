@@ -10,6 +10,8 @@
  *                                         linesolve.propagate does it
  *   search(rows, columns, ..., max_solutions, node_budget, seconds)
  *                                         depth-first search with line logic at every node
+ *   cdcl(rows, columns, ..., max_solutions, conflict_budget, seconds)
+ *                                         conflict-driven search, line logic as propagator
  *
  * A line's clue is read by its chain automaton (see linelogic.py): one state per cell of every
  * block and one gap state before, between and after the blocks. A clue that fits 64 cells has at
@@ -19,7 +21,7 @@
  * This file is the module's functions; _linecore_read.c reads their arguments, _linecore_lines.c
  * holds the line logic and _linecore_search.c the search, over the types of _linecore.h.
  */
-#include "_linecore.h"
+#include "_linecore_cdcl.h"
 
 /* ---------------------------------------------------------------- settle(), propagate() ----- */
 
@@ -124,37 +126,17 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    PyObject *time = PyImport_ImportModule("time");
-    s.clock = time ? PyObject_GetAttrString(time, "monotonic") : NULL;
-    Py_XDECREF(time);
-    if (!s.clock)
+    if (lookout_start(&s.look, seconds) < 0)
         goto done;
-    if (seconds > 0) {
-        PyObject *now = PyObject_CallNoArgs(s.clock);
-        s.deadline = now ? PyFloat_AsDouble(now) + seconds : 0;
-        Py_XDECREF(now);
-        if (PyErr_Occurred())
-            goto done;
-    }
-    s.thread = PyEval_SaveThread();  /* other threads run while the search does */
     search_grid(&s, &board);
-    PyEval_RestoreThread(s.thread);
+    lookout_end(&s.look);
     if (s.stopped < 0)
         goto done;
-    PyObject *found = PyList_New(s.found);
-    for (int i = 0; found && i < s.found; i++) {
-        PyObject *masks = mask_list(s.solutions + (size_t)i * (size_t)g->height, g->height);
-        PyObject *grid = masks ? PyList_AsTuple(masks) : NULL;
-        Py_XDECREF(masks);
-        if (!grid)
-            Py_CLEAR(found);
-        else
-            PyList_SET_ITEM(found, i, grid);
-    }
+    PyObject *found = grid_list(s.solutions, s.found, g->height);
     if (found)
         result = Py_BuildValue("(ONL)", s.stopped ? Py_False : Py_True, found, s.nodes);
 done:
-    Py_XDECREF(s.clock);
+    lookout_end(&s.look);
     if (g)
         PyMem_Free(g->memo);
     PyMem_Free(s.solutions);
@@ -164,6 +146,66 @@ done:
     PyMem_Free(s.saved);
     PyMem_Free(s.saved_holds);
     free_grid(g);
+    return result;
+}
+
+static PyObject *py_cdcl(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *rows, *columns, *row_filled, *row_empty, *col_filled, *col_empty, *result = NULL;
+    PyObject *stop = Py_None;
+    Py_buffer flag = {0};
+    int max_solutions, shrink = 1;
+    long long conflict_budget;
+    double seconds;
+    Board board;
+    Cdcl s;
+    memset(&s, 0, sizeof s);
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pO:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop))
+        return NULL;
+    if (stop != Py_None) {
+        if (PyObject_GetBuffer(stop, &flag, PyBUF_WRITABLE) < 0)
+            return NULL;
+        if (flag.len < 1) {
+            PyBuffer_Release(&flag);
+            PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
+            return NULL;
+        }
+        s.stop = flag.buf;
+    }
+    Grid *g = NULL;
+    if (max_solutions < 1) {
+        PyErr_SetString(PyExc_ValueError, "max_solutions must be at least 1");
+        goto done;
+    }
+    g = new_grid(rows, columns, 0);
+    if (!g || read_board(g, &board, row_filled, row_empty, col_filled, col_empty, 1) < 0)
+        goto done;
+    if (cdcl_init(&s, g, &board, max_solutions) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s.conflict_budget = conflict_budget;
+    s.shrink = shrink;
+    if (lookout_start(&s.look, seconds) < 0)
+        goto done;
+    int complete = cdcl_run(&s);
+    lookout_end(&s.look);
+    if (s.stopped == -2)
+        PyErr_NoMemory();
+    if (s.stopped < 0)
+        goto done;
+    PyObject *found = grid_list(s.solutions, s.found, g->height);
+    if (found)
+        result = Py_BuildValue("(ON{sLsLsLsL})", complete ? Py_True : Py_False, found, "conflicts", s.conflicts,
+                               "settles", s.settles, "explanations", s.explanations, "restarts", s.restarts);
+done:
+    lookout_end(&s.look);
+    cdcl_free(&s);
+    free_grid(g);
+    if (flag.obj)
+        PyBuffer_Release(&flag);
     return result;
 }
 
@@ -194,6 +236,16 @@ static PyMethodDef methods[] = {
      "<= 0: no limit). reuse=False probes every cell again at every round, where a probe's\n"
      "record would hold (the same search, slower: for tests). Releases the GIL while it works;\n"
      "Ctrl-C stops it."},
+    {"cdcl", py_cdcl, METH_VARARGS,
+     "cdcl(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
+     "     conflict_budget, seconds, shrink=True, stop=None) -> (complete, solutions, stats)\n\n"
+     "A conflict-driven search with line logic as each line's propagator, for up to\n"
+     "max_solutions solutions (tuples of row masks). complete: the solutions are all there are,\n"
+     "or max_solutions of them; False when conflict_budget conflicts or `seconds` ran out first\n"
+     "(either <= 0: no limit), or when another thread set the first byte of `stop` (a\n"
+     "bytearray). stats counts conflicts, line settles, explanations and restarts.\n"
+     "shrink=False explains a fixed cell by all of its line's known cells (for tests). Releases\n"
+     "the GIL while it works; Ctrl-C stops it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,7 +5,9 @@
  *   _linecore_search.c  the depth-first search with line logic and probing at every node
  *   _linecore_read.c    reading the module's arguments, giving masks back
  *   _linecore_implications.c  a line's implications, for lines of any length
- *   _linecore.c         the Python module: settle, implications, propagate, search
+ *   _linecore.c         the Python module: settle, implications, propagate, search, cdcl
+ *   _linecore_cdcl*.c, _linecore_explain.c, _linecore_learn.c
+ *                       the conflict-driven search (_linecore_cdcl.h)
  */
 #ifndef NONOSAT_LINECORE_H
 #define NONOSAT_LINECORE_H
@@ -67,6 +69,14 @@ typedef struct {
 
 static inline int line_length(const Grid *g, int line) { return line < g->height ? g->width : g->height; }
 
+/* How a search that runs without the GIL hears Ctrl-C and keeps its deadline (_linecore_read.c):
+ * lookout_start with the GIL, then lookout_look now and then from the search. */
+typedef struct {
+    PyObject *clock;        /* time.monotonic */
+    double deadline;        /* time.monotonic() at which to stop; 0: never */
+    PyThreadState *thread;  /* saved while the search runs without the GIL */
+} Lookout;
+
 /* One choice of the depth-first search: the board before it, and the value still to try. */
 typedef struct {
     Board before;
@@ -98,9 +108,7 @@ typedef struct {
     u64 *solutions;              /* the grids found, `height` row masks each */
     Choice *choices;             /* the stack of open choices, one per level */
     long long nodes, node_budget;  /* choices made, and allowed (<= 0: no limit) */
-    double deadline;             /* time.monotonic() at which to stop; 0: never */
-    PyObject *clock;             /* time.monotonic */
-    PyThreadState *thread;       /* saved while the search runs without the GIL */
+    Lookout look;
     long long next_look;         /* look at signals and the clock when passes reach this */
     int stopped;                 /* 1: out of nodes or time; -1: a Python exception is set */
 } Search;
@@ -111,6 +119,7 @@ typedef struct {
 /* _linecore_lines.c */
 void compile_clue(LineClue *line, const long *blocks, int count, int length);
 int settle_line(const LineClue *line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty);
+int settle_memo(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty);
 void copy_board(const Grid *g, Board *to, const Board *from);
 void push(Grid *g, int line);
 void enqueue(Grid *g, int line);
@@ -131,6 +140,10 @@ void merge_views(Grid *g, Board *b);
 int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyObject *col_filled,
                PyObject *col_empty, int merge);
 PyObject *mask_list(const u64 *masks, int count);
+PyObject *grid_list(const u64 *solutions, int found, int height);
+int lookout_start(Lookout *look, double seconds);
+int lookout_look(Lookout *look);
+void lookout_end(Lookout *look);
 Grid *new_grid(PyObject *rows, PyObject *columns, Py_ssize_t extra_queue);
 void free_grid(Grid *g);
 

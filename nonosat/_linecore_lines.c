@@ -104,7 +104,7 @@ void enqueue(Grid *g, int line)
         push(g, line);
 }
 
-static int settle_cached(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty)
+int settle_memo(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty)
 {
     if (!g->memo)
         return settle_line(&g->clue[line], filled, empty, out_filled, out_empty);
@@ -144,7 +144,7 @@ int run_queue(Grid *g, Board *b)
         g->queued[line] = 0;
         g->passes++;
         u64 filled = b->filled[line], empty = b->empty[line], new_filled, new_empty;
-        if (!settle_cached(g, line, filled, empty, &new_filled, &new_empty)) {
+        if (!settle_memo(g, line, filled, empty, &new_filled, &new_empty)) {
             g->head = g->count = 0;  /* empty the queue */
             memset(g->queued, 0, sizeof g->queued);
             return line;

@@ -126,6 +126,72 @@ PyObject *mask_list(const u64 *masks, int count)
     return list;
 }
 
+/* The grids found, as a list of tuples of row masks. */
+PyObject *grid_list(const u64 *solutions, int found, int height)
+{
+    PyObject *list = PyList_New(found);
+    for (int i = 0; list && i < found; i++) {
+        PyObject *masks = mask_list(solutions + (size_t)i * (size_t)height, height);
+        PyObject *grid = masks ? PyList_AsTuple(masks) : NULL;
+        Py_XDECREF(masks);
+        if (!grid)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, grid);
+    }
+    return list;
+}
+
+/* With the GIL: find time.monotonic, set the deadline `seconds` from now (<= 0: none), and let
+ * go of the GIL for the search. 0, or -1 with a Python exception. */
+int lookout_start(Lookout *look, double seconds)
+{
+    PyObject *time = PyImport_ImportModule("time");
+    look->clock = time ? PyObject_GetAttrString(time, "monotonic") : NULL;
+    Py_XDECREF(time);
+    if (!look->clock)
+        return -1;
+    if (seconds > 0) {
+        PyObject *now = PyObject_CallNoArgs(look->clock);
+        look->deadline = now ? PyFloat_AsDouble(now) + seconds : 0;
+        Py_XDECREF(now);
+        if (PyErr_Occurred())
+            return -1;
+    }
+    look->thread = PyEval_SaveThread();  /* other threads run while the search does */
+    return 0;
+}
+
+/* From the search: take the GIL for a moment to hear Ctrl-C and read the clock. Returns 0 to go
+ * on, 1 when the deadline has passed, -1 when a Python exception is set (KeyboardInterrupt). */
+int lookout_look(Lookout *look)
+{
+    int stop = 0;
+    PyEval_RestoreThread(look->thread);
+    if (PyErr_CheckSignals() < 0)
+        stop = -1;
+    else if (look->deadline > 0) {
+        PyObject *now = PyObject_CallNoArgs(look->clock);
+        double seconds = now ? PyFloat_AsDouble(now) : -1.0;
+        Py_XDECREF(now);
+        if (PyErr_Occurred())
+            stop = -1;
+        else if (seconds >= look->deadline)
+            stop = 1;
+    }
+    look->thread = PyEval_SaveThread();
+    return stop;
+}
+
+/* The search is over: take the GIL back (if it was let go) and drop the clock. */
+void lookout_end(Lookout *look)
+{
+    if (look->thread)
+        PyEval_RestoreThread(look->thread);
+    look->thread = NULL;
+    Py_CLEAR(look->clock);
+}
+
 /* The grid and its queue, on the heap (a Grid with its clues is about 6 KB). */
 Grid *new_grid(PyObject *rows, PyObject *columns, Py_ssize_t extra_queue)
 {

@@ -8,20 +8,7 @@ static int must_stop(Search *s)
     if (s->stopped || s->g->passes < s->next_look)
         return s->stopped;
     s->next_look = s->g->passes + LOOK_EVERY;
-    PyEval_RestoreThread(s->thread);
-    if (PyErr_CheckSignals() < 0)
-        s->stopped = -1;
-    else if (s->deadline > 0) {
-        PyObject *now = PyObject_CallNoArgs(s->clock);
-        double seconds = now ? PyFloat_AsDouble(now) : -1.0;
-        Py_XDECREF(now);
-        if (PyErr_Occurred())
-            s->stopped = -1;
-        else if (seconds >= s->deadline)
-            s->stopped = 1;
-    }
-    s->thread = PyEval_SaveThread();
-    return s->stopped;
+    return s->stopped = lookout_look(&s->look);
 }
 
 enum { FAILED, BRANCH, SOLVED };

@@ -210,9 +210,13 @@ def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
 
 
 def finish() -> None:
-    """The command is over (its exit code known): a Ctrl-C from now on changes nothing."""
+    """The command is over (its exit code known): a Ctrl-C from now on changes nothing. It is
+    ignored from here on: Python puts back the default handler as it shuts down, and a Ctrl-C
+    then would end the process by SIGINT, not with its exit code."""
     global _finished
     _finished = True
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_sigint(signum: int, frame: object) -> None:

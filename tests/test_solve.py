@@ -97,7 +97,7 @@ def test_permutation_puzzles_have_factorial_many_solutions(size: int) -> None:
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22"])
 def test_every_encoding_and_solver_agree(corpus: Path, encoding: str, solver: str) -> None:
     puzzle = load(str(corpus / "webpbn" / "webpbn-06574-forever.non"))
-    result = solve(puzzle, encoding=encoding, solver=solver)
+    result = solve(puzzle, encoding=encoding, solver=solver, search_nodes=0)  # SAT alone, not the compiled core
     assert result.status is Status.UNIQUE and result.method == "sat"
     assert result.solutions[0].grid == puzzle.goal
 

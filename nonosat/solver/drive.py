@@ -48,10 +48,11 @@ def solve(
     `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
     totals differ.
 
-    Between line logic and the CNF, a black-and-white puzzle of up to 64x64 gets a depth-first
-    search with line logic at every node in the compiled core (`nonosat.compiled`), which
-    decides most small puzzles in a millisecond; after `search_nodes` guesses (default
-    SEARCH_NODES; 0: no such search) it gives way to SAT.
+    A black-and-white puzzle of up to 64x64 never needs a CNF: the compiled core
+    (`nonosat.compiled`) runs a depth-first search with line logic at every node, which decides
+    most small puzzles in a millisecond, and after `search_nodes` guesses (default
+    SEARCH_NODES) its conflict-driven search, with SAT racing it on a second core
+    (`nonosat.solver.lines`). `search_nodes=0` skips both, for SAT alone.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -83,13 +84,26 @@ def solve(
     if board.is_complete():
         return result(Status.UNIQUE, [verified(puzzle, board.grid())], Method.LINE, True, line_passes=board.passes)
     nodes = SEARCH_NODES if search_nodes is None else search_nodes  # read now, so tests can change it
-    if nodes > 0 and count <= 2 and fits(puzzle):
-        searched = search_compiled(board, count, nodes, deadline)
-        if searched is not None:
-            grids, complete, made = searched
-            status = status_of(len(grids), count, complete)
-            found = [verified(puzzle, grid) for grid in grids]
-            return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
+    race = jobs is not None and jobs > 1
+    wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
+    if nodes > 0 and fits(puzzle):
+        made = 0
+        if count <= 2:
+            searched = search_compiled(board, count, nodes, deadline)
+            if searched is not None:
+                grids, complete, made = searched
+                status = status_of(len(grids), count, complete)
+                found = [verified(puzzle, grid) for grid in grids]
+                return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
+        from nonosat.solver.lines import learn_solutions
+
+        grids, complete, cut, method, counts = learn_solutions(
+            board, count, solver, encoding, deadline, race=race, race_after=wait
+        )
+        status = status_of(len(grids), count, complete)
+        found = [verified(puzzle, grid) for grid in grids]
+        cut = cut if status is Status.UNKNOWN else None
+        return result(status, found, method, complete, cut, line_passes=board.passes, search_nodes=made, **counts)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
     from nonosat.solver.enumerate import enumerate_solutions
 
@@ -103,8 +117,6 @@ def solve(
         variables=formula.variables,
         clauses=len(formula.clauses),
     )
-    race = jobs is not None and jobs > 1
-    wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
     solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
     status = status_of(len(solutions), count, complete)
     return result(status, solutions, Method.SAT, complete, cut if status is Status.UNKNOWN else None, **stats)

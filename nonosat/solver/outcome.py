@@ -31,6 +31,9 @@ class Method(Choice):
     SEARCH = "search"
     """A depth-first search with line logic at every node, on what line logic left open (the
     compiled core, black and white up to 64x64, within a node budget; SAT takes over beyond)."""
+    CDCL = "cdcl"
+    """The compiled core's conflict-driven search, with line logic as every line's propagator
+    (`nonosat.solver.lines`), after the depth-first search gave up."""
 
 
 @dataclass(frozen=True)

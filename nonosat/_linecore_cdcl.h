@@ -1,0 +1,117 @@
+/* nonosat._linecore's conflict-driven search: its types, shared by _linecore_cdcl.c (the trail
+ * and propagation), _linecore_explain.c (a line's explanations), _linecore_learn.c (analysis and
+ * the clause database) and _linecore_cdcl_run.c (the main loop).
+ *
+ * The cells are the only variables. A line's clue is not a set of clauses but a propagator:
+ * line logic (settle_line) fixes cells, and explains each fixed cell only when a conflict's
+ * analysis asks why, by the line's known cells that force it (lazy clause generation).
+ */
+#ifndef NONOSAT_LINECORE_CDCL_H
+#define NONOSAT_LINECORE_CDCL_H
+
+#include "_linecore.h"
+
+typedef int Lit; /* 2 * cell + 1: the cell is filled; 2 * cell: it is empty */
+#define LIT(cell, filled) (2 * (cell) + (filled))
+#define CELL(lit) ((lit) >> 1)
+#define NEG(lit) ((lit) ^ 1)
+
+/* A cell's reason: a clause's offset in the arena (>= 0), a line (LINE_REASON), or none. */
+#define NO_REASON (-1)
+#define LINE_REASON(line) (-(line) - 2)
+#define REASON_LINE(reason) (-(reason) - 2)
+#define NO_CONFLICT (-1)
+
+/* A clause in the arena: its header, then its literals; lits[0] and lits[1] are watched. */
+#define HEADER 4
+#define C_SIZE(s, c) ((s)->arena[(c)])
+#define C_LBD(s, c) ((s)->arena[(c) + 1])
+#define C_KEEP(s, c) ((s)->arena[(c) + 2]) /* 1: never deleted (a solution's blocking clause) */
+/* arena[c + 3]: the clause's activity, a float's bits (c_activity) */
+#define C_LITS(s, c) ((s)->arena + (c) + HEADER)
+
+typedef struct {
+    int *data;
+    int size, cap;
+} Vec;
+
+typedef struct {
+    int clause;
+    Lit blocker; /* a literal of the clause: when true, the clause need not be looked at */
+} Watch;
+
+typedef struct {
+    Watch *data;
+    int size, cap;
+} Watches;
+
+typedef struct {
+    Grid *g; /* the clues, the queue of lines to settle, the memo */
+    Board board;
+    int height, width, cells;
+    signed char *value; /* per cell: -1 open, 0 empty, 1 filled */
+    signed char *phase; /* the value a decision gives the cell: its last one */
+    int *level, *pos, *reason;
+    u64 *why;                /* a line reason's explanation, 2 masks a cell (filled, empty) */
+    unsigned char *explained; /* why[] is computed for the cell's current value */
+    Lit *trail;
+    int trail_size, clause_head;
+    int *trail_lim, depth; /* where each decision level starts on the trail; the current level */
+    int *arena;
+    size_t arena_size, arena_cap;
+    Vec clauses; /* offsets of every clause in the arena */
+    float clause_inc;
+    Watches *watches; /* by literal: the clauses that watch it (visited when it becomes false) */
+    double *activity, var_inc;
+    int *heap, *heap_at, heap_size;
+    unsigned char *seen, *level_seen; /* by cell, and by level */
+    Vec learnt, stack, lits;
+    long long conflicts, conflict_budget, next_reduce, reduced;
+    long long restarts;
+    signed char *target; /* the values of the longest trail yet: decisions take them first */
+    int target_size;
+    long long explanations, settles;
+    int max_solutions, found;
+    u64 *solutions;
+    Lookout look;
+    long long next_look;
+    volatile const char *stop; /* nonzero: stop (another thread sets it); may be NULL */
+    int stopped; /* 1: out of conflicts or time, or stopped; -1: a Python exception is set; -2: no memory */
+    int shrink;  /* 0: explanations are all of a line's known cells (for tests) */
+} Cdcl;
+
+static inline float c_activity(const int *arena, int c)
+{
+    float a;
+    memcpy(&a, &arena[c + 3], sizeof a);
+    return a;
+}
+
+static inline void set_c_activity(int *arena, int c, float a) { memcpy(&arena[c + 3], &a, sizeof a); }
+
+/* _linecore_cdcl.c */
+int vec_push(Vec *v, int x);
+int assign(Cdcl *s, Lit lit, int reason, int from_line);
+void backtrack(Cdcl *s, int level);
+void bump_cell(Cdcl *s, int cell);
+
+int watch_clause(Cdcl *s, int c);
+void heap_insert(Cdcl *s, int cell);
+int heap_pop(Cdcl *s);
+int propagate_all(Cdcl *s);
+
+/* _linecore_explain.c */
+void explain_line(Cdcl *s, int line, int before, int target, int value, u64 *out_filled, u64 *out_empty);
+
+/* _linecore_learn.c */
+int reason_lits(Cdcl *s, int reason, int cell, Vec *out);
+int analyze(Cdcl *s, int conflict, int *back_to);
+int add_clause(Cdcl *s, const Lit *lits, int size, int lbd, int keep);
+int reduce_clauses(Cdcl *s);
+
+/* _linecore_cdcl_run.c */
+int cdcl_run(Cdcl *s);
+int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions);
+void cdcl_free(Cdcl *s);
+
+#endif

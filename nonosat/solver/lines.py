@@ -1,0 +1,106 @@
+"""The compiled core's conflict-driven search (`nonosat/_linecore_cdcl.c`), and its race with SAT.
+
+It learns from conflicts as a SAT solver does, but needs no CNF: the cells are its only
+variables, and each line's clue is a propagator, line logic, that explains a cell it fixed only
+when a conflict's analysis asks (lazy clause generation). On the tournament puzzles that the
+depth-first search leaves open it is faster than MiniSat on the CNF on most, and slower on
+some: so with a second core, MiniSat joins it after a moment in a worker process, and the
+first to finish answers (bench/README.md, "The conflict-driven search").
+"""
+
+from __future__ import annotations
+
+from nonosat import interrupts
+from nonosat.compiled import core
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.linesolve import Board
+from nonosat.model import Grid
+from nonosat.solver import race as racing
+from nonosat.solver.outcome import Method
+
+
+class LineSearch:
+    """The conflict-driven search on a board line logic left open (black and white, up to 64x64:
+    `compiled.fits`), with a deadline. `stop` ends it from another thread, as Ctrl-C does."""
+
+    def __init__(self, board: Board, deadline: Deadline = NO_DEADLINE) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.flag = bytearray(1)
+        self.stats: dict[str, int] = {}
+
+    def stop(self) -> None:
+        self.flag[0] = 1
+
+    def run(self, count: int, found: list[Grid]) -> bool | None:
+        """Add the puzzle's grids to `found` until it has `count`: True when the search shows
+        there are no more, False when `count` is reached first, None when it was stopped or ran
+        out of time first (the grids it found are added all the same)."""
+        assert core is not None
+        remaining = self.deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            return None
+        puzzle = self.board.puzzle
+        board = self.board
+        masks = (board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1])
+        interrupts.running(self)
+        try:
+            complete, grids, self.stats = core.cdcl(
+                puzzle.rows, puzzle.columns, *masks, count, 0, remaining or 0.0, True, self.flag
+            )
+        finally:
+            interrupts.finished(self)
+        width = puzzle.width
+        for rows in grids:
+            grid = tuple(tuple((row >> c) & 1 for c in range(width)) for row in rows)
+            if grid not in found and len(found) < count:
+                found.append(grid)
+        if not complete:
+            return None
+        return len(grids) < count
+
+
+def learn_solutions(
+    board: Board,
+    count: int,
+    solver: str,
+    encoding: str,
+    deadline: Deadline = NO_DEADLINE,
+    *,
+    race: bool = False,
+    race_after: float = racing.RACE_AFTER,
+) -> tuple[list[Grid], bool, str | None, Method, dict[str, int]]:
+    """Up to `count` grids by the conflict-driven search (unverified), whether they are all,
+    why it stopped short if it did, which method answered, and the search's counts.
+
+    With `race`, a search still going after `race_after` seconds is joined by the SAT solver
+    `solver` on the `encoding`'s CNF in a worker process (see `racing.Rival`); if it finishes
+    first, its answer stands, and the method is SAT.
+    """
+    search = LineSearch(board, deadline)
+    grids: list[Grid] = []
+    contender = None
+    if race and racing.can_race():
+        try:
+            racing.warm_up()
+        except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare): no race
+            race = False
+        if race:
+            from nonosat.solver.enumerate import RivalJob, rival_work
+
+            def job() -> RivalJob:
+                return RivalJob(board, encoding, solver, count, tuple(grids))
+
+            contender = racing.Rival(rival_work, job, race_after, search.stop)
+    try:
+        ended = search.run(count, grids)
+    finally:
+        theirs, their_ending = contender.stop() if contender is not None else ([], None)
+    method, cut = Method.CDCL, None
+    if ended is None:  # stopped by the rival's answer, or out of time
+        if their_ending is not None:
+            grids, ended, method = theirs, their_ending, Method.SAT
+        else:  # neither finished: what both found counts (two different grids prove "multiple")
+            grids = (grids + [grid for grid in theirs if grid not in grids])[:count]
+            cut = "time limit reached while searching"
+    return grids, bool(ended), cut, method, search.stats

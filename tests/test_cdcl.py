@@ -1,0 +1,192 @@
+"""The compiled conflict-driven search (nonosat/_linecore_cdcl.c, nonosat/solver/lines.py).
+
+Its learnt clauses come from line logic's explanations: an explanation that claims too much
+would cut solutions away. So its counts are checked against the depth-first search (which
+learns nothing) on random puzzles where it meets many conflicts, its grids against the clues,
+and its unique grids against the published solutions of tournament puzzles.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nonosat import Puzzle, compiled, load_all, solve
+from nonosat.formats.tournament import load_tournament_solutions
+from nonosat.linesolve import Contradiction, line_solve
+from nonosat.solver import Status
+from nonosat.solver.lines import LineSearch
+
+core = pytest.importorskip("nonosat._linecore")
+
+
+def learn(
+    puzzle: Puzzle, count: int, budget: int = 0, shrink: bool = True, stop: bytearray | None = None
+) -> tuple[bool, list[Any], dict[str, int]]:
+    board = line_solve(puzzle)
+    views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    return core.cdcl(puzzle.rows, puzzle.columns, *views, count, budget, 0.0, shrink, stop)  # type: ignore[no-any-return]
+
+
+def searched(puzzle: Puzzle, count: int) -> tuple[bool, list[Any], int]:
+    board = line_solve(puzzle)
+    views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    return core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)  # type: ignore[no-any-return]
+
+
+def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:
+    return Puzzle.from_grid([[int(rng.random() < density) for _ in range(width)] for _ in range(height)])
+
+
+def meets_clues(puzzle: Puzzle, rows: tuple[int, ...]) -> bool:
+    return puzzle.satisfied_by(tuple(tuple((row >> c) & 1 for c in range(puzzle.width)) for row in rows))
+
+
+@pytest.mark.parametrize("shrink", [True, False])
+def test_counts_agree_with_the_depth_first_search(shrink: bool) -> None:
+    """Up to 3 solutions of 250 random puzzles: the same count and the same completeness as the
+    search that learns nothing; every grid meets the clues, none twice. With shrink=False a
+    cell is explained by all of its line's known cells: weaker clauses, the same answers.
+    Sparse grids make puzzles with many conflicts."""
+    rng = random.Random(2026)
+    conflicts = 0
+    counts = set()
+    for _ in range(250):
+        puzzle = random_puzzle(rng, rng.randint(10, 20), rng.randint(10, 20), rng.choice((0.35, 0.4)))
+        count = rng.choice((1, 2, 3))
+        complete, grids, stats = learn(puzzle, count, shrink=shrink)
+        expected_complete, expected, _ = searched(puzzle, count)
+        assert (complete, len(grids)) == (expected_complete, len(expected)), puzzle.rows
+        assert all(meets_clues(puzzle, rows) for rows in grids)
+        assert len(set(grids)) == len(grids)
+        conflicts += stats["conflicts"]
+        counts.add(len(grids))
+    assert counts == {1, 2, 3}
+    assert conflicts > 10000  # the answers rest on learnt clauses, not on propagation alone
+
+
+def test_a_puzzle_with_no_solution_is_proved_so() -> None:
+    """Random puzzles with two rows' clues swapped: the totals still agree, and line logic
+    refutes some of them, but not all of those that have no grid."""
+    rng = random.Random(5)
+    refuted = 0
+    for _ in range(400):
+        puzzle = random_puzzle(rng, 8, 8, 0.5)
+        rows = list(puzzle.rows)
+        rows[0], rows[1] = rows[1], rows[0]
+        swapped = Puzzle(rows=tuple(rows), columns=puzzle.columns)
+        try:
+            complete, grids, _ = learn(swapped, 2)
+        except Contradiction:
+            continue
+        expected_complete, expected, _ = searched(swapped, 2)
+        assert (complete, len(grids)) == (expected_complete, len(expected))
+        refuted += complete and not grids
+    assert refuted > 5
+
+
+@pytest.fixture(scope="module")
+def hard(corpus: Path) -> list[Puzzle]:
+    """Tournament puzzles the depth-first search gives up on within 200 guesses (and 1,000), that
+    the conflict-driven search decides in 700-1,400 conflicts."""
+    puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))
+    return [puzzles[number - 1] for number in (372, 483, 597, 690, 742, 745, 891, 998)]
+
+
+@pytest.mark.slow
+def test_tournament_puzzles_the_depth_first_search_gives_up_on(corpus: Path, hard: list[Puzzle]) -> None:
+    published = load_tournament_solutions((corpus / "tcga" / "solution" / "taai2011.txt").read_text())
+    for puzzle in hard:
+        assert searched_within(puzzle, 200) is False
+        complete, grids, stats = learn(puzzle, 2)
+        assert complete and stats["conflicts"] > 300
+        assert all(meets_clues(puzzle, rows) for rows in grids)
+        number = int(str(puzzle.source).rpartition("#")[2])
+        goal = tuple(sum(cell << c for c, cell in enumerate(row)) for row in published[number])
+        if len(grids) == 1:
+            assert grids[0] == goal
+        assert len(grids) in (1, 2)
+
+
+def searched_within(puzzle: Puzzle, guesses: int) -> bool:
+    board = line_solve(puzzle)
+    views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    return bool(core.search(puzzle.rows, puzzle.columns, *views, 2, guesses, 0)[0])
+
+
+@pytest.mark.slow
+def test_solve_takes_the_conflict_driven_search_after_the_depth_first_one(hard: list[Puzzle]) -> None:
+    """The same verdicts as SAT alone (search_nodes=0), by the method `cdcl`."""
+    for puzzle in hard[:4]:
+        learnt, by_sat = solve(puzzle), solve(puzzle, search_nodes=0)
+        assert learnt.method.value == "cdcl" and by_sat.method.value == "sat"
+        assert learnt.status == by_sat.status
+        assert learnt.stats["conflicts"] > 0
+
+
+@pytest.mark.slow
+def test_budgets_and_stops_end_it_unfinished(hard: list[Puzzle]) -> None:
+    puzzle = hard[0]
+    complete, grids, stats = learn(puzzle, 2, budget=20)
+    assert not complete and stats["conflicts"] >= 20
+    complete, _, stats = learn(puzzle, 2, stop=bytearray(b"\x01"))
+    assert not complete and stats["conflicts"] < 100  # stopped at its first look
+    search = LineSearch(line_solve(puzzle))
+    search.stop()
+    assert search.run(2, []) is None
+
+
+@pytest.mark.slow
+def test_another_thread_stops_it(hard: list[Puzzle]) -> None:
+    """LineSearch.stop from another thread, as the rival's answer and Ctrl-C's watcher do."""
+    puzzle = max(hard, key=lambda p: learn(p, 2)[2]["conflicts"])
+    search = LineSearch(line_solve(puzzle))
+    threading.Timer(0.001, search.stop).start()
+    found: list[Any] = []
+    assert search.run(2, found) is None
+    assert search.stats["conflicts"] < learn(puzzle, 2)[2]["conflicts"]
+
+
+def test_every_answer_is_checked_by_solve() -> None:
+    """A small puzzle with many solutions: solve(count=5) gives five different verified grids
+    (`verified` raises on any grid that breaks a clue)."""
+    if not compiled.fits(Puzzle(rows=((1,),), columns=((1,),))):
+        pytest.skip("the compiled core was not built")
+    puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)  # the 120 permutation matrices
+    result = solve(puzzle, count=5)
+    assert result.status is Status.MULTIPLE and result.method.value == "cdcl"
+    assert len({solution.grid for solution in result.solutions}) == 5
+
+
+@pytest.mark.slow
+def test_the_race_with_sat_gives_the_same_verdicts(
+    hard: list[Puzzle], monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
+) -> None:
+    """With a second core, MiniSat on the CNF races the conflict-driven search (here from the
+    start): the verdicts of one search alone, whichever answers; every grid is verified."""
+    from nonosat.solver import race as racing
+    from nonosat.solver.enumerate import rival_work
+
+    alone = [solve(puzzle, jobs=1) for puzzle in hard]
+    assert not rivals and {result.method.value for result in alone} == {"cdcl"}
+    monkeypatch.setattr(racing, "RACE_AFTER", 0.0)
+    raced = [solve(puzzle, jobs=2) for puzzle in hard]
+    assert len(rivals) == len(hard) and all(rival.work is rival_work for rival in rivals)
+    for puzzle, one, two in zip(hard, alone, raced, strict=True):
+        assert one.status == two.status and two.method.value in ("cdcl", "sat")
+        assert all(puzzle.satisfied_by(solution.grid) for solution in two.solutions)
+
+
+@pytest.mark.slow
+def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonosat.solver import race as racing
+
+    puzzle = load_all(str(corpus / "tcga" / "question" / "tcga2014.txt"))[583]  # #584: seconds for both
+    monkeypatch.setattr(racing, "RACE_AFTER", 0.0)
+    result = solve(puzzle, jobs=2, timeout=1.0)
+    assert result.status is Status.UNKNOWN and result.method.value == "cdcl"
+    assert not result.complete and result.cut_short == "time limit reached while searching"
