@@ -68,7 +68,7 @@ typedef struct {
     Vec learnt, stack, lits;
     long long conflicts, conflict_budget, next_reduce, reduced;
     long long restarts;
-    signed char *target; /* the values of the longest trail yet: decisions take them first */
+    signed char *target; /* the values of the run's longest trail: decisions take them first */
     int target_size;
     long long explanations, settles;
     int max_solutions, found;

@@ -64,7 +64,7 @@ static int solution(Cdcl *s)
 /* Learn from a conflict below level 0 and go back to where the learnt clause asserts. */
 static int learn(Cdcl *s, int conflict)
 {
-    if (s->trail_size - 1 > s->target_size) {  /* the longest trail yet, its last literal aside */
+    if (s->trail_size - 1 > s->target_size) {  /* the run's longest trail yet, its last literal aside */
         s->target_size = s->trail_size - 1;
         memcpy(s->target, s->value, (size_t)s->cells);
     }
@@ -113,6 +113,7 @@ int cdcl_run(Cdcl *s)
         if (s->conflicts >= run_end) {
             s->restarts++;
             run_end = s->conflicts + RESTART_UNIT * luby(s->restarts);
+            s->target_size = 0;  /* the next target: the longest trail of the next run */
             backtrack(s, 0);
             continue;
         }
