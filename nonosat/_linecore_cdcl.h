@@ -71,8 +71,8 @@ typedef struct {
     signed char *target; /* the values of the run's longest trail: decisions take them first */
     int target_size;
     long long explanations, settles;
-    int max_solutions, found;
-    u64 *solutions;
+    int max_solutions, found, room;
+    u64 *solutions; /* the grids found (`height` row masks each), room for `room` of them */
     Lookout look;
     long long next_look;
     volatile const char *stop; /* nonzero: stop (another thread sets it); may be NULL */

@@ -46,6 +46,14 @@ static int must_stop(Cdcl *s)
  * every other solution differs in one of them). Returns 1 when the search is over. */
 static int solution(Cdcl *s)
 {
+    if (s->found == s->room) {  /* room for more grids, as they come: max_solutions may be huge */
+        int room = s->room ? 2 * s->room : 4;
+        u64 *grids = PyMem_RawRealloc(s->solutions, (size_t)room * (size_t)s->height * sizeof(u64));
+        if (!grids)
+            return s->stopped = -2, 1;
+        s->solutions = grids;
+        s->room = room;
+    }
     memcpy(s->solutions + (size_t)s->found++ * (size_t)s->height, s->board.filled, (size_t)s->height * sizeof(u64));
     if (s->found >= s->max_solutions || s->depth == 0)
         return 1;
@@ -163,11 +171,10 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->heap_at = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->seen = PyMem_RawCalloc((size_t)n, 1);
     s->level_seen = PyMem_RawCalloc((size_t)n + 1, 1);
-    s->solutions = PyMem_RawCalloc((size_t)max_solutions * (size_t)g->height, sizeof(u64));
     g->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
     if (!s->value || !s->phase || !s->target || !s->level || !s->pos || !s->reason || !s->why || !s->explained ||
         !s->trail || !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at ||
-        !s->seen || !s->level_seen || !s->solutions || !g->memo)
+        !s->seen || !s->level_seen || !g->memo)
         return -1;
     memset(s->value, -1, (size_t)n);
     memset(s->target, -1, (size_t)n);

@@ -190,3 +190,10 @@ def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: py
     result = solve(puzzle, jobs=2, timeout=1.0)
     assert result.status is Status.UNKNOWN and result.method.value == "cdcl"
     assert not result.complete and result.cut_short == "time limit reached while searching"
+
+
+def test_a_huge_count_takes_no_memory_up_front() -> None:
+    """The grids are kept as they come: asking for a billion of a puzzle's 720 gives 720."""
+    puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)
+    complete, grids, _ = learn(puzzle, 10**9)
+    assert complete and len(set(grids)) == 720
