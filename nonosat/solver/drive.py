@@ -87,7 +87,6 @@ def solve(
     race = jobs is not None and jobs > 1
     wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
     if nodes > 0 and fits(puzzle):
-        made = 0
         if count <= 2:
             searched = search_compiled(board, count, nodes, deadline)
             if searched is not None:
@@ -103,7 +102,7 @@ def solve(
         status = status_of(len(grids), count, complete)
         found = [verified(puzzle, grid) for grid in grids]
         cut = cut if status is Status.UNKNOWN else None
-        return result(status, found, method, complete, cut, line_passes=board.passes, search_nodes=made, **counts)
+        return result(status, found, method, complete, cut, line_passes=board.passes, **counts)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
     from nonosat.solver.enumerate import enumerate_solutions
 
