@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from nonosat.model import Puzzle
+from nonosat.model import Grid, Puzzle
+
+if TYPE_CHECKING:
+    from nonosat.linesolve import Board
 
 MAX_SIDE = 64
 """The longest line the compiled core takes (a line is one 64-bit word)."""
@@ -40,3 +44,14 @@ core = _load()
 def fits(puzzle: Puzzle) -> bool:
     """Whether the compiled core can take this puzzle: black and white, no side over 64."""
     return core is not None and not puzzle.is_colour and puzzle.width <= MAX_SIDE and puzzle.height <= MAX_SIDE
+
+
+def board_masks(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
+    """A board as the core's searches take it: rows filled, rows empty, columns filled, columns
+    empty (bit i of a mask is cell i)."""
+    return board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1]
+
+
+def grid_of(rows: tuple[int, ...], width: int) -> Grid:
+    """A grid the core gives back (a tuple of row masks) as rows of 0 and 1."""
+    return tuple(tuple((row >> c) & 1 for c in range(width)) for row in rows)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from nonosat.compiled import core, fits
+from nonosat.compiled import board_masks, core, fits, grid_of
 from nonosat.deadline import Deadline
 from nonosat.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.errors import CutShort, TimeUp, UsageError
@@ -131,12 +131,10 @@ def search_compiled(board: Board, count: int, nodes: int, deadline: Deadline) ->
     if left is not None and left <= 0:
         return None  # out of time already: the CNF's builder says so
     seconds = SEARCH_SECONDS if left is None else max(min(left / 10, SEARCH_SECONDS), 1e-3)
-    masks = (board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1])
-    complete, found, made = core.search(puzzle.rows, puzzle.columns, *masks, count, nodes, seconds)
+    complete, found, made = core.search(puzzle.rows, puzzle.columns, *board_masks(board), count, nodes, seconds)
     if not complete:
         return None
-    width = puzzle.width
-    grids = [tuple(tuple((row >> c) & 1 for c in range(width)) for row in rows) for rows in found]
+    grids = [grid_of(rows, puzzle.width) for rows in found]
     return grids, len(grids) < count, int(made)
 
 

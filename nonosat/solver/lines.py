@@ -11,7 +11,7 @@ first to finish answers (bench/README.md, "The conflict-driven search").
 from __future__ import annotations
 
 from nonosat import interrupts
-from nonosat.compiled import core
+from nonosat.compiled import board_masks, core, grid_of
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.linesolve import Board
 from nonosat.model import Grid
@@ -41,18 +41,15 @@ class LineSearch:
         if remaining is not None and remaining <= 0:
             return None
         puzzle = self.board.puzzle
-        board = self.board
-        masks = (board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1])
         interrupts.running(self)
         try:
             complete, grids, self.stats = core.cdcl(
-                puzzle.rows, puzzle.columns, *masks, count, 0, remaining or 0.0, True, self.flag
+                puzzle.rows, puzzle.columns, *board_masks(self.board), count, 0, remaining or 0.0, True, self.flag
             )
         finally:
             interrupts.finished(self)
-        width = puzzle.width
         for rows in grids:
-            grid = tuple(tuple((row >> c) & 1 for c in range(width)) for row in rows)
+            grid = grid_of(rows, puzzle.width)
             if grid not in found and len(found) < count:
                 found.append(grid)
         if not complete:
