@@ -98,12 +98,6 @@ void bump_cell(Cdcl *s, int cell)
 
 /* ---------------------------------------------------------------- the trail ----------------- */
 
-static inline int lit_value(const Cdcl *s, Lit lit)
-{
-    int v = s->value[CELL(lit)];
-    return v < 0 ? -1 : v == (lit & 1);
-}
-
 /* Make lit true at the current level, and queue its row and column (but from_line, whose
  * settle fixed it). */
 int assign(Cdcl *s, Lit lit, int reason, int from_line)
@@ -111,6 +105,8 @@ int assign(Cdcl *s, Lit lit, int reason, int from_line)
     int cell = CELL(lit), filled = lit & 1;
     int row = cell / s->width, column = cell - row * s->width, col_line = s->height + column;
     s->value[cell] = (signed char)filled;
+    s->lit_value[lit] = 1;
+    s->lit_value[NEG(lit)] = 0;
     s->level[cell] = s->depth;
     s->pos[cell] = s->trail_size;
     s->reason[cell] = reason;
@@ -144,6 +140,7 @@ void backtrack(Cdcl *s, int level)
         masks[s->height + column] &= ~((u64)1 << row);
         s->phase[cell] = s->value[cell];
         s->value[cell] = -1;
+        s->lit_value[2 * cell] = s->lit_value[2 * cell + 1] = -1;
         heap_insert(s, cell);
     }
     s->trail_size = s->clause_head = s->trail_lim[level];
@@ -153,7 +150,7 @@ void backtrack(Cdcl *s, int level)
 
 /* ---------------------------------------------------------------- propagation --------------- */
 
-static int watch(Watches *w, int clause, Lit blocker)
+static inline int watch(Watches *w, int clause, Lit blocker)
 {
     if (w->size == w->cap && grow((void **)&w->data, &w->cap, sizeof(Watch), 8) < 0)
         return -1;
@@ -172,13 +169,14 @@ int watch_clause(Cdcl *s, int c)
  * (or -2 - cells when memory ran out: s->stopped is set). */
 static int propagate_clauses(Cdcl *s)
 {
+    const signed char *lit_value = s->lit_value;
     while (s->clause_head < s->trail_size) {
         Lit false_lit = NEG(s->trail[s->clause_head++]);
         Watches *ws = &s->watches[false_lit];
         int i = 0, j = 0, n = ws->size;
         while (i < n) {
             Watch w = ws->data[i++];
-            if (lit_value(s, w.blocker) == 1) {
+            if (lit_value[w.blocker] == 1) {
                 ws->data[j++] = w;
                 continue;
             }
@@ -190,11 +188,11 @@ static int propagate_clauses(Cdcl *s)
             }
             Lit first = lits[0];
             Watch kept = {c, first};
-            if (first != w.blocker && lit_value(s, first) == 1) {
+            if (first != w.blocker && lit_value[first] == 1) {
                 ws->data[j++] = kept;
                 continue;
             }
-            for (k = 2; k < size && lit_value(s, lits[k]) == 0; k++)
+            for (k = 2; k < size && lit_value[lits[k]] == 0; k++)
                 ;
             if (k < size) {
                 lits[1] = lits[k];
@@ -204,7 +202,7 @@ static int propagate_clauses(Cdcl *s)
                 continue;
             }
             ws->data[j++] = kept;
-            if (lit_value(s, first) == 0) {
+            if (lit_value[first] == 0) {
                 while (i < n)
                     ws->data[j++] = ws->data[i++];
                 ws->size = j;

@@ -50,6 +50,7 @@ typedef struct {
     Board board;
     int height, width, cells;
     signed char *value; /* per cell: -1 open, 0 empty, 1 filled */
+    signed char *lit_value; /* per literal: -1 open, 0 false, 1 true (clause propagation reads it) */
     signed char *phase; /* the value a decision gives the cell: its last one */
     int *level, *pos, *reason;
     u64 *why;                /* a line reason's explanation, 2 masks a cell (filled, empty) */

@@ -156,6 +156,7 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->next_reduce = FIRST_REDUCE;
     s->next_look = LOOK_SETTLES;
     s->value = PyMem_RawMalloc((size_t)n);
+    s->lit_value = PyMem_RawMalloc(2 * (size_t)n);
     s->phase = PyMem_RawCalloc((size_t)n, 1);  /* empty first */
     s->target = PyMem_RawMalloc((size_t)n);
     s->level = PyMem_RawMalloc((size_t)n * sizeof(int));
@@ -172,11 +173,12 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->seen = PyMem_RawCalloc((size_t)n, 1);
     s->level_seen = PyMem_RawCalloc((size_t)n + 1, 1);
     g->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
-    if (!s->value || !s->phase || !s->target || !s->level || !s->pos || !s->reason || !s->why || !s->explained ||
+    if (!s->value || !s->lit_value || !s->phase || !s->target || !s->level || !s->pos || !s->reason || !s->why || !s->explained ||
         !s->trail || !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at ||
         !s->seen || !s->level_seen || !g->memo)
         return -1;
     memset(s->value, -1, (size_t)n);
+    memset(s->lit_value, -1, 2 * (size_t)n);
     memset(s->target, -1, (size_t)n);
     memset(&s->board, 0, sizeof s->board);
     for (int cell = 0; cell < n; cell++) {
@@ -196,7 +198,7 @@ void cdcl_free(Cdcl *s)
     if (s->watches)
         for (int lit = 0; lit < 2 * s->cells; lit++)
             PyMem_RawFree(s->watches[lit].data);
-    void *blocks[] = {s->value, s->phase, s->target, s->level, s->pos, s->reason, s->why, s->explained, s->trail,
+    void *blocks[] = {s->value, s->lit_value, s->phase, s->target, s->level, s->pos, s->reason, s->why, s->explained, s->trail,
                       s->trail_lim, s->watches, s->activity, s->heap, s->heap_at, s->seen, s->level_seen,
                       s->solutions, s->arena, s->clauses.data, s->learnt.data, s->stack.data, s->lits.data};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)

@@ -11,7 +11,8 @@
  * reach[j]; those from which the rest of the line can be completed are alive[j]. The target t
  * is forced to `value` when no state reached at t steps to a state of the other value that is
  * alive after t. Dropping a cell before t changes reach between it and t, one after t changes
- * alive between t and it; nothing else.
+ * alive between t and it; nothing else. A walk that meets the old states (the same set at
+ * the same boundary) stops there: from that boundary on nothing changes, so the cell goes.
  */
 #include "_linecore_cdcl.h"
 
@@ -33,36 +34,42 @@ static inline int line_cell(const Cdcl *s, int line, int i)
         const T accept = (T)line->accept, other = value ? zeros : ones;                        \
         const int n = line->length, end = target < 0 ? n : target;                             \
         u64 filled = *filled_io, empty = *empty_io;                                            \
-        T reach[MAX_SIDE + 1], alive[MAX_SIDE + 1], walk[MAX_SIDE + 1];                        \
+        T reach[MAX_SIDE + 1], alive[MAX_SIDE + 1], walk[MAX_SIDE + 1], cell[MAX_SIDE];        \
+        for (int j = 0; j < n; j++)                                                            \
+            cell[j] = CELL_MASK(j);                                                            \
         reach[0] = 1;                                                                          \
         for (int j = 0; j < end; j++)                                                          \
-            reach[j + 1] = STEP(reach[j]) & CELL_MASK(j);                                      \
+            reach[j + 1] = STEP(reach[j]) & cell[j];                                           \
         alive[n] = accept;                                                                     \
         for (int j = n - 1; target >= 0 && j > target; j--)                                    \
-            alive[j] = BACK(alive[j + 1] & CELL_MASK(j));                                      \
+            alive[j] = BACK(alive[j + 1] & cell[j]);                                           \
         for (int k = 0; k < count; k++) {                                                      \
             const int j = order[k];                                                            \
             const u64 drop = ~((u64)1 << j);                                                   \
             int holds;                                                                         \
-            if (j < end) {                                                                     \
-                walk[j + 1] = STEP(reach[j]) & all;                                            \
-                for (int i = j + 1; i < end; i++)                                              \
-                    walk[i + 1] = STEP(walk[i]) & CELL_MASK(i);                                \
-                holds = target < 0 ? !(walk[n] & accept)                                       \
-                                   : !(STEP(walk[target]) & other & alive[target + 1]);        \
+            if (j < end) { /* a walk from j on, until it meets the old reach */                \
+                int i = j + 1;                                                                 \
+                walk[i] = STEP(reach[j]) & all;                                                \
+                for (; i < end && walk[i] != reach[i]; i++)                                    \
+                    walk[i + 1] = STEP(walk[i]) & cell[i];                                     \
+                holds = walk[i] == reach[i] ||                                                 \
+                        (target < 0 ? !(walk[n] & accept)                                      \
+                                    : !(STEP(walk[target]) & other & alive[target + 1]));      \
                 if (holds)                                                                     \
-                    memcpy(reach + j + 1, walk + j + 1, (size_t)(end - j) * sizeof(T));        \
-            } else {                                                                           \
-                walk[j] = BACK(alive[j + 1] & all);                                            \
-                for (int i = j - 1; i > target; i--)                                           \
-                    walk[i] = BACK(walk[i + 1] & CELL_MASK(i));                                \
-                holds = !(STEP(reach[target]) & other & walk[target + 1]);                     \
+                    memcpy(reach + j + 1, walk + j + 1, (size_t)(i - j) * sizeof(T));          \
+            } else { /* a walk back from j, until it meets the old alive */                    \
+                int i = j;                                                                     \
+                walk[i] = BACK(alive[j + 1] & all);                                            \
+                for (; i > target + 1 && walk[i] != alive[i]; i--)                             \
+                    walk[i - 1] = BACK(walk[i] & cell[i - 1]);                                 \
+                holds = walk[i] == alive[i] || !(STEP(reach[target]) & other & walk[target + 1]); \
                 if (holds)                                                                     \
-                    memcpy(alive + target + 1, walk + target + 1, (size_t)(j - target) * sizeof(T)); \
+                    memcpy(alive + i, walk + i, (size_t)(j - i + 1) * sizeof(T));              \
             }                                                                                  \
             if (holds) {                                                                       \
                 filled &= drop;                                                                \
                 empty &= drop;                                                                 \
+                cell[j] = all;                                                                 \
             }                                                                                  \
         }                                                                                      \
         *filled_io = filled;                                                                   \
