@@ -57,6 +57,8 @@ static int solution(Cdcl *s)
     memcpy(s->solutions + (size_t)s->found++ * (size_t)s->height, s->board.filled, (size_t)s->height * sizeof(u64));
     if (s->found >= s->max_solutions || s->depth == 0)
         return 1;
+    memcpy(s->target, s->value, (size_t)s->cells);  /* the next grid: as near this one as can be */
+    s->target_size = s->cells;
     s->learnt.size = 0;
     for (int level = s->depth - 1; level >= 0; level--)  /* the latest decision first */
         if (vec_push(&s->learnt, NEG(s->trail[s->trail_lim[level]])) < 0)

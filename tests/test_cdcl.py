@@ -119,13 +119,14 @@ def searched_within(puzzle: Puzzle, guesses: int) -> bool:
 
 
 @pytest.mark.slow
-def test_solve_takes_the_conflict_driven_search_after_the_depth_first_one(hard: list[Puzzle]) -> None:
-    """The same verdicts as SAT alone (search_nodes=0), by the method `cdcl`."""
+def test_solve_takes_the_conflict_driven_search_at_once_or_after_the_depth_first_one(hard: list[Puzzle]) -> None:
+    """The same verdicts as SAT alone (search_nodes=0), by the method `cdcl`: by default at once,
+    and after the depth-first search's guesses (these puzzles need more than 200) when asked."""
     for puzzle in hard[:4]:
-        learnt, by_sat = solve(puzzle), solve(puzzle, search_nodes=0)
-        assert learnt.method.value == "cdcl" and by_sat.method.value == "sat"
-        assert learnt.status == by_sat.status
-        assert learnt.stats["conflicts"] > 0
+        learnt, after, by_sat = solve(puzzle), solve(puzzle, search_nodes=200), solve(puzzle, search_nodes=0)
+        assert learnt.method.value == after.method.value == "cdcl" and by_sat.method.value == "sat"
+        assert learnt.status == after.status == by_sat.status
+        assert learnt.stats["conflicts"] > 0 and after.stats["conflicts"] > 0
 
 
 @pytest.mark.slow
@@ -185,7 +186,7 @@ def test_the_race_with_sat_gives_the_same_verdicts(
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonosat.solver import race as racing
 
-    puzzle = load_all(str(corpus / "tcga" / "question" / "tcga2014.txt"))[583]  # #584: seconds for both
+    puzzle = load_all(str(corpus / "tcga" / "question" / "taai2020.txt"))[597]  # #598: seconds for both
     monkeypatch.setattr(racing, "RACE_AFTER", 0.0)
     result = solve(puzzle, jobs=2, timeout=1.0)
     assert result.status is Status.UNKNOWN and result.method.value == "cdcl"

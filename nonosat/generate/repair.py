@@ -205,8 +205,15 @@ def suggest(
     return search.open, search.edits(count) if search.open else []
 
 
+SEARCH_NODES = 200
+"""The repair steers by the cells where the first two solutions differ, and it was tuned on the
+pairs the compiled core's depth-first search finds, so it asks for that search first (200
+guesses, then the conflict-driven search). With the conflict-driven search's pairs the 15-wide
+smiley took 7 changed cells instead of 4."""
+
+
 def _checked(puzzle: Puzzle, deadline: Deadline, stage: str) -> Result:
-    result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1)
+    result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1, search_nodes=SEARCH_NODES)
     if result.status is Status.UNKNOWN:
         raise _cut_short(result, stage)
     return result

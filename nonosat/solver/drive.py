@@ -14,11 +14,11 @@ from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 
-SEARCH_NODES = 200
-"""Guesses the compiled core's search may make before SAT takes over. The first 100 puzzles of a
-tournament set need at most 14; on a whole set 200 (about 90 ms on 25x25) was within 2% of the
-best budget in time, and unlike a time it does not change with the machine's load
-(bench/README.md, "The compiled search before SAT")."""
+SEARCH_NODES: int | None = None
+"""The default of `solve`'s `search_nodes`. None: the compiled core's conflict-driven search at
+once. N > 0: its depth-first search first, for up to N guesses (it was 200 until the
+conflict-driven search got faster; now the tournament sets take 1-4 s less without it:
+bench/README.md, "The conflict-driven search alone"). 0: SAT alone."""
 SEARCH_SECONDS = 0.2
 """And the longest it may take, for grids larger than 25x25 (a tenth of the time left, when
 that is less)."""
@@ -49,10 +49,10 @@ def solve(
     totals differ.
 
     A black-and-white puzzle of up to 64x64 never needs a CNF: the compiled core
-    (`nonosat.compiled`) runs a depth-first search with line logic at every node, which decides
-    most small puzzles in a millisecond, and after `search_nodes` guesses (default
-    SEARCH_NODES) its conflict-driven search, with SAT racing it on a second core
-    (`nonosat.solver.lines`). `search_nodes=0` skips both, for SAT alone.
+    (`nonosat.compiled`) runs its conflict-driven search, with SAT racing it on a second core
+    (`nonosat.solver.lines`). `search_nodes=N` (N > 0) runs the core's depth-first search first,
+    with line logic and probing at every node, for up to N guesses; `search_nodes=0` skips both
+    searches, for SAT alone.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -86,8 +86,8 @@ def solve(
     nodes = SEARCH_NODES if search_nodes is None else search_nodes  # read now, so tests can change it
     race = jobs is not None and jobs > 1
     wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
-    if nodes > 0 and fits(puzzle):
-        if count <= 2:
+    if (nodes is None or nodes > 0) and fits(puzzle):
+        if nodes is not None and count <= 2:
             searched = search_compiled(board, count, nodes, deadline)
             if searched is not None:
                 grids, complete, made = searched

@@ -43,6 +43,7 @@ PRELOAD = ["nonosat.solver.enumerate", "nonosat.encodings.grid", "pysat.solvers"
 
 _context: Any | None = None
 _context_lock = threading.Lock()
+_warm = False
 
 
 def usable_cores() -> int:
@@ -86,10 +87,17 @@ def warm_up() -> None:
     half-started interpreter. They end with their owner anyway."""
     from multiprocessing import forkserver, resource_tracker
 
+    global _warm
     fork_server()
     resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
     with interrupts.held():
         forkserver.ensure_running()
+    _warm = True
+
+
+def warmed() -> bool:
+    """Whether `warm_up` has run in this process (it takes about 25 ms the first time)."""
+    return _warm
 
 
 def _worker(results: Any, work: Work, job: Any) -> None:
