@@ -100,7 +100,7 @@ void bump_cell(Cdcl *s, int cell)
 
 /* Make lit true at the current level, and queue its row and column (but from_line, whose
  * settle fixed it). */
-int assign(Cdcl *s, Lit lit, int reason, int from_line)
+void assign(Cdcl *s, Lit lit, int reason, int from_line)
 {
     int cell = CELL(lit), filled = lit & 1;
     int row = cell / s->width, column = cell - row * s->width, col_line = s->height + column;
@@ -119,7 +119,6 @@ int assign(Cdcl *s, Lit lit, int reason, int from_line)
         enqueue(s->g, row);
     if (from_line != col_line)
         enqueue(s->g, col_line);
-    return 0;
 }
 
 static void clear_queue(Grid *g)

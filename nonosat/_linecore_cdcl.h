@@ -92,7 +92,7 @@ static inline void set_c_activity(int *arena, int c, float a) { memcpy(&arena[c 
 
 /* _linecore_cdcl.c */
 int vec_push(Vec *v, int x);
-int assign(Cdcl *s, Lit lit, int reason, int from_line);
+void assign(Cdcl *s, Lit lit, int reason, int from_line);
 void backtrack(Cdcl *s, int level);
 void bump_cell(Cdcl *s, int cell);
 

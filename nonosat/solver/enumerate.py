@@ -85,30 +85,19 @@ def enumerate_solutions(
         return [], True, None
     contender = None
     if race:
-        try:
-            racing.warm_up()
-        except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare): no race
-            race = False
-    if race:
-        search.stoppable = True
 
         def job() -> RivalJob:
             return RivalJob(formula.board, formula.encoding, rival(solver), count, tuple(grids))
 
-        contender = racing.Rival(rival_work, job, race_after, search.stop)
+        contender = racing.rival_for(rival_work, job, race_after, search.stop)
+        search.stoppable = contender is not None
     try:
         ended = collect(search, formula, count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
         search.close()
-    cut = None
-    if ended is None:  # stopped by the rival's answer, or out of time
-        if their_ending is not None:
-            grids, ended = theirs, their_ending
-        else:  # neither finished: what both found counts (two different grids prove "multiple")
-            grids = (grids + [grid for grid in theirs if grid not in grids])[:count]
-            cut = "time limit reached while searching"
-    return [verified(puzzle, grid) for grid in grids], bool(ended), cut
+    grids, whole, _, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    return [verified(puzzle, grid) for grid in grids], whole, cut
 
 
 class _Waiting:

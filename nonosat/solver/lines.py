@@ -91,26 +91,15 @@ def learn_solutions(
             return grids, ended, None, Method.CDCL, search.stats
         search = LineSearch(board, deadline)  # the same search again, this time with a rival
     if race and racing.can_race():
-        try:
-            racing.warm_up()
-        except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare): no race
-            race = False
-        if race:
-            from nonosat.solver.enumerate import RivalJob, rival_work
+        from nonosat.solver.enumerate import RivalJob, rival_work
 
-            def job() -> RivalJob:
-                return RivalJob(board, encoding, solver, count, tuple(grids))
+        def job() -> RivalJob:
+            return RivalJob(board, encoding, solver, count, tuple(grids))
 
-            contender = racing.Rival(rival_work, job, race_after, search.stop)
+        contender = racing.rival_for(rival_work, job, race_after, search.stop)
     try:
         ended = search.run(count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    method, cut = Method.CDCL, None
-    if ended is None:  # stopped by the rival's answer, or out of time
-        if their_ending is not None:
-            grids, ended, method = theirs, their_ending, Method.SAT
-        else:  # neither finished: what both found counts (two different grids prove "multiple")
-            grids = (grids + [grid for grid in theirs if grid not in grids])[:count]
-            cut = "time limit reached while searching"
-    return grids, bool(ended), cut, method, search.stats
+    grids, whole, theirs_stand, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    return grids, whole, cut, Method.SAT if theirs_stand else Method.CDCL, search.stats

@@ -268,3 +268,32 @@ class Rival(Generic[Job]):
             process.close()
             interrupts.child_ended(pid)
         return list(self.grids), self.complete
+
+
+def rival_for(work: Work, job: Callable[[], Job], after: float, on_done: Callable[[], None]) -> Rival[Job] | None:
+    """A `Rival` for a search that may race (see `Rival`), with the fork server warmed up first;
+    None when it cannot start (no processes or files to spare): the search then runs alone."""
+    try:
+        warm_up()
+    except Exception:  # noqa: BLE001 - no fork server: no race
+        return None
+    return Rival(work, job, after, on_done)
+
+
+def race_outcome(
+    ours: list[Grid], ended: bool | None, theirs: list[Grid], their_ending: bool | None, count: int
+) -> tuple[list[Grid], bool, bool, str | None]:
+    """What a search and its rival came to, from the search's grids and ending (None: stopped,
+    by the rival's answer or the time) and the rival's (`Rival.stop`): the grids, whether they
+    are all there are, whether the rival's answer stands, and why the search stopped short. When
+    neither finished, what both found counts: two different grids prove "multiple"."""
+    if ended is not None:
+        return ours, ended, False, None
+    if their_ending is not None:
+        return theirs, their_ending, True, None
+    return (
+        (ours + [grid for grid in theirs if grid not in ours])[:count],
+        False,
+        False,
+        "time limit reached while searching",
+    )
