@@ -336,7 +336,7 @@ def test_game_id_on_the_command_line() -> None:
     code, stdout, _ = run("solve", DANCER_ID, "--ascii")
     assert code == 0 and "unique" in stdout
     code, stdout, _ = run("check", BELLA)
-    assert code == 0 and "unique · " in stdout
+    assert code == 0 and "unique · CDCL" in stdout
     assert clues_of(load(DANCER_ID)) == clues_of(load(DANCER))
     assert load_all(BELLA) == [load(BELLA)]
 
