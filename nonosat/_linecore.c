@@ -1,7 +1,8 @@
 /* nonosat._linecore: black-and-white line logic and search, compiled.
  *
  * The same deduction as nonosat/linelogic.py and nonosat/linesolve.py, for grids whose rows and
- * columns have at most 64 cells, so that a line's cells fit one 64-bit mask (bit i is cell i):
+ * columns have at most 64 cells, so that a line's cells fit one 64-bit mask (bit i is cell i),
+ * or, built with LINECORE_WIDE as _linecore_wide, at most 126 cells in a 128-bit mask:
  *
  *   settle(clue, length, filled, empty)   every cell one line's clue decides, or None
  *   implications(clue, length, filled, empty, first, step, max_steps)
@@ -14,8 +15,8 @@
  *                                         conflict-driven search, line logic as propagator
  *
  * A line's clue is read by its chain automaton (see linelogic.py): one state per cell of every
- * block and one gap state before, between and after the blocks. A clue that fits 64 cells has at
- * most 66 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
+ * block and one gap state before, between and after the blocks. A clue that fits n cells has at
+ * most n + 2 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
  *
  * Inside, a board numbers its lines: rows 0..height-1, then columns height..height+width-1.
  * This file is the module's functions; _linecore_read.c reads their arguments, _linecore_lines.c
@@ -28,22 +29,23 @@
 static PyObject *py_settle(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *clue;
+    PyObject *clue, *filled_arg, *empty_arg;
     int length;
-    unsigned long long filled, empty;
+    Cells filled, empty, new_filled, new_empty;
     LineClue line;
-    u64 new_filled, new_empty;
-    if (!PyArg_ParseTuple(args, "OiKK:settle", &clue, &length, &filled, &empty))
+    if (!PyArg_ParseTuple(args, "OiOO:settle", &clue, &length, &filled_arg, &empty_arg))
         return NULL;
-    if (length < 1 || length > MAX_SIDE || ((filled | empty) & ~full_mask(length)) || (filled & empty)) {
-        PyErr_SetString(PyExc_ValueError, "a line has 1..64 cells, and disjoint masks within them");
+    if (length < 1 || length > MAX_SIDE || read_cells(filled_arg, length, &filled) < 0 ||
+        read_cells(empty_arg, length, &empty) < 0 || (filled & empty)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "a line has 1..%d cells, and disjoint masks within them", MAX_SIDE);
         return NULL;
     }
     if (read_clue(clue, length, &line) < 0)
         return NULL;
     if (!settle_line(&line, filled, empty, &new_filled, &new_empty))
         Py_RETURN_NONE;
-    return Py_BuildValue("(KK)", (unsigned long long)new_filled, (unsigned long long)new_empty);
+    return Py_BuildValue("(NN)", cells_object(new_filled), cells_object(new_empty));
 }
 
 static PyObject *py_propagate(PyObject *self, PyObject *args)
@@ -112,7 +114,7 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     s.node_budget = node_budget;
     s.next_look = LOOK_EVERY;
     g->memo = PyMem_Calloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
-    s.solutions = PyMem_Calloc((size_t)max_solutions * (size_t)g->height, sizeof(u64));
+    s.solutions = PyMem_Calloc((size_t)max_solutions * (size_t)g->height, sizeof(Cells));
     s.choices = PyMem_Malloc(((size_t)g->height * (size_t)g->width + 1) * sizeof(Choice));
     s.cells = g->height * g->width;
     s.reuse = reuse;
@@ -250,12 +252,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_linecore",
-    "Black-and-white line logic and search for grids of up to 64x64 cells (see _linecore.c).",
+    PyModuleDef_HEAD_INIT, MODULE_NAME, MODULE_DOC,
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__linecore(void)
+PyMODINIT_FUNC MODULE_INIT(void)
 {
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0)

@@ -20,8 +20,46 @@
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
 
+/* The module is built twice from these files (pyproject.toml): _linecore, whose lines have up to
+ * 64 cells, each line's cells one 64-bit word, and with LINECORE_WIDE defined _linecore_wide,
+ * whose lines have up to 126 cells in a 128-bit word (a clue of 126 cells has at most 128
+ * automaton states). The narrow one is the faster where both fit. */
+#ifdef LINECORE_WIDE
+typedef u128 Cells; /* a line's cells: bit i is cell i */
+#define MAX_SIDE 126
+#define MODULE_NAME "_linecore_wide"
+#define MODULE_INIT PyInit__linecore_wide
+#define MODULE_DOC "Black-and-white line logic and search for grids of up to 126x126 cells (see _linecore.c)."
+#else
+typedef u64 Cells;
 #define MAX_SIDE 64
+#define MODULE_NAME "_linecore"
+#define MODULE_INIT PyInit__linecore
+#define MODULE_DOC "Black-and-white line logic and search for grids of up to 64x64 cells (see _linecore.c)."
+#endif
 #define MAX_LINES (2 * MAX_SIDE)
+#define LINE_WORDS ((MAX_LINES + 63) / 64) /* a set of lines: bit l of word l / 64 */
+
+/* The lowest cell of a nonempty set of cells. */
+static inline int first_cell(Cells cells)
+{
+#ifdef LINECORE_WIDE
+    u64 low = (u64)cells;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((u64)(cells >> 64));
+#else
+    return __builtin_ctzll(cells);
+#endif
+}
+
+/* A set of cells folded to 64 bits, for hashing. */
+static inline u64 cells_fold(Cells cells)
+{
+#ifdef LINECORE_WIDE
+    return (u64)cells ^ ((u64)(cells >> 64) * 0x9FB21C651E98DF25u);
+#else
+    return cells;
+#endif
+}
 
 /* A line's clue, compiled to its chain automaton: bit p of each mask is state p. */
 typedef struct {
@@ -33,15 +71,18 @@ typedef struct {
     u128 accept;     /* states a complete line may end in: the last gap or the last block's end */
 } LineClue;
 
-static inline u64 full_mask(int length) { return length >= 64 ? ~(u64)0 : ((u64)1 << length) - 1; }
+static inline Cells full_mask(int length)
+{
+    return length >= (int)(8 * sizeof(Cells)) ? ~(Cells)0 : ((Cells)1 << length) - 1;
+}
 
 /* Add line l to a set of lines (bit l of lines[l / 64]). */
-static inline void mark_line(u64 lines[2], int line) { lines[line >> 6] |= (u64)1 << (line & 63); }
+static inline void mark_line(u64 lines[LINE_WORDS], int line) { lines[line >> 6] |= (u64)1 << (line & 63); }
 
 /* What one line pass concluded, remembered by (line, known cells) as pbnsolve does. */
 typedef struct {
-    u64 filled, empty;          /* the known cells asked about */
-    u64 new_filled, new_empty;  /* the answer */
+    Cells filled, empty;          /* the known cells asked about */
+    Cells new_filled, new_empty;  /* the answer */
     int line;                   /* the line's number plus one; 0 marks a free slot */
     int fits;                   /* 0: the known cells admit no completion */
 } MemoEntry;
@@ -50,8 +91,8 @@ typedef struct {
 
 /* A board: for every line (rows, then columns), the cells known filled and known empty. */
 typedef struct {
-    u64 filled[MAX_LINES];
-    u64 empty[MAX_LINES];
+    Cells filled[MAX_LINES];
+    Cells empty[MAX_LINES];
 } Board;
 
 /* A grid's clues, and the queue of lines to pass over. */
@@ -63,7 +104,7 @@ typedef struct {
     char queued[MAX_LINES];    /* the lines waiting in the queue (by the rule of enqueue) */
     long long passes;          /* line passes made */
     long long fixed;           /* cells fixed by line passes */
-    u64 touched[2];            /* lines the passes changed (bit l of touched[l / 64]); callers reset it */
+    u64 touched[LINE_WORDS];   /* lines the passes changed (bit l of touched[l / 64]); callers reset it */
     MemoEntry *memo;           /* NULL: no memo */
 } Grid;
 
@@ -91,7 +132,7 @@ typedef struct {
  * probe from B2 ends there, without a contradiction, having fixed as many cells. So the record
  * holds until the board changes on one of its lines (forget() in _linecore_search.c). */
 typedef struct {
-    u64 lines[2];
+    u64 lines[LINE_WORDS];
     long long fixed;
 } ProbeRecord;
 
@@ -105,7 +146,7 @@ typedef struct {
     ProbeRecord *saved;          /* records and holds at each open choice, levels deep */
     unsigned char *saved_holds;
     int levels;                  /* choices that have room for their records (the rest: none kept) */
-    u64 *solutions;              /* the grids found, `height` row masks each */
+    Cells *solutions;            /* the grids found, `height` row masks each */
     Choice *choices;             /* the stack of open choices, one per level */
     long long nodes, node_budget;  /* choices made, and allowed (<= 0: no limit) */
     Lookout look;
@@ -118,8 +159,8 @@ typedef struct {
 
 /* _linecore_lines.c */
 void compile_clue(LineClue *line, const long *blocks, int count, int length);
-int settle_line(const LineClue *line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty);
-int settle_memo(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty);
+int settle_line(const LineClue *line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty);
+int settle_memo(Grid *g, int line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty);
 void copy_board(const Grid *g, Board *to, const Board *from);
 void push(Grid *g, int line);
 void enqueue(Grid *g, int line);
@@ -135,12 +176,14 @@ PyObject *py_implications(PyObject *self, PyObject *args);
 /* _linecore_read.c */
 int read_clue(PyObject *clue, int length, LineClue *line);
 int read_grid(Grid *g, PyObject *rows, PyObject *columns);
-int read_masks(PyObject *list, int count, int length, u64 *out, const char *what);
+int read_cells(PyObject *number, int length, Cells *out);
+int read_masks(PyObject *list, int count, int length, Cells *out, const char *what);
 void merge_views(Grid *g, Board *b);
 int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyObject *col_filled,
                PyObject *col_empty, int merge);
-PyObject *mask_list(const u64 *masks, int count);
-PyObject *grid_list(const u64 *solutions, int found, int height);
+PyObject *cells_object(Cells cells);
+PyObject *mask_list(const Cells *masks, int count);
+PyObject *grid_list(const Cells *solutions, int found, int height);
 int lookout_start(Lookout *look, double seconds);
 int lookout_look(Lookout *look);
 void lookout_end(Lookout *look);

@@ -112,9 +112,9 @@ void assign(Cdcl *s, Lit lit, int reason, int from_line)
     s->reason[cell] = reason;
     s->explained[cell] = 0;
     s->trail[s->trail_size++] = lit;
-    u64 *masks = filled ? s->board.filled : s->board.empty;
-    masks[row] |= (u64)1 << column;
-    masks[col_line] |= (u64)1 << row;
+    Cells *masks = filled ? s->board.filled : s->board.empty;
+    masks[row] |= (Cells)1 << column;
+    masks[col_line] |= (Cells)1 << row;
     if (from_line != row)
         enqueue(s->g, row);
     if (from_line != col_line)
@@ -134,9 +134,9 @@ void backtrack(Cdcl *s, int level)
     for (int i = s->trail_size - 1; i >= s->trail_lim[level]; i--) {
         int cell = CELL(s->trail[i]);
         int row = cell / s->width, column = cell - row * s->width;
-        u64 *masks = s->value[cell] ? s->board.filled : s->board.empty;
-        masks[row] &= ~((u64)1 << column);
-        masks[s->height + column] &= ~((u64)1 << row);
+        Cells *masks = s->value[cell] ? s->board.filled : s->board.empty;
+        masks[row] &= ~((Cells)1 << column);
+        masks[s->height + column] &= ~((Cells)1 << row);
         s->phase[cell] = s->value[cell];
         s->value[cell] = -1;
         s->lit_value[2 * cell] = s->lit_value[2 * cell + 1] = -1;
@@ -235,15 +235,15 @@ int propagate_all(Cdcl *s)
         g->count--;
         g->queued[line] = 0;
         s->settles++;
-        u64 filled = s->board.filled[line], empty = s->board.empty[line], new_filled, new_empty;
+        Cells filled = s->board.filled[line], empty = s->board.empty[line], new_filled, new_empty;
         if (!settle_memo(g, line, filled, empty, &new_filled, &new_empty)) {
             clear_queue(g);
             s->clause_head = s->trail_size;
             return LINE_REASON(line);
         }
-        for (u64 news = new_filled & ~filled; news; news &= news - 1)
-            assign(s, LIT(line_cell(s, line, __builtin_ctzll(news)), 1), LINE_REASON(line), line);
-        for (u64 news = new_empty & ~empty; news; news &= news - 1)
-            assign(s, LIT(line_cell(s, line, __builtin_ctzll(news)), 0), LINE_REASON(line), line);
+        for (Cells news = new_filled & ~filled; news; news &= news - 1)
+            assign(s, LIT(line_cell(s, line, first_cell(news)), 1), LINE_REASON(line), line);
+        for (Cells news = new_empty & ~empty; news; news &= news - 1)
+            assign(s, LIT(line_cell(s, line, first_cell(news)), 0), LINE_REASON(line), line);
     }
 }

@@ -53,7 +53,7 @@ typedef struct {
     signed char *lit_value; /* per literal: -1 open, 0 false, 1 true (clause propagation reads it) */
     signed char *phase; /* the value a decision gives the cell: its last one */
     int *level, *pos, *reason;
-    u64 *why;                /* a line reason's explanation, 2 masks a cell (filled, empty) */
+    Cells *why;              /* a line reason's explanation, 2 masks a cell (filled, empty) */
     unsigned char *explained; /* why[] is computed for the cell's current value */
     Lit *trail;
     int trail_size, clause_head;
@@ -73,7 +73,7 @@ typedef struct {
     int target_size;
     long long explanations, settles;
     int max_solutions, found, room;
-    u64 *solutions; /* the grids found (`height` row masks each), room for `room` of them */
+    Cells *solutions; /* the grids found (`height` row masks each), room for `room` of them */
     Lookout look;
     long long next_look;
     volatile const char *stop; /* nonzero: stop (another thread sets it); may be NULL */
@@ -102,7 +102,7 @@ int heap_pop(Cdcl *s);
 int propagate_all(Cdcl *s);
 
 /* _linecore_explain.c */
-void explain_line(Cdcl *s, int line, int before, int target, int value, u64 *out_filled, u64 *out_empty);
+void explain_line(Cdcl *s, int line, int before, int target, int value, Cells *out_filled, Cells *out_empty);
 
 /* _linecore_learn.c */
 int reason_lits(Cdcl *s, int reason, int cell, Vec *out);

@@ -48,13 +48,13 @@ static int solution(Cdcl *s)
 {
     if (s->found == s->room) {  /* room for more grids, as they come: max_solutions may be huge */
         int room = s->room ? 2 * s->room : 4;
-        u64 *grids = PyMem_RawRealloc(s->solutions, (size_t)room * (size_t)s->height * sizeof(u64));
+        Cells *grids = PyMem_RawRealloc(s->solutions, (size_t)room * (size_t)s->height * sizeof(Cells));
         if (!grids)
             return s->stopped = -2, 1;
         s->solutions = grids;
         s->room = room;
     }
-    memcpy(s->solutions + (size_t)s->found++ * (size_t)s->height, s->board.filled, (size_t)s->height * sizeof(u64));
+    memcpy(s->solutions + (size_t)s->found++ * (size_t)s->height, s->board.filled, (size_t)s->height * sizeof(Cells));
     if (s->found >= s->max_solutions || s->depth == 0)
         return 1;
     memcpy(s->target, s->value, (size_t)s->cells);  /* the next grid: as near this one as can be */
@@ -164,7 +164,7 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->level = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->pos = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->reason = PyMem_RawMalloc((size_t)n * sizeof(int));
-    s->why = PyMem_RawMalloc(2 * (size_t)n * sizeof(u64));
+    s->why = PyMem_RawMalloc(2 * (size_t)n * sizeof(Cells));
     s->explained = PyMem_RawCalloc((size_t)n, 1);
     s->trail = PyMem_RawMalloc((size_t)n * sizeof(Lit));
     s->trail_lim = PyMem_RawMalloc(((size_t)n + 1) * sizeof(int));

@@ -27,13 +27,13 @@ static inline int line_cell(const Cdcl *s, int line, int i)
 #define BACK(x) (((x) >> 1) | ((x) & zeros))
 
 #define DEFINE_SHRINK(NAME, T)                                                                 \
-    static void NAME(const LineClue *line, u64 *filled_io, u64 *empty_io, const int *order,   \
+    static void NAME(const LineClue *line, Cells *filled_io, Cells *empty_io, const int *order, \
                      int count, int target, int value)                                          \
     {                                                                                          \
         const T ones = (T)line->ones, zeros = (T)line->zeros, all = ones | zeros;               \
         const T accept = (T)line->accept, other = value ? zeros : ones;                        \
         const int n = line->length, end = target < 0 ? n : target;                             \
-        u64 filled = *filled_io, empty = *empty_io;                                            \
+        Cells filled = *filled_io, empty = *empty_io;                                          \
         T reach[MAX_SIDE + 1], alive[MAX_SIDE + 1], walk[MAX_SIDE + 1], cell[MAX_SIDE];        \
         for (int j = 0; j < n; j++)                                                            \
             cell[j] = CELL_MASK(j);                                                            \
@@ -45,7 +45,7 @@ static inline int line_cell(const Cdcl *s, int line, int i)
             alive[j] = BACK(alive[j + 1] & cell[j]);                                           \
         for (int k = 0; k < count; k++) {                                                      \
             const int j = order[k];                                                            \
-            const u64 drop = ~((u64)1 << j);                                                   \
+            const Cells drop = ~((Cells)1 << j);                                               \
             int holds;                                                                         \
             if (j < end) { /* a walk from j on, until it meets the old reach */                \
                 int i = j + 1;                                                                 \
@@ -82,9 +82,9 @@ DEFINE_SHRINK(shrink_wide, u128)
 #ifdef CHECK_EXPLAIN
 /* Whether line logic on the known cells (filled, empty) fixes `target` to `value`, or, with
  * target < 0, finds the line in contradiction: what every explanation must keep. */
-static int still_holds(const LineClue *line, u64 filled, u64 empty, int target, int value)
+static int still_holds(const LineClue *line, Cells filled, Cells empty, int target, int value)
 {
-    u64 new_filled, new_empty;
+    Cells new_filled, new_empty;
     int fits = settle_line(line, filled, empty, &new_filled, &new_empty);
     if (target < 0)
         return !fits;
@@ -94,18 +94,18 @@ static int still_holds(const LineClue *line, u64 filled, u64 empty, int target, 
 
 /* The known cells of a line before trail position `before`, shrunk (see the top of the file),
  * that explain cell `target` of the line taking `value` (target < 0: the line's contradiction). */
-void explain_line(Cdcl *s, int line, int before, int target, int value, u64 *out_filled, u64 *out_empty)
+void explain_line(Cdcl *s, int line, int before, int target, int value, Cells *out_filled, Cells *out_empty)
 {
     int order[MAX_SIDE], positions[MAX_SIDE], count = 0;
-    u64 filled = 0, empty = 0;
-    for (u64 known = s->board.filled[line] | s->board.empty[line]; known; known &= known - 1) {
-        int i = __builtin_ctzll(known), cell = line_cell(s, line, i), at = s->pos[cell];
+    Cells filled = 0, empty = 0;
+    for (Cells known = s->board.filled[line] | s->board.empty[line]; known; known &= known - 1) {
+        int i = first_cell(known), cell = line_cell(s, line, i), at = s->pos[cell];
         if (at >= before)
             continue;
         if (s->value[cell])
-            filled |= (u64)1 << i;
+            filled |= (Cells)1 << i;
         else
-            empty |= (u64)1 << i;
+            empty |= (Cells)1 << i;
         int k = count++;
         for (; k > 0 && positions[k - 1] < at; k--) { /* latest first */
             positions[k] = positions[k - 1];

@@ -22,7 +22,7 @@ int reason_lits(Cdcl *s, int reason, int cell, Vec *out)
         return 0;
     }
     int line = REASON_LINE(reason);
-    u64 filled, empty;
+    Cells filled, empty;
     if (cell >= 0 && s->explained[cell]) {
         filled = s->why[2 * cell];
         empty = s->why[2 * cell + 1];
@@ -35,11 +35,11 @@ int reason_lits(Cdcl *s, int reason, int cell, Vec *out)
     } else {
         explain_line(s, line, s->trail_size, -1, 0, &filled, &empty);
     }
-    for (u64 bits = filled; bits; bits &= bits - 1)  /* a filled cell's false literal: empty */
-        if (vec_push(out, LIT(line_cell(s, line, __builtin_ctzll(bits)), 0)) < 0)
+    for (Cells bits = filled; bits; bits &= bits - 1)  /* a filled cell's false literal: empty */
+        if (vec_push(out, LIT(line_cell(s, line, first_cell(bits)), 0)) < 0)
             return -1;
-    for (u64 bits = empty; bits; bits &= bits - 1)
-        if (vec_push(out, LIT(line_cell(s, line, __builtin_ctzll(bits)), 1)) < 0)
+    for (Cells bits = empty; bits; bits &= bits - 1)
+        if (vec_push(out, LIT(line_cell(s, line, first_cell(bits)), 1)) < 0)
             return -1;
     return 0;
 }

@@ -1,8 +1,9 @@
 /* nonosat._linecore: one line's deduction, and line logic over a grid.
  *
  * A line's clue is read by its chain automaton (see linelogic.py): one state per cell of every
- * block and one gap state before, between and after the blocks. A clue that fits 64 cells has at
- * most 66 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
+ * block and one gap state before, between and after the blocks. A clue that fits n cells has at
+ * most n + 2 states, so state sets are 128-bit masks (n <= 126), or 64-bit ones when the clue is
+ * short enough.
  */
 #include "_linecore.h"
 
@@ -25,7 +26,7 @@ void compile_clue(LineClue *line, const long *blocks, int count, int length)
         line->ones |= (((u128)1 << blocks[j]) - 1) << state;
         state += (int)blocks[j] + 1;  /* the block's cells, then the gap after it */
     }
-    u128 everything = ((u128)1 << state) - 1;  /* state <= 66 */
+    u128 everything = state >= 128 ? ~(u128)0 : ((u128)1 << state) - 1;  /* state <= MAX_SIDE + 2 */
     u128 last_gap = (u128)1 << (state - 1);
     line->zeros = everything & ~line->ones;
     line->accept = last_gap | (count ? last_gap >> 1 : 0);
@@ -36,8 +37,8 @@ void compile_clue(LineClue *line, const long *blocks, int count, int length)
  * each cell, a backward pass those from which the line can still be completed. A cell must be
  * filled if no surviving state there is a gap state, empty if none is a block state. */
 #define DEFINE_SETTLE(NAME, T)                                                                 \
-    static int NAME(const LineClue *line, u64 filled, u64 empty, u64 *out_filled,             \
-                    u64 *out_empty)                                                           \
+    static int NAME(const LineClue *line, Cells filled, Cells empty, Cells *out_filled,       \
+                    Cells *out_empty)                                                         \
     {                                                                                          \
         const T ones = (T)line->ones, zeros = (T)line->zeros, accept = (T)line->accept;        \
         T reached[MAX_SIDE];                                                                   \
@@ -55,10 +56,10 @@ void compile_clue(LineClue *line, const long *blocks, int count, int length)
         active &= accept;                                                                      \
         if (!active)                                                                           \
             return 0;                                                                          \
-        u64 may_fill = 0, may_empty = 0;                                                       \
+        Cells may_fill = 0, may_empty = 0;                                                     \
         for (int i = n - 1;; i--) {                                                            \
-            may_fill |= (u64)((active & ones) != 0) << i;                                      \
-            may_empty |= (u64)((active & zeros) != 0) << i;                                    \
+            may_fill |= (Cells)((active & ones) != 0) << i;                                    \
+            may_empty |= (Cells)((active & zeros) != 0) << i;                                  \
             if (i == 0)                                                                        \
                 break;                                                                         \
             active = ((active >> 1) | (active & zeros)) & reached[i - 1];                      \
@@ -72,7 +73,7 @@ DEFINE_SETTLE(settle_narrow, u64)
 DEFINE_SETTLE(settle_wide, u128)
 
 /* Every cell the clue decides from the line's known cells: 1 with the masks, 0 if none fits. */
-int settle_line(const LineClue *line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty)
+int settle_line(const LineClue *line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty)
 {
     if (line->impossible || (filled & empty))
         return 0;
@@ -86,8 +87,8 @@ int settle_line(const LineClue *line, u64 filled, u64 empty, u64 *out_filled, u6
 
 void copy_board(const Grid *g, Board *to, const Board *from)
 {
-    memcpy(to->filled, from->filled, (size_t)g->lines * sizeof(u64));
-    memcpy(to->empty, from->empty, (size_t)g->lines * sizeof(u64));
+    memcpy(to->filled, from->filled, (size_t)g->lines * sizeof(Cells));
+    memcpy(to->empty, from->empty, (size_t)g->lines * sizeof(Cells));
 }
 
 void push(Grid *g, int line)
@@ -104,11 +105,12 @@ void enqueue(Grid *g, int line)
         push(g, line);
 }
 
-int settle_memo(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *out_empty)
+int settle_memo(Grid *g, int line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty)
 {
     if (!g->memo)
         return settle_line(&g->clue[line], filled, empty, out_filled, out_empty);
-    u64 hash = ((filled * 0x9E3779B97F4A7C15u) ^ (empty * 0xC2B2AE3D27D4EB4Fu)) + (u64)line * 0x165667B19E3779F9u;
+    u64 hash = ((cells_fold(filled) * 0x9E3779B97F4A7C15u) ^ (cells_fold(empty) * 0xC2B2AE3D27D4EB4Fu)) +
+               (u64)line * 0x165667B19E3779F9u;
     MemoEntry *entry = &g->memo[(hash ^ (hash >> 29)) >> (64 - MEMO_BITS)];
     if (entry->line != line + 1 || entry->filled != filled || entry->empty != empty) {
         entry->line = line + 1;
@@ -122,13 +124,18 @@ int settle_memo(Grid *g, int line, u64 filled, u64 empty, u64 *out_filled, u64 *
 }
 
 /* Mark lines first + i touched for every bit i of `bits` (a line's cells: its crossing lines). */
-static void touch_lines(Grid *g, int first, u64 bits)
+static void touch_lines(Grid *g, int first, Cells bits)
 {
+#ifdef LINECORE_WIDE
+    for (; bits; bits &= bits - 1)
+        mark_line(g->touched, first + first_cell(bits));
+#else
     int shift = first & 63;
     u64 *word = &g->touched[first >> 6];
     word[0] |= bits << shift;
     if (shift && first < 64)
         word[1] |= bits >> (64 - shift);
+#endif
 }
 
 /* Pass over the queued lines until none is left, as linesolve.propagate does: take the first
@@ -143,7 +150,7 @@ int run_queue(Grid *g, Board *b)
         g->count--;
         g->queued[line] = 0;
         g->passes++;
-        u64 filled = b->filled[line], empty = b->empty[line], new_filled, new_empty;
+        Cells filled = b->filled[line], empty = b->empty[line], new_filled, new_empty;
         if (!settle_memo(g, line, filled, empty, &new_filled, &new_empty)) {
             g->head = g->count = 0;  /* empty the queue */
             memset(g->queued, 0, sizeof g->queued);
@@ -157,17 +164,17 @@ int run_queue(Grid *g, Board *b)
         b->empty[line] = empty | new_empty;
         int is_row = line < g->height;
         int crossing = is_row ? g->height : 0;  /* the first crossing line's number */
-        u64 bit = (u64)1 << (is_row ? line : line - g->height);
+        Cells bit = (Cells)1 << (is_row ? line : line - g->height);
         mark_line(g->touched, line);
         touch_lines(g, crossing, new_filled | new_empty);
-        for (u64 news = new_filled; news; news &= news - 1) {  /* counts them without popcount */
-            int j = crossing + __builtin_ctzll(news);
+        for (Cells news = new_filled; news; news &= news - 1) {  /* counts them without popcount */
+            int j = crossing + first_cell(news);
             b->filled[j] |= bit;
             enqueue(g, j);
             g->fixed++;
         }
-        for (u64 news = new_empty; news; news &= news - 1) {
-            int j = crossing + __builtin_ctzll(news);
+        for (Cells news = new_empty; news; news &= news - 1) {
+            int j = crossing + first_cell(news);
             b->empty[j] |= bit;
             enqueue(g, j);
             g->fixed++;
@@ -181,12 +188,12 @@ int run_queue(Grid *g, Board *b)
 int set_cell(Grid *g, Board *b, int row, int column, int filled)
 {
     int col_line = g->height + column;
-    u64 *masks = filled ? b->filled : b->empty;
-    u64 *others = filled ? b->empty : b->filled;
+    Cells *masks = filled ? b->filled : b->empty;
+    Cells *others = filled ? b->empty : b->filled;
     if ((others[row] >> column) & 1)
         return 0;
-    masks[row] |= (u64)1 << column;
-    masks[col_line] |= (u64)1 << row;
+    masks[row] |= (Cells)1 << column;
+    masks[col_line] |= (Cells)1 << row;
     enqueue(g, row);
     enqueue(g, col_line);
     return run_queue(g, b) < 0;

@@ -56,21 +56,42 @@ int read_grid(Grid *g, PyObject *rows, PyObject *columns)
     return 0;
 }
 
+/* Read one int of `length` bits into a set of cells; -1 on error (without a message of its own
+ * when the int is out of range: the caller names what it is). */
+int read_cells(PyObject *number, int length, Cells *out)
+{
+    if (!PyLong_Check(number)) {
+        PyErr_SetString(PyExc_TypeError, "cells must be an int");
+        return -1;
+    }
+#ifdef LINECORE_WIDE
+    PyObject *shift = PyLong_FromLong(64), *high = shift ? PyNumber_Rshift(number, shift) : NULL;
+    Py_XDECREF(shift);
+    if (!high)
+        return -1;
+    u64 top = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    u64 low = PyLong_AsUnsignedLongLongMask(number);
+    *out = ((Cells)top << 64) | low;
+#else
+    *out = PyLong_AsUnsignedLongLong(number);
+#endif
+    if (PyErr_Occurred() || (*out & ~full_mask(length))) {
+        PyErr_SetString(PyExc_ValueError, "cells out of range");
+        return -1;
+    }
+    return 0;
+}
+
 /* Read a list of `count` masks of `length` cells each; -1 on error. */
-int read_masks(PyObject *list, int count, int length, u64 *out, const char *what)
+int read_masks(PyObject *list, int count, int length, Cells *out, const char *what)
 {
     PyObject *seq = PySequence_Fast(list, "masks must be a sequence of ints");
     if (!seq)
         return -1;
     int ok = PySequence_Fast_GET_SIZE(seq) == count;
-    for (int i = 0; ok && i < count; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        ok = PyLong_Check(item);
-        if (ok) {
-            out[i] = PyLong_AsUnsignedLongLong(item);
-            ok = !PyErr_Occurred() && (out[i] & ~full_mask(length)) == 0;
-        }
-    }
+    for (int i = 0; ok && i < count; i++)
+        ok = read_cells(PySequence_Fast_GET_ITEM(seq, i), length, &out[i]) == 0;
     Py_DECREF(seq);
     if (!ok) {
         PyErr_Clear();
@@ -84,10 +105,10 @@ void merge_views(Grid *g, Board *b)
 {
     for (int r = 0; r < g->height; r++)
         for (int c = 0, col = g->height; c < g->width; c++, col++)
-            for (u64 *masks = b->filled; masks; masks = masks == b->filled ? b->empty : NULL)
+            for (Cells *masks = b->filled; masks; masks = masks == b->filled ? b->empty : NULL)
                 if (((masks[r] >> c) | (masks[col] >> r)) & 1) {
-                    masks[r] |= (u64)1 << c;
-                    masks[col] |= (u64)1 << r;
+                    masks[r] |= (Cells)1 << c;
+                    masks[col] |= (Cells)1 << r;
                 }
 }
 
@@ -112,11 +133,31 @@ int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyO
     return 0;
 }
 
-PyObject *mask_list(const u64 *masks, int count)
+/* A set of cells as an int (bit i is cell i). */
+PyObject *cells_object(Cells cells)
+{
+#ifdef LINECORE_WIDE
+    PyObject *low = PyLong_FromUnsignedLongLong((u64)cells);
+    if (!(cells >> 64) || !low)
+        return low;
+    PyObject *top = PyLong_FromUnsignedLongLong((u64)(cells >> 64)), *shift = PyLong_FromLong(64);
+    PyObject *high = top && shift ? PyNumber_Lshift(top, shift) : NULL;
+    PyObject *both = high ? PyNumber_Or(high, low) : NULL;
+    Py_XDECREF(top);
+    Py_XDECREF(shift);
+    Py_XDECREF(high);
+    Py_DECREF(low);
+    return both;
+#else
+    return PyLong_FromUnsignedLongLong(cells);
+#endif
+}
+
+PyObject *mask_list(const Cells *masks, int count)
 {
     PyObject *list = PyList_New(count);
     for (int i = 0; list && i < count; i++) {
-        PyObject *mask = PyLong_FromUnsignedLongLong(masks[i]);
+        PyObject *mask = cells_object(masks[i]);
         if (!mask) {
             Py_CLEAR(list);
             break;
@@ -127,7 +168,7 @@ PyObject *mask_list(const u64 *masks, int count)
 }
 
 /* The grids found, as a list of tuples of row masks. */
-PyObject *grid_list(const u64 *solutions, int found, int height)
+PyObject *grid_list(const Cells *solutions, int found, int height)
 {
     PyObject *list = PyList_New(found);
     for (int i = 0; list && i < found; i++) {

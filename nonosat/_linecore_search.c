@@ -26,13 +26,16 @@ static const Strategy strategies[] = {{BALANCED, FIXES_MORE}, {PRODUCT, FILLED},
 #define FIRST_BUDGET 64  /* dead ends allowed to each run of the first round of restarts */
 
 /* The board changed on `lines`: the records that share one of them no longer hold. */
-static void forget(Search *s, const u64 lines[2])
+static void forget(Search *s, const u64 lines[LINE_WORDS])
 {
-    const u64 first = lines[0], second = lines[1];
     const ProbeRecord *record = s->records;
     unsigned char *holds = s->holds;
-    for (int i = 0; i < 2 * s->cells; i++)  /* without a branch: the compiler can vectorise it */
-        holds[i] &= ((record[i].lines[0] & first) | (record[i].lines[1] & second)) == 0;
+    for (int i = 0; i < 2 * s->cells; i++) {  /* without a branch: the compiler can vectorise it */
+        u64 shared = 0;
+        for (int w = 0; w < LINE_WORDS; w++)
+            shared |= record[i].lines[w] & lines[w];
+        holds[i] &= shared == 0;
+    }
 }
 
 /* Probe one cell with one value on board b, into `guess`; keeps the record when it fits. */
@@ -42,12 +45,11 @@ static int probe_cell(Search *s, const Board *b, Board *guess, int r, int c, int
     int i = 2 * (r * g->width + c) + v;
     long long before = g->fixed;
     copy_board(g, guess, b);
-    g->touched[0] = g->touched[1] = 0;
+    memset(g->touched, 0, sizeof g->touched);
     if (!set_cell(g, guess, r, c, v))
         return 0;
     s->records[i].fixed = g->fixed - before;
-    s->records[i].lines[0] = g->touched[0];
-    s->records[i].lines[1] = g->touched[1];
+    memcpy(s->records[i].lines, g->touched, sizeof g->touched);
     mark_line(s->records[i].lines, r);  /* the probed cell's own lines */
     mark_line(s->records[i].lines, g->height + c);
     s->holds[i] = (unsigned char)s->reuse;
@@ -63,13 +65,13 @@ static int probe(Search *s, Board *b, Strategy how, int *row, int *column, int *
 {
     Grid *g = s->g;
     Board guess[2];
-    const u64 full = full_mask(g->width);
+    const Cells full = full_mask(g->width);
     for (;;) {
         int changed = 0;
         long long best = -1;
         for (int r = 0; r < g->height; r++) {
-            for (u64 unknown = full & ~(b->filled[r] | b->empty[r]); unknown; unknown &= unknown - 1) {
-                int c = __builtin_ctzll(unknown);
+            for (Cells unknown = full & ~(b->filled[r] | b->empty[r]); unknown; unknown &= unknown - 1) {
+                int c = first_cell(unknown);
                 if (((b->filled[r] | b->empty[r]) >> c) & 1)
                     continue;  /* fixed by an earlier probe of this round */
                 int cell = 2 * (r * g->width + c);
@@ -86,7 +88,8 @@ static int probe(Search *s, Board *b, Strategy how, int *row, int *column, int *
                     int v = fits[1];  /* the value that fits */
                     if (!made[v] && !probe_cell(s, b, &guess[v], r, c, v))
                         return FAILED;  /* made afresh, it fails too: no value fits */
-                    u64 lines[2] = {s->records[cell + v].lines[0], s->records[cell + v].lines[1]};
+                    u64 lines[LINE_WORDS];
+                    memcpy(lines, s->records[cell + v].lines, sizeof lines);
                     copy_board(g, b, &guess[v]);
                     forget(s, lines);
                     changed = 1;
@@ -134,9 +137,10 @@ static void restore_records(Search *s, int depth)
 static int choose(Search *s, Board *b, int row, int column, int value)
 {
     int i = 2 * (row * s->g->width + column) + value;
-    u64 lines[2] = {s->records[i].lines[0], s->records[i].lines[1]};
+    u64 lines[LINE_WORDS];
+    memcpy(lines, s->records[i].lines, sizeof lines);
     if (!s->holds[i])
-        lines[0] = lines[1] = ~(u64)0;  /* no record: forget them all */
+        memset(lines, 0xff, sizeof lines);  /* no record: forget them all */
     if (!set_cell(s->g, b, row, column, value))
         return 0;
     forget(s, lines);
@@ -145,7 +149,7 @@ static int choose(Search *s, Board *b, int row, int column, int value)
 
 static void record_solution(Search *s, const Board *b)
 {
-    memcpy(s->solutions + (size_t)s->found++ * s->g->height, b->filled, (size_t)s->g->height * sizeof(u64));
+    memcpy(s->solutions + (size_t)s->found++ * s->g->height, b->filled, (size_t)s->g->height * sizeof(Cells));
 }
 
 /* One depth-first search from the root board (at a fixed point of line logic): probing and a

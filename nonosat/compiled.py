@@ -1,6 +1,6 @@
 """The compiled core (`nonosat/_linecore.c`), when `pip install` could build it.
 
-It does for black-and-white grids of up to 64x64 what the Python code does, faster: line logic
+It does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
 over the whole grid (`linesolve.propagate`, the same passes in the same order, so the same
 counts), and a depth-first search with line logic and probing at every node (each probe's
 result kept while it holds, tests/test_probe_records.py) that finds up to two solutions
@@ -9,6 +9,10 @@ of a puzzle line logic leaves open, or proves there are no more, within a node b
 clauses for the CNF, for lines of any length (`encodings.implications`). Without a C compiler
 the package installs without it and everything runs in Python; `NONOSAT_PURE_PYTHON=1` makes it
 run in Python anyway (tests/test_linecore.py and tests/test_implications.py compare the two).
+
+It is built twice from the same C files: `_linecore`, where a line's cells are one 64-bit word,
+for grids of up to 64x64, and `_linecore_wide`, with 128-bit words, for the rest up to 126x126
+(10-15% slower on the same grid, so only where the narrow one does not fit). `core_for` picks.
 """
 
 from __future__ import annotations
@@ -23,27 +27,41 @@ if TYPE_CHECKING:
     from nonosat.linesolve import Board
 
 MAX_SIDE = 64
-"""The longest line the compiled core takes (a line is one 64-bit word)."""
+"""The longest line of `core` (a line is one 64-bit word)."""
+WIDE_SIDE = 126
+"""The longest line of `wide_core` (a line is one 128-bit word; its clue has up to 128 states)."""
 
 
-def _load() -> ModuleType | None:
+def _load(name: str) -> ModuleType | None:
     if os.environ.get("NONOSAT_PURE_PYTHON"):
         return None
     from importlib import import_module
 
     try:
-        return import_module("nonosat._linecore")
+        return import_module(name)
     except ImportError:
         return None
 
 
-core = _load()
-"""The compiled module, or None when it was not built (or NONOSAT_PURE_PYTHON is set)."""
+core = _load("nonosat._linecore")
+"""The compiled module for lines of up to 64 cells, or None when it was not built (or
+NONOSAT_PURE_PYTHON is set). Its `implications` takes lines of any length."""
+wide_core = _load("nonosat._linecore_wide")
+"""The same functions for lines of up to 126 cells, or None."""
+
+
+def core_for(puzzle: Puzzle) -> ModuleType | None:
+    """The compiled module that takes this puzzle's grid (black and white, no side over 126): the
+    narrow one where it fits, else the wide one; None when neither does."""
+    side = max(puzzle.width, puzzle.height)
+    if puzzle.is_colour or side > WIDE_SIDE:
+        return None
+    return core if side <= MAX_SIDE else wide_core
 
 
 def fits(puzzle: Puzzle) -> bool:
-    """Whether the compiled core can take this puzzle: black and white, no side over 64."""
-    return core is not None and not puzzle.is_colour and puzzle.width <= MAX_SIDE and puzzle.height <= MAX_SIDE
+    """Whether a compiled core can take this puzzle: black and white, no side over 126."""
+    return core_for(puzzle) is not None
 
 
 def board_masks(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:

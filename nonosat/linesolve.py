@@ -10,8 +10,9 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from time import perf_counter
+from types import ModuleType
 
-from nonosat.compiled import core, fits
+from nonosat.compiled import core_for
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.linelogic import (
@@ -202,7 +203,7 @@ def propagate(
     `Contradiction` (naming the line) if some line cannot be completed, and TimeUp if the
     deadline passes first (looked at every DEADLINE_PASSES passes). `observe` hears of every
     pass that rules out colours, `on_pass` of every pass with its time and the cells it fixed.
-    Without either, a black-and-white grid of up to 64x64 goes through the compiled core when
+    Without either, a black-and-white grid of up to 126x126 goes through the compiled core when
     it was built (`nonosat.compiled`; `compiled=False` keeps to Python), with the same passes
     and the same result.
     """
@@ -210,8 +211,9 @@ def propagate(
         lines = [(True, r) for r in range(board.height)] + [(False, c) for c in range(board.width)]
     if board.colours > 1:
         return _propagate_colours(board, lines, observe, on_pass, deadline)
-    if compiled and observe is None and on_pass is None and fits(board.puzzle):
-        return _propagate_compiled(board, lines, deadline)
+    core = core_for(board.puzzle) if compiled and observe is None and on_pass is None else None
+    if core is not None:
+        return _propagate_compiled(core, board, lines, deadline)
     puzzle = board.puzzle
     width, height = board.width, board.height
     row_f, row_e, col_f, col_e = board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1]
@@ -260,11 +262,10 @@ def propagate(
     return board
 
 
-def _propagate_compiled(board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
-    """`propagate` in the compiled core (black and white, no side over 64). It takes a
-    millisecond or two at most, and looks at the deadline after, as the Python loop would
-    have every DEADLINE_PASSES passes: a short propagation finishes whatever the time."""
-    assert core is not None
+def _propagate_compiled(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
+    """`propagate` in a compiled core (`compiled.core_for`). It takes a few milliseconds at
+    most, and looks at the deadline after, as the Python loop would have every
+    DEADLINE_PASSES passes: a short propagation finishes whatever the time."""
     puzzle, row_not, col_not = board.puzzle, board.row_not, board.col_not
     passes, bad, row_f, row_e, col_f, col_e = core.propagate(
         puzzle.rows, puzzle.columns, row_not[0], row_not[1], col_not[0], col_not[1], lines

@@ -79,20 +79,27 @@ def test_settle_matches_settle_line_on_sampled_lines_of_7_to_10_cells() -> None:
                 assert core.settle(clue, length, filled, empty) == python_settle(clue, length, filled, empty)
 
 
+def random_line(rng: random.Random, longest: int) -> tuple[Clue, int, int, int]:
+    """A random line of up to `longest` cells: its clue (a block mangled one time in five, so
+    that it often no longer fits), its length, and some of its cells known (filled, empty)."""
+    length = rng.randint(1, longest)
+    density = rng.random()
+    cells = [rng.random() < density for _ in range(length)]
+    clue = clue_of([int(c) for c in cells])
+    if clue and rng.random() < 0.2:
+        j = rng.randrange(len(clue))
+        clue = clue[:j] + (max(1, clue[j] + rng.choice((-1, 1))),) + clue[j + 1 :]
+    known = [rng.random() < 0.4 for _ in range(length)]
+    filled = sum(1 << i for i in range(length) if known[i] and cells[i])
+    empty = sum(1 << i for i in range(length) if known[i] and not cells[i])
+    return clue, length, filled, empty
+
+
 def test_settle_matches_settle_line_on_random_long_lines() -> None:
     rng = random.Random(64)
     contradictions = 0
     for _ in range(3000):
-        length = rng.randint(1, 64)
-        density = rng.random()
-        cells = [rng.random() < density for _ in range(length)]
-        clue = clue_of([int(c) for c in cells])
-        if clue and rng.random() < 0.2:  # mangle a block: often no longer fits the known cells
-            j = rng.randrange(len(clue))
-            clue = clue[:j] + (max(1, clue[j] + rng.choice((-1, 1))),) + clue[j + 1 :]
-        known = [rng.random() < 0.4 for _ in range(length)]
-        filled = sum(1 << i for i in range(length) if known[i] and cells[i])
-        empty = sum(1 << i for i in range(length) if known[i] and not cells[i])
+        clue, length, filled, empty = random_line(rng, 64)
         expected = python_settle(clue, length, filled, empty)
         contradictions += expected is None
         assert core.settle(clue, length, filled, empty) == expected, (clue, length, filled, empty)

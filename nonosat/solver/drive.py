@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from nonosat.compiled import board_masks, core, fits, grid_of
+from nonosat.compiled import board_masks, core_for, fits, grid_of
 from nonosat.deadline import Deadline
 from nonosat.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.errors import CutShort, TimeUp, UsageError
@@ -48,7 +48,7 @@ def solve(
     `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
     totals differ.
 
-    A black-and-white puzzle of up to 64x64 never needs a CNF: the compiled core
+    A black-and-white puzzle of up to 126x126 never needs a CNF: the compiled core
     (`nonosat.compiled`) runs its conflict-driven search, with SAT racing it on a second core
     (`nonosat.solver.lines`). `search_nodes=N` (N > 0) runs the core's depth-first search first,
     with line logic and probing at every node, for up to N guesses; `search_nodes=0` skips both
@@ -125,8 +125,9 @@ def search_compiled(board: Board, count: int, nodes: int, deadline: Deadline) ->
     """Up to `count` (1 or 2) grids by the compiled core's search from a board line logic left
     open, whether those are all there are, and the guesses made; None when the budget of
     `nodes` guesses or SEARCH_SECONDS ran out first."""
-    assert core is not None
     puzzle = board.puzzle
+    core = core_for(puzzle)
+    assert core is not None
     left = deadline.remaining()
     if left is not None and left <= 0:
         return None  # out of time already: the CNF's builder says so

@@ -11,7 +11,7 @@ joins it after a moment in a worker process, and the first to finish answers (be
 from __future__ import annotations
 
 from nonosat import interrupts
-from nonosat.compiled import board_masks, core, grid_of
+from nonosat.compiled import board_masks, core_for, grid_of
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.linesolve import Board
 from nonosat.model import Grid
@@ -25,7 +25,7 @@ that is not starts again with a rival (the search is deterministic: the same pat
 
 
 class LineSearch:
-    """The conflict-driven search on a board line logic left open (black and white, up to 64x64:
+    """The conflict-driven search on a board line logic left open (black and white, up to 126x126:
     `compiled.fits`), with a deadline. `stop` ends it from another thread, as Ctrl-C does."""
 
     def __init__(self, board: Board, deadline: Deadline = NO_DEADLINE) -> None:
@@ -42,13 +42,14 @@ class LineSearch:
         there are no more, False when `count` is reached first, None when it was stopped or ran
         out of time (the deadline, or `within` seconds) first; the grids it found are added all
         the same."""
+        puzzle = self.board.puzzle
+        core = core_for(puzzle)
         assert core is not None
         remaining = self.deadline.remaining()
         if remaining is not None and remaining <= 0:
             return None
         if within is not None:
             remaining = within if remaining is None else min(remaining, within)
-        puzzle = self.board.puzzle
         interrupts.running(self)
         try:
             complete, grids, self.stats = core.cdcl(

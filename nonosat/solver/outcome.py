@@ -30,10 +30,11 @@ class Method(Choice):
     """The SAT solver, on what line logic left open."""
     SEARCH = "search"
     """A depth-first search with line logic at every node, on what line logic left open (the
-    compiled core, black and white up to 64x64, within a node budget; SAT takes over beyond)."""
+    compiled core, black and white up to 126x126, within a node budget, when `search_nodes`
+    asks for it)."""
     CDCL = "cdcl"
     """The compiled core's conflict-driven search, with line logic as every line's propagator
-    (`nonosat.solver.lines`), after the depth-first search gave up."""
+    (`nonosat.solver.lines`; black and white up to 126x126)."""
 
 
 @dataclass(frozen=True)
