@@ -83,8 +83,8 @@ static inline void mark_line(u64 lines[LINE_WORDS], int line) { lines[line >> 6]
 typedef struct {
     Cells filled, empty;          /* the known cells asked about */
     Cells new_filled, new_empty;  /* the answer */
-    int line;                   /* the line's number plus one; 0 marks a free slot */
-    int fits;                   /* 0: the known cells admit no completion */
+    int line;                     /* the line's number plus one; 0 marks a free slot */
+    int fits;                     /* 0: the known cells admit no completion */
 } MemoEntry;
 
 #define MEMO_BITS 14  /* 16,384 entries (640 KB): measured faster than 2^12 or 2^16 */
