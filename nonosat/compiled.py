@@ -12,7 +12,7 @@ run in Python anyway (tests/test_linecore.py and tests/test_implications.py comp
 
 It is built twice from the same C files: `_linecore`, where a line's cells are one 64-bit word,
 for grids of up to 64x64, and `_linecore_wide`, with 128-bit words, for the rest up to 126x126
-(10-15% slower on the same grid, so only where the narrow one does not fit). `core_for` picks.
+(10-25% slower on the same grid, so only where the narrow one does not fit). `core_for` picks.
 """
 
 from __future__ import annotations
