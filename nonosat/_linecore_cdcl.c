@@ -20,13 +20,7 @@ static int grow(void **data, int *cap, size_t item, int first)
     return 0;
 }
 
-int vec_push(Vec *v, int x)
-{
-    if (v->size == v->cap && grow((void **)&v->data, &v->cap, sizeof(int), 64) < 0)
-        return -1;
-    v->data[v->size++] = x;
-    return 0;
-}
+int vec_grow(Vec *v) { return grow((void **)&v->data, &v->cap, sizeof(int), 64); }
 
 /* ---------------------------------------------------------------- the order of decisions ---- */
 
@@ -103,7 +97,9 @@ void bump_cell(Cdcl *s, int cell)
 void assign(Cdcl *s, Lit lit, int reason, int from_line)
 {
     int cell = CELL(lit), filled = lit & 1;
-    int row = cell / s->width, column = cell - row * s->width, col_line = s->height + column;
+    int row = s->cell_row[cell], column = s->cell_col[cell], col_line = s->height + column;
+    s->line_trail[row * MAX_SIDE + s->line_top[row]++] = column << 1 | filled;
+    s->line_trail[col_line * MAX_SIDE + s->line_top[col_line]++] = row << 1 | filled;
     s->value[cell] = (signed char)filled;
     s->lit_value[lit] = 1;
     s->lit_value[NEG(lit)] = 0;
@@ -133,7 +129,9 @@ void backtrack(Cdcl *s, int level)
         return;
     for (int i = s->trail_size - 1; i >= s->trail_lim[level]; i--) {
         int cell = CELL(s->trail[i]);
-        int row = cell / s->width, column = cell - row * s->width;
+        int row = s->cell_row[cell], column = s->cell_col[cell];
+        s->line_top[row]--;
+        s->line_top[s->height + column]--;
         Cells *masks = s->value[cell] ? s->board.filled : s->board.empty;
         masks[row] &= ~((Cells)1 << column);
         masks[s->height + column] &= ~((Cells)1 << row);

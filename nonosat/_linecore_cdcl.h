@@ -53,6 +53,9 @@ typedef struct {
     signed char *lit_value; /* per literal: -1 open, 0 false, 1 true (clause propagation reads it) */
     signed char *phase; /* the value a decision gives the cell: its last one */
     int *level, *pos, *reason;
+    int *cell_row, *cell_col; /* a cell's row and column (no division in assign) */
+    int *line_trail; /* MAX_SIDE slots a line: its known cells in trail order, each index << 1 | filled */
+    int line_top[MAX_LINES]; /* how many known cells each line has there (explain_line reads them) */
     Cells *why;              /* a line reason's explanation, 2 masks a cell (filled, empty) */
     unsigned char *explained; /* why[] is computed for the cell's current value */
     Lit *trail;
@@ -91,7 +94,15 @@ static inline float c_activity(const int *arena, int c)
 static inline void set_c_activity(int *arena, int c, float a) { memcpy(&arena[c + 3], &a, sizeof a); }
 
 /* _linecore_cdcl.c */
-int vec_push(Vec *v, int x);
+int vec_grow(Vec *v);
+
+static inline int vec_push(Vec *v, int x)
+{
+    if (v->size == v->cap && vec_grow(v) < 0)
+        return -1;
+    v->data[v->size++] = x;
+    return 0;
+}
 void assign(Cdcl *s, Lit lit, int reason, int from_line);
 void backtrack(Cdcl *s, int level);
 void bump_cell(Cdcl *s, int cell);

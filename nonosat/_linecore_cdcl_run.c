@@ -162,6 +162,9 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->phase = PyMem_RawCalloc((size_t)n, 1);  /* empty first */
     s->target = PyMem_RawMalloc((size_t)n);
     s->level = PyMem_RawMalloc((size_t)n * sizeof(int));
+    s->cell_row = PyMem_RawMalloc((size_t)n * sizeof(int));
+    s->cell_col = PyMem_RawMalloc((size_t)n * sizeof(int));
+    s->line_trail = PyMem_RawMalloc((size_t)g->lines * MAX_SIDE * sizeof(int));
     s->pos = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->reason = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->why = PyMem_RawMalloc(2 * (size_t)n * sizeof(Cells));
@@ -175,7 +178,8 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->seen = PyMem_RawCalloc((size_t)n, 1);
     s->level_seen = PyMem_RawCalloc((size_t)n + 1, 1);
     g->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
-    if (!s->value || !s->lit_value || !s->phase || !s->target || !s->level || !s->pos || !s->reason || !s->why || !s->explained ||
+    if (!s->value || !s->lit_value || !s->phase || !s->target || !s->level || !s->cell_row ||
+        !s->cell_col || !s->line_trail || !s->pos || !s->reason || !s->why || !s->explained ||
         !s->trail || !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at ||
         !s->seen || !s->level_seen || !g->memo)
         return -1;
@@ -183,10 +187,13 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     memset(s->lit_value, -1, 2 * (size_t)n);
     memset(s->target, -1, (size_t)n);
     memset(&s->board, 0, sizeof s->board);
+    memset(s->line_top, 0, sizeof s->line_top);
     for (int cell = 0; cell < n; cell++) {
+        int row = cell / g->width, column = cell % g->width;
+        s->cell_row[cell] = row;
+        s->cell_col[cell] = column;
         s->heap_at[cell] = -1;
         heap_insert(s, cell);
-        int row = cell / g->width, column = cell % g->width;
         if ((root->filled[row] >> column) & 1)
             assign(s, LIT(cell, 1), NO_REASON, -1);
         else if ((root->empty[row] >> column) & 1)
@@ -200,7 +207,7 @@ void cdcl_free(Cdcl *s)
     if (s->watches)
         for (int lit = 0; lit < 2 * s->cells; lit++)
             PyMem_RawFree(s->watches[lit].data);
-    void *blocks[] = {s->value, s->lit_value, s->phase, s->target, s->level, s->pos, s->reason, s->why, s->explained, s->trail,
+    void *blocks[] = {s->value, s->lit_value, s->phase, s->target, s->level, s->cell_row, s->cell_col, s->line_trail, s->pos, s->reason, s->why, s->explained, s->trail,
                       s->trail_lim, s->watches, s->activity, s->heap, s->heap_at, s->seen, s->level_seen,
                       s->solutions, s->arena, s->clauses.data, s->learnt.data, s->stack.data, s->lits.data};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)

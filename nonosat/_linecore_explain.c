@@ -96,23 +96,19 @@ static int still_holds(const LineClue *line, Cells filled, Cells empty, int targ
  * that explain cell `target` of the line taking `value` (target < 0: the line's contradiction). */
 void explain_line(Cdcl *s, int line, int before, int target, int value, Cells *out_filled, Cells *out_empty)
 {
-    int order[MAX_SIDE], positions[MAX_SIDE], count = 0;
+    int order[MAX_SIDE], count = 0;
     Cells filled = 0, empty = 0;
-    for (Cells known = s->board.filled[line] | s->board.empty[line]; known; known &= known - 1) {
-        int i = first_cell(known), cell = line_cell(s, line, i), at = s->pos[cell];
-        if (at >= before)
-            continue;
-        if (s->value[cell])
+    const int *known = s->line_trail + line * MAX_SIDE; /* in trail order: no sort needed */
+    int top = s->line_top[line];
+    while (top > 0 && s->pos[line_cell(s, line, known[top - 1] >> 1)] >= before)
+        top--;
+    for (int k = top - 1; k >= 0; k--) { /* latest first */
+        int i = known[k] >> 1;
+        if (known[k] & 1)
             filled |= (Cells)1 << i;
         else
             empty |= (Cells)1 << i;
-        int k = count++;
-        for (; k > 0 && positions[k - 1] < at; k--) { /* latest first */
-            positions[k] = positions[k - 1];
-            order[k] = order[k - 1];
-        }
-        positions[k] = at;
-        order[k] = i;
+        order[count++] = i;
     }
     s->explanations++;
     const LineClue *clue = &s->g->clue[line];
