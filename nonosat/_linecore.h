@@ -160,6 +160,7 @@ typedef struct {
 /* _linecore_lines.c */
 void compile_clue(LineClue *line, const long *blocks, int count, int length);
 int settle_line(const LineClue *line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty);
+void memo_prefetch(Grid *g, int line, Cells filled, Cells empty);
 int settle_memo(Grid *g, int line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty);
 void copy_board(const Grid *g, Board *to, const Board *from);
 void push(Grid *g, int line);

@@ -233,6 +233,10 @@ int propagate_all(Cdcl *s)
         g->count--;
         g->queued[line] = 0;
         s->settles++;
+        if (g->count) { /* the next line's memo entry, while this one settles (if it still reads so) */
+            int next = g->queue[g->head];
+            memo_prefetch(g, next, s->board.filled[next], s->board.empty[next]);
+        }
         Cells filled = s->board.filled[line], empty = s->board.empty[line], new_filled, new_empty;
         if (!settle_memo(g, line, filled, empty, &new_filled, &new_empty)) {
             clear_queue(g);

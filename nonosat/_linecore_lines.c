@@ -105,13 +105,25 @@ void enqueue(Grid *g, int line)
         push(g, line);
 }
 
+static inline MemoEntry *memo_entry(Grid *g, int line, Cells filled, Cells empty)
+{
+    u64 hash = ((cells_fold(filled) * 0x9E3779B97F4A7C15u) ^ (cells_fold(empty) * 0xC2B2AE3D27D4EB4Fu)) +
+               (u64)line * 0x165667B19E3779F9u;
+    return &g->memo[(hash ^ (hash >> 29)) >> (64 - MEMO_BITS)];
+}
+
+/* Start loading the memo entry of a line's known cells into the cache. */
+void memo_prefetch(Grid *g, int line, Cells filled, Cells empty)
+{
+    if (g->memo)
+        __builtin_prefetch(memo_entry(g, line, filled, empty));
+}
+
 int settle_memo(Grid *g, int line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty)
 {
     if (!g->memo)
         return settle_line(&g->clue[line], filled, empty, out_filled, out_empty);
-    u64 hash = ((cells_fold(filled) * 0x9E3779B97F4A7C15u) ^ (cells_fold(empty) * 0xC2B2AE3D27D4EB4Fu)) +
-               (u64)line * 0x165667B19E3779F9u;
-    MemoEntry *entry = &g->memo[(hash ^ (hash >> 29)) >> (64 - MEMO_BITS)];
+    MemoEntry *entry = memo_entry(g, line, filled, empty);
     if (entry->line != line + 1 || entry->filled != filled || entry->empty != empty) {
         entry->line = line + 1;
         entry->filled = filled;
