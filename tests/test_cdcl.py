@@ -19,7 +19,7 @@ from nonosat import Puzzle, compiled, load_all, solve
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.linesolve import Contradiction, line_solve
 from nonosat.solver import Status
-from nonosat.solver.lines import LineSearch
+from nonosat.solver.lines import LineSearch, turned_upside_down, upside_down_work
 
 core = pytest.importorskip("nonosat._linecore")
 
@@ -163,22 +163,52 @@ def test_every_answer_is_checked_by_solve() -> None:
     assert len({solution.grid for solution in result.solutions}) == 5
 
 
+def test_the_search_upside_down_finds_the_same_grids() -> None:
+    """The rival's search on the puzzle turned upside down (the board's masks turned too, the
+    grids turned back): every solution of 60 random puzzles (those with fewer than 100), the same
+    as the search's the right way up, on boards line logic started."""
+    rng = random.Random(19)
+    tried = 0
+    for _ in range(60):
+        puzzle = random_puzzle(rng, rng.randint(4, 9), rng.randint(4, 9), 0.45)
+        try:
+            board = line_solve(puzzle)
+        except Contradiction:
+            continue
+        upright: list[Any] = []
+        turned: list[Any] = []
+        ended = LineSearch(board).run(100, upright)
+        assert LineSearch(board, upside_down=True).run(100, turned) is ended is not None
+        assert len(turned) == len(set(turned)) == len(upright) and all(puzzle.satisfied_by(grid) for grid in turned)
+        if ended:  # all of them, both ways
+            assert set(upright) == set(turned), puzzle.rows
+            tried += board.row_filled != [0] * puzzle.height and len(turned) > 1
+    assert tried >= 5
+
+
+def test_turning_upside_down_moves_rows_and_reverses_columns() -> None:
+    masks = ([1, 0, 0], [0, 4, 0], [1, 0, 0], [0, 6, 1])
+    rows, columns, masks = turned_upside_down(((1,), (2,), (1, 1)), ((1, 2), (2,), (3, 1)), masks)
+    assert rows == ((1, 1), (2,), (1,)) and columns == ((2, 1), (2,), (1, 3))
+    assert masks == ([0, 0, 1], [0, 4, 0], [4, 0, 0], [0, 3, 4])
+
+
 @pytest.mark.slow
-def test_the_race_with_sat_gives_the_same_verdicts(
+def test_the_race_upside_down_gives_the_same_verdicts(
     hard: list[Puzzle], monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
 ) -> None:
-    """With a second core, MiniSat on the CNF races the conflict-driven search (here from the
+    """With a second core, the search on the puzzle upside down races the search (here from the
     start): the verdicts of one search alone, whichever answers; every grid is verified."""
     from nonosat.solver import race as racing
-    from nonosat.solver.enumerate import rival_work
 
     alone = [solve(puzzle, jobs=1) for puzzle in hard]
     assert not rivals and {result.method.value for result in alone} == {"cdcl"}
     monkeypatch.setattr(racing, "RACE_AFTER", 0.0)
     raced = [solve(puzzle, jobs=2) for puzzle in hard]
-    assert len(rivals) == len(hard) and all(rival.work is rival_work for rival in rivals)
+    assert len(rivals) == len(hard) and all(rival.work is upside_down_work for rival in rivals)
+    assert sum(rival.forked for rival in rivals) >= len(hard) // 2
     for puzzle, one, two in zip(hard, alone, raced, strict=True):
-        assert one.status == two.status and two.method.value in ("cdcl", "sat")
+        assert one.status == two.status and two.method.value == "cdcl"
         assert all(puzzle.satisfied_by(solution.grid) for solution in two.solutions)
 
 

@@ -49,10 +49,11 @@ def solve(
     totals differ.
 
     A black-and-white puzzle of up to 126x126 never needs a CNF: the compiled core
-    (`nonosat.compiled`) runs its conflict-driven search, with SAT racing it on a second core
-    (`nonosat.solver.lines`). `search_nodes=N` (N > 0) runs the core's depth-first search first,
-    with line logic and probing at every node, for up to N guesses; `search_nodes=0` skips both
-    searches, for SAT alone.
+    (`nonosat.compiled`) runs its conflict-driven search, raced on a second core by the same
+    search on the puzzle upside down (`nonosat.solver.lines`): `solver` and `encoding` are for
+    the CNF, which it needs only with `search_nodes=0`. `search_nodes=N` (N > 0) runs the core's
+    depth-first search first, with line logic and probing at every node, for up to N guesses;
+    `search_nodes=0` skips both searches, for SAT alone.
     """
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -96,13 +97,11 @@ def solve(
                 return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
         from nonosat.solver.lines import learn_solutions
 
-        grids, complete, cut, method, counts = learn_solutions(
-            board, count, solver, encoding, deadline, race=race, race_after=wait
-        )
+        grids, complete, cut, counts = learn_solutions(board, count, deadline, race=race, race_after=wait)
         status = status_of(len(grids), count, complete)
         found = [verified(puzzle, grid) for grid in grids]
         cut = cut if status is Status.UNKNOWN else None
-        return result(status, found, method, complete, cut, line_passes=board.passes, **counts)
+        return result(status, found, Method.CDCL, complete, cut, line_passes=board.passes, **counts)
     from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
     from nonosat.solver.enumerate import enumerate_solutions
 

@@ -1,22 +1,25 @@
-"""The compiled core's conflict-driven search (`nonosat/_linecore_cdcl.c`), and its race with SAT.
+"""The compiled core's conflict-driven search (`nonosat/_linecore_cdcl.c`), and its race.
 
 It learns from conflicts as a SAT solver does, but needs no CNF: the cells are its only
 variables, and each line's clue is a propagator, line logic, that explains a cell it fixed only
-when a conflict's analysis asks (lazy clause generation). On the hard tournament puzzles it is
-faster than MiniSat on the CNF on most, and slower on some: so with a second core, MiniSat
-joins it after a moment in a worker process, and the first to finish answers (bench/README.md,
-"The conflict-driven search").
+when a conflict's analysis asks (lazy clause generation). Its time on a hard puzzle is heavy
+tailed: the same puzzle turned upside down can take a tenth of the time, or ten times. So with
+a second core, the same search on the puzzle upside down joins it after a moment in a worker
+process, and the first to finish answers. That rival beats MiniSat on the CNF, the rival before
+it: the search is faster than MiniSat on most hard puzzles, either way up (bench/README.md,
+"The race upside down").
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from nonosat import interrupts
 from nonosat.compiled import board_masks, core_for, grid_of
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.linesolve import Board
-from nonosat.model import Grid
+from nonosat.model import Clue, Grid
 from nonosat.solver import race as racing
-from nonosat.solver.outcome import Method
 
 FIRST_TRY = 0.05
 """Seconds the conflict-driven search gets alone, before a race, in a process that has not yet
@@ -28,9 +31,10 @@ class LineSearch:
     """The conflict-driven search on a board line logic left open (black and white, up to 126x126:
     `compiled.fits`), with a deadline. `stop` ends it from another thread, as Ctrl-C does."""
 
-    def __init__(self, board: Board, deadline: Deadline = NO_DEADLINE) -> None:
+    def __init__(self, board: Board, deadline: Deadline = NO_DEADLINE, upside_down: bool = False) -> None:
         self.board = board
         self.deadline = deadline
+        self.upside_down = upside_down
         self.flag = bytearray(1)
         self.stats: dict[str, int] = {}
 
@@ -50,13 +54,16 @@ class LineSearch:
             return None
         if within is not None:
             remaining = within if remaining is None else min(remaining, within)
+        rows, columns, masks = puzzle.rows, puzzle.columns, board_masks(self.board)
+        if self.upside_down:
+            rows, columns, masks = turned_upside_down(rows, columns, masks)
         interrupts.running(self)
         try:
-            complete, grids, self.stats = core.cdcl(
-                puzzle.rows, puzzle.columns, *board_masks(self.board), count, 0, remaining or 0.0, True, self.flag
-            )
+            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, 0, remaining or 0.0, True, self.flag)
         finally:
             interrupts.finished(self)
+        if self.upside_down:
+            grids = [tuple(reversed(rows)) for rows in grids]
         for rows in grids:
             grid = grid_of(rows, puzzle.width)
             if grid not in found and len(found) < count:
@@ -66,22 +73,57 @@ class LineSearch:
         return len(grids) < count
 
 
+Masks = tuple[list[int], list[int], list[int], list[int]]
+
+
+def turned_upside_down(
+    rows: tuple[Clue, ...], columns: tuple[Clue, ...], masks: Masks
+) -> tuple[tuple[Clue, ...], tuple[Clue, ...], Masks]:
+    """A puzzle's clues and board (`board_masks`) with its rows in the other order: the rows'
+    clues reversed in order, each column's clue reversed, each column's cells too."""
+    height = len(rows)
+
+    def reversed_cells(mask: int) -> int:
+        return int(format(mask, f"0{height}b")[::-1], 2) if height else 0
+
+    row_filled, row_empty, col_filled, col_empty = masks
+    turned = (
+        row_filled[::-1],
+        row_empty[::-1],
+        [reversed_cells(mask) for mask in col_filled],
+        [reversed_cells(mask) for mask in col_empty],
+    )
+    return rows[::-1], tuple(clue[::-1] for clue in columns), turned
+
+
+@dataclass(frozen=True)
+class UpsideDownJob:
+    """What the rival worker needs: the board line logic left, and how many grids to find."""
+
+    board: Board
+    count: int
+
+
+def upside_down_work(job: UpsideDownJob, found: list[Grid]) -> bool:
+    """In the rival worker: the search on the puzzle upside down, from the start (the grids the
+    search here found are found again); True when it ended on its own, not by the count."""
+    return bool(LineSearch(job.board, upside_down=True).run(job.count, found))
+
+
 def learn_solutions(
     board: Board,
     count: int,
-    solver: str,
-    encoding: str,
     deadline: Deadline = NO_DEADLINE,
     *,
     race: bool = False,
     race_after: float = racing.RACE_AFTER,
-) -> tuple[list[Grid], bool, str | None, Method, dict[str, int]]:
+) -> tuple[list[Grid], bool, str | None, dict[str, int]]:
     """Up to `count` grids by the conflict-driven search (unverified), whether they are all,
-    why it stopped short if it did, which method answered, and the search's counts.
+    why it stopped short if it did, and the search's counts.
 
-    With `race`, a search still going after `race_after` seconds is joined by the SAT solver
-    `solver` on the `encoding`'s CNF in a worker process (see `racing.Rival`); if it finishes
-    first, its answer stands, and the method is SAT.
+    With `race`, a search still going after `race_after` seconds is joined by the same search on
+    the puzzle upside down in a worker process (see `racing.Rival`); if it finishes first, its
+    answer stands.
     """
     search = LineSearch(board, deadline)
     grids: list[Grid] = []
@@ -89,18 +131,13 @@ def learn_solutions(
     if race and not racing.warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
         ended = search.run(count, grids, within=FIRST_TRY)  # most puzzles end here, and no process starts
         if ended is not None:
-            return grids, ended, None, Method.CDCL, search.stats
+            return grids, ended, None, search.stats
         search = LineSearch(board, deadline)  # the same search again, this time with a rival
     if race and racing.can_race():
-        from nonosat.solver.enumerate import RivalJob, rival_work
-
-        def job() -> RivalJob:
-            return RivalJob(board, encoding, solver, count, tuple(grids))
-
-        contender = racing.rival_for(rival_work, job, race_after, search.stop)
+        contender = racing.rival_for(upside_down_work, lambda: UpsideDownJob(board, count), race_after, search.stop)
     try:
         ended = search.run(count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    grids, whole, theirs_stand, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
-    return grids, whole, cut, Method.SAT if theirs_stand else Method.CDCL, search.stats
+    grids, whole, _, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    return grids, whole, cut, search.stats
