@@ -63,9 +63,9 @@ class LineSearch:
         finally:
             interrupts.finished(self)
         if self.upside_down:
-            grids = [tuple(reversed(rows)) for rows in grids]
-        for rows in grids:
-            grid = grid_of(rows, puzzle.width)
+            grids = [grid_rows[::-1] for grid_rows in grids]
+        for grid_rows in grids:
+            grid = grid_of(grid_rows, puzzle.width)
             if grid not in found and len(found) < count:
                 found.append(grid)
         if not complete:
