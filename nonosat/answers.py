@@ -124,7 +124,6 @@ def check_answer(
     """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
     verdict is unknown); with no solution, the lines at fault (see `solve_answer`); with
     `line_open`, the cells line logic alone leaves open."""
-    from nonosat.explain.rating import rate
     from nonosat.solver import check
     from nonosat.solver.backends import DEFAULT_SOLVER
 
@@ -140,6 +139,8 @@ def check_answer(
     result = verdict.result
     rated = None
     if rating and result.status.value != "unknown":
+        from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
+
         rated = rate(puzzle, result=result, timeout=deadline.remaining())
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     left = open_cells(puzzle, deadline, rated) if line_open else None

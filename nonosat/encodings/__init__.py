@@ -1,19 +1,25 @@
 """CNF encodings of one line's clue, by name: `ENCODINGS["blocks"](line, pool)`.
 
 An encoder's module is imported when it is first asked for, so that a puzzle that line logic
-solves never imports PySAT.
+solves never imports PySAT; so are the shared parts in `nonosat.encodings.base` (a check of such
+a puzzle names the encoding and needs nothing else from here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
 from nonosat.errors import UsageError
 
+if TYPE_CHECKING:
+    from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
 
-class _Encoders(Mapping[str, LineEncoder]):
+_FROM_BASE = frozenset(("Clause", "Line", "LineEncoder", "Literal", "add_clause", "at_most_one", "negate"))
+
+
+class _Encoders(Mapping[str, "LineEncoder"]):
     """Encoding name -> its `encode` function, imported on first use."""
 
     _modules = {"automaton": "nonosat.encodings.automaton", "blocks": "nonosat.encodings.blocks"}
@@ -54,3 +60,12 @@ __all__ = [
     "check_encoding",
     "negate",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The shared parts of `nonosat.encodings.base`, imported on first use."""
+    if name in _FROM_BASE:
+        value = getattr(import_module("nonosat.encodings.base"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'nonosat.encodings' has no attribute {name!r}")

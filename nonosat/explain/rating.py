@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from nonosat.basics import Choice
 from nonosat.deadline import Deadline
-from nonosat.explain.steps import Trace, trace
+from nonosat.explain.trace import Trace
 from nonosat.linesolve import solved_board
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
@@ -87,6 +87,22 @@ def may_probe(result: Result) -> bool:
     return result.status is Status.UNIQUE
 
 
+def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline) -> tuple[Trace, Result | None]:
+    """Line logic's steps, and probing's for a unique puzzle (solving first, when no `result`
+    was given and line logic stalls). The steps' machinery is imported only here: a check whose
+    solver's line logic finished the grid needs none of it."""
+    from nonosat.explain.steps import trace
+
+    if result is not None:
+        return trace(puzzle, probing=may_probe(result), deadline=deadline), result
+    logic = trace(puzzle, probing=False, deadline=deadline)
+    if logic.contradiction is None and logic.cut_short is None and not logic.complete:
+        result = solve(puzzle, count=2, timeout=deadline.remaining())
+        if may_probe(result):
+            logic = trace(puzzle, deadline=deadline)
+    return logic, result
+
+
 def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
@@ -111,14 +127,8 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         # Line logic finished the grid in the solver: the same passes a trace would make again
         # (in colour, a trace first rules out each line's missing colours, a step of its own).
         logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
-    elif result is not None:
-        logic = trace(puzzle, probing=may_probe(result), deadline=deadline)
     else:
-        logic = trace(puzzle, probing=False, deadline=deadline)
-        if logic.contradiction is None and logic.cut_short is None and not logic.complete:
-            result = solve(puzzle, count=2, timeout=deadline.remaining())
-            if may_probe(result):
-                logic = trace(puzzle, deadline=deadline)
+        logic, result = _traced(puzzle, result, deadline)
     cut_short = logic.cut_short
     if logic.contradiction is not None:
         level = Level.NONE

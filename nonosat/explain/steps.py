@@ -15,11 +15,12 @@ the line that broke). When probing finds nothing either, the rest needs search (
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
+from nonosat.explain.trace import Trace
 from nonosat.explain.words import cells_along, chars_of, choice_words, colour_word, unknown_mark
 from nonosat.linesolve import Board, Contradiction, propagate, settled_cells
 from nonosat.model import Cell, Clue, Colours, Line, Puzzle, clue_text
@@ -88,30 +89,6 @@ class Step:
             return f"{self.line}, clue {self.clue_text}: {self.before} -> {self.after}; {self.fixed_text()}"
         cells = ", ".join(f"(row {r + 1}, column {c + 1})" for r, c in self.fixed)
         return f"{self.line}, clue {clue_text(self.clue)}: {self.before} -> {self.after}; fixed {cells}"
-
-
-@dataclass
-class Trace:
-    """The steps of a logical solve, and where it ended."""
-
-    board: Board
-    steps: list[Step] = field(default_factory=list)
-    passes: int = 0
-    probes: int = 0
-    """How many cells were probed (each tried both ways)."""
-    contradiction: str | None = None
-    """The line found impossible, if the clues contradict each other (or the given cells)."""
-    cut_short: str | None = None
-    """Why the logic stopped before it could go no further, when the deadline passed first."""
-
-    @property
-    def complete(self) -> bool:
-        return self.contradiction is None and self.cut_short is None and self.board.is_complete()
-
-    @property
-    def level(self) -> str:
-        """ "line" if line logic alone got this far, "probe" if probing was needed."""
-        return "probe" if any(step.kind == "probe" for step in self.steps) else "line"
 
 
 def cells_text(excluded: tuple[int, ...], length: int, chars: str) -> str:

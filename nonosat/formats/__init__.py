@@ -16,17 +16,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonosat.errors import NonosatError, ParseError, UsageError
-from nonosat.formats.atomic import write_text_atomic
 from nonosat.formats.common import PathName
-from nonosat.formats.detection import SUFFIXES, detect_format
-from nonosat.formats.image import PBM_MAGIC, is_picture, load_pbm, load_pbm_text, load_png, load_png_text
+from nonosat.formats.detection import SUFFIXES, detect_format, suffix_of
 from nonosat.formats.select import choose
-from nonosat.formats.tatham import dump_tatham, load_tatham, read_game_id
 from nonosat.model import Grid, Puzzle
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 T = TypeVar("T")
 
@@ -93,6 +92,10 @@ load_pycsp3_text, looks_like_pycsp3_text = (
     _lazy("pycsp3text", "looks_like_pycsp3_text"),
 )
 load_nonpack, load_nonpack_all = _lazy("nonpack", "load_nonpack"), _lazy("nonpack", "load_nonpack_all")
+load_tatham, dump_tatham = _lazy("tatham", "load_tatham"), _lazy("tatham", "dump_tatham")
+load_pbm, load_pbm_text = _lazy("image", "load_pbm"), _lazy("image", "load_pbm_text")
+load_png, load_png_text = _lazy("image", "load_png"), _lazy("image", "load_png_text")
+write_text_atomic = _lazy("atomic", "write_text_atomic")
 
 
 FIELDS = ("title", "author", "copyright", "license", "catalogue", "goal")
@@ -204,7 +207,7 @@ def split_number(path: str | Path) -> tuple[str, int | None]:
     be a whole number of at least 1."""
     name = str(path)
     head, hash_sign, tail = name.rpartition("#")
-    if not hash_sign or Path(name).exists() or not Path(head).is_file():
+    if not hash_sign or os.path.exists(name) or not os.path.isfile(head):
         return name, None
     if not (tail.isascii() and tail.isdigit() and int(tail) >= 1):
         shown = repr(tail[:20] + ("..." if len(tail) > 20 else "")) if tail else "nothing"
@@ -268,8 +271,10 @@ def read_text(path: str | Path) -> str:
 
 def image_loader(path: str, data: bytes) -> Callable[[bytes, PathName], Puzzle] | None:
     """How to read a file that is an image, known by its suffix or (with no known suffix) its first bytes."""
-    name = SUFFIXES.get(Path(path).suffix.lower())
+    name = SUFFIXES.get(suffix_of(path))
     if name is None:
+        from nonosat.formats.image import PBM_MAGIC, is_picture
+
         name = "png" if is_picture(data) else "pbm" if PBM_MAGIC.match(data) else None
     return FORMATS[name].load_bytes if name is not None else None
 
@@ -313,13 +318,15 @@ def names_game_id(path: str | Path) -> bool:
     """Whether a name that is not a file's is taken as a Tatham game ID (`WxH:...`): then a
     malformed one is told what is wrong with it, not that there is no such file."""
     name = str(path)
-    return _GAME_ID_START.match(name.strip()) is not None and not Path(name).exists()
+    return _GAME_ID_START.match(name.strip()) is not None and not os.path.exists(name)
 
 
 def load(path: str | Path) -> Puzzle:
     """Read one puzzle from a file (`FILE#N` selects puzzle N of a file of several), or from a
     Tatham game ID such as `5x5:2/1.1/3/1/2/1/3/2.1/1/1` that is not the name of a file."""
     if names_game_id(path):
+        from nonosat.formats.tatham import read_game_id
+
         return read_game_id(str(path), str(path))
     return read_puzzles(path, every=False)[0]
 
@@ -346,7 +353,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
 
 def format_for_suffix(path: str | Path) -> str:
     """The format a file's suffix names, for writing."""
-    suffix = Path(path).suffix.lower()
+    suffix = suffix_of(path)
     if suffix not in SUFFIXES:
         writable = ", ".join(s for s, name in SUFFIXES.items() if FORMATS[name].dump is not None)
         raise UsageError(
@@ -363,7 +370,7 @@ def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: boo
 def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, force: bool = False) -> None:
     """Write a solution atomically: as JSON (with its status) for a .json path, else as the
     puzzle with the solution for its goal, in the format the suffix names."""
-    if Path(path).suffix.lower() == ".json":
+    if suffix_of(path) == ".json":
         write_text_atomic(path, dump_solution_json(puzzle, grid, status), force=force)
     else:
         save(replace(puzzle, goal=grid), path, force=force)
