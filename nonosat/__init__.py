@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, NonosatError, ParseError, UsageError
     from nonosat.formats import load, load_all, save
     from nonosat.model import Clue, Grid, Puzzle, Solution

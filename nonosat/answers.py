@@ -12,10 +12,10 @@ the command line can draw it for people and the web can send its record (see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from nonosat.errors import ImpossiblePuzzle
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
     from nonosat.explain.diagnosis import Diagnosis

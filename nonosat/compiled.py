@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 from nonosat.model import Grid, Puzzle
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
     from nonosat.linesolve import Board
 

@@ -26,16 +26,19 @@ import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterator
-from typing import Protocol
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Stoppable(Protocol):
+        def stop(self) -> None: ...
+
 
 GRACE = 0.6
 """Seconds the main thread has to unwind after Ctrl-C before the watcher ends the process."""
 
 EXIT_INTERRUPTED = 130
-
-
-class Stoppable(Protocol):
-    def stop(self) -> None: ...
 
 
 _running: weakref.WeakSet[Stoppable] = weakref.WeakSet()

@@ -215,6 +215,36 @@ def test_quick_check_and_solve_say_what_typer_says(name: str) -> None:
         assert one.stdout or one.stderr
 
 
+UNUSED_BY_A_LINE_SOLVED_CHECK = (
+    "typing",  # nonosat's modules on the way name its types for mypy only
+    "pathlib",
+    "multiprocessing",  # the race
+    "nonosat.solver.race",
+    "nonosat.explain.steps",  # the rating keeps the solver's line passes
+    "nonosat.encodings.base",  # line logic needs no CNF
+    "pysat",
+    "typer",
+    "nonosat.formats.non",  # a .nin file needs its own reader alone
+    "nonosat.formats.image",
+    "nonosat.formats.tatham",
+)
+
+
+def test_a_line_solved_check_imports_only_what_it_uses() -> None:
+    """`check FILE` of a puzzle line logic solves is mostly start-up: it imports none of the
+    modules for other puzzles, other files or other commands (ARCHITECTURE.md, "Start-up")."""
+    path = str(ROOT / "puzzles" / "jwilk-data000.nin")
+    code = (
+        "import sys; before = set(sys.modules); from nonosat.cli.quick import run; "
+        f"assert run(['check', {path!r}]) == 0; "
+        f"print(sorted(set({UNUSED_BY_A_LINE_SOLVED_CHECK!r}) & (set(sys.modules) - before)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "line logic" in done.stdout and "level: line" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_the_quick_forms_import_no_typer() -> None:
     code = (
         "import sys; from nonosat.cli.quick import run; "

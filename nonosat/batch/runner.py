@@ -37,7 +37,7 @@ def run(
     cores this process may use), `count` the solutions looked for (2 decides uniqueness).
     `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again.
     """
-    from nonosat.solver.race import usable_cores
+    from nonosat.cores import usable_cores
 
     check_executor(executor)
     if count < 1:
@@ -75,7 +75,7 @@ def solve_many(
     is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
     refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
     other error `solve` raises in a worker is raised here as a `NonosatError` with its message."""
-    from nonosat.solver.race import usable_cores
+    from nonosat.cores import usable_cores
 
     if count < 1:
         raise UsageError("count must be at least 1")

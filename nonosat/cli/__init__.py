@@ -9,7 +9,11 @@ them together, and `show` prints solve's and check's answers. `quick` runs the p
 and `solve FILE` without Typer, which this package imports only when the app is asked for.
 """
 
-from typing import Any
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["EXIT_CODES", "EXIT_FOR_LEVEL", "EXIT_FOR_STATUS", "app", "main"]
 

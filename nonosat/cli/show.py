@@ -10,12 +10,14 @@ grid or a JSON record.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
 
 from nonosat.errors import NonosatError
 from nonosat.render.terminal import one_line
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from rich.console import Console
 
     from nonosat.answers import Answer
@@ -86,7 +88,7 @@ def load_puzzle(file: str, deadline: Deadline) -> Puzzle:
 
 def cores(jobs: int | None) -> int:
     """The command line races by default, on every core this process may use."""
-    from nonosat.solver.race import usable_cores
+    from nonosat.cores import usable_cores
 
     return jobs if jobs is not None else usable_cores()
 

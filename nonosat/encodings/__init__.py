@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from nonosat.errors import UsageError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
 
 _FROM_BASE = frozenset(("Clause", "Line", "LineEncoder", "Literal", "add_clause", "at_most_one", "negate"))

@@ -5,8 +5,8 @@ machinery when the solver's line logic already finished the grid."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
     from nonosat.explain.steps import Step
     from nonosat.linesolve import Board

@@ -16,7 +16,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
@@ -24,10 +23,12 @@ from nonosat.formats.detection import SUFFIXES, detect_format, suffix_of
 from nonosat.formats.select import choose
 from nonosat.model import Grid, Puzzle
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 __all__ = [
     "FIELDS",
@@ -66,11 +67,8 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
 
 load_non, dump_non = _lazy("non", "load_non"), _lazy("non", "dump_non")
 load_nin, dump_nin = _lazy("nin", "load_nin"), _lazy("nin", "dump_nin")
-load_tournament, load_tournament_all = (
-    _lazy("tournament", "load_tournament"),
-    _lazy("tournament", "load_tournament_all"),
-)
-dump_tournament = _lazy("tournament", "dump_tournament")
+load_tournament, dump_tournament = _lazy("tournament", "load_tournament"), _lazy("tournament", "dump_tournament")
+load_tournament_all = _lazy("tournament", "load_tournament_all")
 load_tournament_solutions = _lazy("tournament", "load_tournament_solutions")
 load_cluelist, dump_cluelist = _lazy("cluelist", "load_cluelist"), _lazy("cluelist", "dump_cluelist")
 load_json, dump_json = _lazy("jsonfmt", "load_json"), _lazy("jsonfmt", "dump_json")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING
 
 from nonosat.formats.common import split_lines
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Any, TextIO
 
 from nonosat.basics import printable as clean
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = ["MESSAGE_LIMIT", "GuardedStdout", "clean", "guard_stdout", "one_line"]
 

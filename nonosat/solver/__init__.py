@@ -14,9 +14,10 @@ line's defaults) does not load the rest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from typing import Any
+
     from nonosat.errors import WrongAnswer
     from nonosat.solver.backends import DEFAULT_SOLVER, SOLVERS, resolve_solver
     from nonosat.solver.drive import check, solve

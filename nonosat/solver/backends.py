@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from nonosat.errors import UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT_SOLVER = "minisat22"
 """Fastest on the tournament sets and the n-Dom puzzles (bench/README.md)."""

@@ -10,7 +10,6 @@ from nonosat.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.errors import CutShort, TimeUp, UsageError
 from nonosat.linesolve import Board, Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
-from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 
@@ -86,6 +85,8 @@ def solve(
         return result(Status.UNIQUE, [verified(puzzle, board.grid())], Method.LINE, True, line_passes=board.passes)
     nodes = SEARCH_NODES if search_nodes is None else search_nodes  # read now, so tests can change it
     race = jobs is not None and jobs > 1
+    from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
+
     wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
     if (nodes is None or nodes > 0) and fits(puzzle):
         if nodes is not None and count <= 2:

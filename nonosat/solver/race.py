@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
+from nonosat.cores import usable_cores
 from nonosat.lifeline import die_when_closed, die_with_parent
 from nonosat.model import Grid
 
@@ -44,14 +45,6 @@ PRELOAD = ["nonosat.solver.enumerate", "nonosat.solver.lines", "nonosat.encoding
 _context: Any | None = None
 _context_lock = threading.Lock()
 _warm = False
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity), not the machine's count."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def can_race() -> bool:
