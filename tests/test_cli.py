@@ -224,20 +224,25 @@ UNUSED_BY_A_LINE_SOLVED_CHECK = (
     "nonosat.encodings.base",  # line logic needs no CNF
     "pysat",
     "typer",
-    "nonosat.formats.non",  # a .nin file needs its own reader alone
+    "nonosat.formats.colour",  # black and white needs no colour reader
+    "nonosat.formats.noncolour",
     "nonosat.formats.image",
     "nonosat.formats.tatham",
 )
 
 
-def test_a_line_solved_check_imports_only_what_it_uses() -> None:
+@pytest.mark.parametrize(("name", "reader"), [("jwilk-data000.nin", "nin"), ("webpbn-00001-dancer.non", "non")])
+def test_a_line_solved_check_imports_only_what_it_uses(name: str, reader: str) -> None:
     """`check FILE` of a puzzle line logic solves is mostly start-up: it imports none of the
     modules for other puzzles, other files or other commands (ARCHITECTURE.md, "Start-up")."""
-    path = str(ROOT / "puzzles" / "jwilk-data000.nin")
+    unused = {
+        *UNUSED_BY_A_LINE_SOLVED_CHECK,
+        *(f"nonosat.formats.{other}" for other in ("nin", "non") if other != reader),
+    }
     code = (
         "import sys; before = set(sys.modules); from nonosat.cli.quick import run; "
-        f"assert run(['check', {path!r}]) == 0; "
-        f"print(sorted(set({UNUSED_BY_A_LINE_SOLVED_CHECK!r}) & (set(sys.modules) - before)))"
+        f"assert run(['check', {str(ROOT / 'puzzles' / name)!r}]) == 0; "
+        f"print(sorted(set({sorted(unused)!r}) & (set(sys.modules) - before)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

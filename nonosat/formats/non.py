@@ -27,7 +27,6 @@ from nonosat.formats.common import (
     parse_size,
     split_lines,
 )
-from nonosat.formats.noncolour import colour_sections, dialect, read_colour_non
 from nonosat.model import Puzzle
 
 METADATA_KEYS = {
@@ -133,10 +132,14 @@ class _Draft:
         for key in ("width", "height", "rows", "columns"):
             if key not in self.sizes and key not in self.sections:
                 raise ParseError(self.path, None, f"expected a {key!r} line, found none")
-        kind = dialect(self.colours, self.sections, self.path)
-        if kind is not None:
-            size = (self.sizes["width"], self.sizes["height"])
-            return read_colour_non(kind, self.path, self.colours, self.sections, self.goal, size, **self.metadata)
+        if self.colours or not all(_CLUE_LIKE.fullmatch(text) for lines in self.sections.values() for text, _ in lines):
+            # Colour perhaps: its readers are imported only then (4 ms, most files are black and white)
+            from nonosat.formats.noncolour import dialect, read_colour_non
+
+            kind = dialect(self.colours, self.sections, self.path)
+            if kind is not None:
+                size = (self.sizes["width"], self.sizes["height"])
+                return read_colour_non(kind, self.path, self.colours, self.sections, self.goal, size, **self.metadata)
         rows, columns = (
             [parse_clue(text, ",", self.path, number, CLUE_SHAPE) for text, number in self.sections[key]]
             for key in SECTIONS
@@ -212,6 +215,8 @@ def dump_non(puzzle: Puzzle) -> str:
     """Write a puzzle as a `.non` file: metadata, size, (colours,) rows, columns, and the goal
     if known; colour in nonogram-db's dialect."""
     if puzzle.is_colour:
+        from nonosat.formats.noncolour import colour_sections
+
         colours, rows, columns, goal = colour_sections(puzzle)
     else:
         colours, rows, columns = [], clue_lines(puzzle.rows, ","), clue_lines(puzzle.columns, ",")
