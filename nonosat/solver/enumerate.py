@@ -96,7 +96,7 @@ def enumerate_solutions(
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
         search.close()
-    grids, whole, _, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
     return [verified(puzzle, grid) for grid in grids], whole, cut
 
 

@@ -139,5 +139,5 @@ def learn_solutions(
         ended = search.run(count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    grids, whole, _, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
     return grids, whole, cut, search.stats

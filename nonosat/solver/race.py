@@ -275,18 +275,13 @@ def rival_for(work: Work, job: Callable[[], Job], after: float, on_done: Callabl
 
 def race_outcome(
     ours: list[Grid], ended: bool | None, theirs: list[Grid], their_ending: bool | None, count: int
-) -> tuple[list[Grid], bool, bool, str | None]:
+) -> tuple[list[Grid], bool, str | None]:
     """What a search and its rival came to, from the search's grids and ending (None: stopped,
     by the rival's answer or the time) and the rival's (`Rival.stop`): the grids, whether they
-    are all there are, whether the rival's answer stands, and why the search stopped short. When
-    neither finished, what both found counts: two different grids prove "multiple"."""
+    are all there are, and why the search stopped short. When neither finished, what both found
+    counts: two different grids prove "multiple"."""
     if ended is not None:
-        return ours, ended, False, None
+        return ours, ended, None
     if their_ending is not None:
-        return theirs, their_ending, True, None
-    return (
-        (ours + [grid for grid in theirs if grid not in ours])[:count],
-        False,
-        False,
-        "time limit reached while searching",
-    )
+        return theirs, their_ending, None
+    return (ours + [grid for grid in theirs if grid not in ours])[:count], False, "time limit reached while searching"
