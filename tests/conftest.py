@@ -1,4 +1,6 @@
-"""Shared fixtures: where the corpus of real puzzles lives, and a count of the solver races."""
+"""Shared fixtures: where the corpus of real puzzles lives, and a count of the solver races; and
+a note at the end of a run naming the tests that took `SLOW` seconds or more without the
+`slow` mark (a report for people, never a failure: timings vary from machine to machine)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,11 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+SLOW = 0.5
+"""Seconds from which a test is marked `slow` (pyproject.toml's marker says so too)."""
+
+_unmarked_slow: list[tuple[float, str]] = []
 
 
 def corpus_path() -> Path:
@@ -21,6 +28,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "corpus" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.corpus)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" and report.duration >= SLOW and "slow" not in report.keywords:
+        _unmarked_slow.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _unmarked_slow:
+        terminalreporter.section(f"tests over {SLOW} s without the slow mark")
+        for seconds, name in sorted(_unmarked_slow, reverse=True):
+            terminalreporter.write_line(f"{seconds:.2f} s {name}")
 
 
 @pytest.fixture(scope="session")

@@ -140,6 +140,7 @@ def test_a_racing_puzzle_counts_two_cores_and_a_young_one_counts_one() -> None:
     assert cores.cores_taken([0.0, 0.0], now, 1.0, mine=0) == 0
 
 
+@pytest.mark.slow
 def test_a_worker_waits_for_a_core_while_another_races(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two workers: while the other one's puzzle is past race_after (two solvers), this worker
     does not start its next puzzle; it starts as soon as that puzzle is done."""
@@ -301,6 +302,7 @@ def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang() -> None:
     assert 3 not in results
 
 
+@pytest.mark.slow
 def test_puzzles_named_file_hash_n_are_the_ones_load_reads(corpus: Path) -> None:
     """`FILE#N` tasks come from the file read once (`WholeFile`): each is the puzzle `load`
     reads alone, and a number past the end or a broken file still gives load's own error."""

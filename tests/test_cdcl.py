@@ -46,6 +46,7 @@ def meets_clues(puzzle: Puzzle, rows: tuple[int, ...]) -> bool:
     return puzzle.satisfied_by(tuple(tuple((row >> c) & 1 for c in range(puzzle.width)) for row in rows))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shrink", [True, False])
 def test_counts_agree_with_the_depth_first_search(shrink: bool) -> None:
     """Up to 3 solutions of 250 random puzzles: the same count and the same completeness as the

@@ -163,6 +163,7 @@ def all_grids(width: int, height: int, count: int) -> list[Grid]:
     return [tuple(tuple(flat[r * width : (r + 1) * width]) for r in range(height)) for flat in cells]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", sorted(ENCODINGS))
 def test_grid_formula_counts_every_solution_of_small_colour_puzzles(encoding: str) -> None:
     """On random 3x3 two-colour pictures, the solver enumerates exactly the grids, found by brute

@@ -113,6 +113,7 @@ def test_probing_level_for_a_puzzle_that_needs_lookahead(corpus: Path) -> None:
     pytest.fail("no jwilk puzzle needs probing")
 
 
+@pytest.mark.slow
 def test_rating_from_the_solvers_line_logic_is_the_traced_rating(corpus: Path) -> None:
     """When the solver's line logic finished the grid, `rate` takes its pass count instead of
     tracing again: level, score, passes and the board are the same as a rating from scratch (in

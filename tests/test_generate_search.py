@@ -173,6 +173,7 @@ def test_a_distance_budget_too_small_fails_without_a_claim(smiley: Path) -> None
         from_image(smiley, width=30, require="line", max_distance=0.5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("budget", [2.0, 6.0, 12.0])
 def test_a_distance_budget_is_never_overshot(smiley: Path, budget: float) -> None:
     try:

@@ -87,6 +87,7 @@ def as_set(clauses: list[list[int]]) -> set[tuple[int, ...]]:
     return found
 
 
+@pytest.mark.slow
 def test_compiled_clauses_are_the_pythons_on_short_and_long_lines() -> None:
     """Lines of 1..300 cells, most of them open, some with known cells (and some with a clue
     that does not fit them): the compiled core's clauses are the Python fallback's."""
@@ -233,6 +234,7 @@ def test_grid_limit_stops_after_a_line(corpus: Path) -> None:
     assert {abs(v) for c in every for v in c} <= set(formula.unknown)
 
 
+@pytest.mark.slow
 def test_grid_python_probes_are_capped(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = load_all(corpus / "tcga" / "question" / "taai2011.txt")[1]
     board = line_solve(puzzle)

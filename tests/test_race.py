@@ -90,6 +90,7 @@ def test_a_rival_stopped_before_it_ends_gives_what_it_found_so_far() -> None:
     assert (grids, complete) == ([A], None) and not done.is_set()
 
 
+@pytest.mark.slow
 def test_a_rival_that_dies_leaves_the_search_alone() -> None:
     rival, done = _rival((0.0, [], True), 0.0, broken_work)
     deadline = time.monotonic() + 10
@@ -99,6 +100,7 @@ def test_a_rival_that_dies_leaves_the_search_alone() -> None:
     assert rival.stop() == ([], None) and not done.is_set()
 
 
+@pytest.mark.slow
 def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
     gone = threading.Event()
     rival = portfolio.Rival(broken_work, lambda: (0.0, [], True), 0.0, lambda: None, on_gone=gone.set)

@@ -62,6 +62,7 @@ def test_check_is_the_command_lines_record(client: TestClient) -> None:
     assert comparable(record) == comparable(cli_record("check", str(DANCER)))
 
 
+@pytest.mark.slow
 def test_every_endpoint_answers_a_json_body(client: TestClient) -> None:
     body = client.post("/api/convert?to=json", **upload(DANCER)).json()
     assert body["title"] == "Dancer" and len(body["rows"]) == 10
@@ -91,6 +92,7 @@ def test_multiple_solutions_name_the_differing_cells_and_open_cells(client: Test
     assert first != second and sorted([first, second]) == [["#.", ".#"], [".#", "#."]]
 
 
+@pytest.mark.slow
 def test_no_solution_names_the_lines_at_fault(client: TestClient) -> None:
     refuted = client.post("/api/check", json={"rows": [[2], [2]], "cols": [[1], [1]]}).json()
     assert refuted["status"] == "none" and refuted["method"] == "checks"
@@ -106,6 +108,7 @@ def test_no_solution_names_the_lines_at_fault(client: TestClient) -> None:
     )
 
 
+@pytest.mark.slow
 def test_hint_from_a_partial_grid(client: TestClient) -> None:
     text = DANCER.read_text()
     state = "\n".join(["?????"] * 10)
@@ -121,6 +124,7 @@ def test_hint_from_a_partial_grid(client: TestClient) -> None:
     assert missing.status_code == 400 and "state" in missing.json()["error"]
 
 
+@pytest.mark.slow
 def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
     pytest.importorskip("PIL")
     picture = PUZZLES / "smiley-picture.png"
@@ -141,6 +145,7 @@ def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
     assert no_goal.status_code == 400 and "goal" in no_goal.json()["error"]
 
 
+@pytest.mark.slow
 def test_convert_and_render_are_downloads(client: TestClient) -> None:
     xml = client.post("/api/convert?to=xml", **upload(DANCER))
     assert xml.status_code == 200 and 'filename="Dancer.xml"' in xml.headers["content-disposition"]
@@ -192,6 +197,7 @@ def test_bad_requests_get_400_and_one_line(client: TestClient, query: str, body:
     assert words in message and "\n" not in message and "Traceback" not in message
 
 
+@pytest.mark.slow
 def test_bad_uploads_say_what_the_command_line_says(client: TestClient, tmp_path: Path) -> None:
     bad = tmp_path / "broken.non"
     bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n")
@@ -213,6 +219,7 @@ def test_bad_uploads_say_what_the_command_line_says(client: TestClient, tmp_path
     assert broken.status_code == 400 and broken.json()["error"]
 
 
+@pytest.mark.slow
 def test_a_client_names_a_file_never_a_path(client: TestClient) -> None:
     for name in ("../../etc/passwd", "/etc/passwd", "..\\..\\secret.non", "C:\\x\\dancer.non"):
         reply = client.post("/api/check", files={"file": (name, DANCER.read_bytes())})
@@ -365,6 +372,7 @@ def test_every_corpus_format_as_the_command_line(client: TestClient, corpus: Pat
     assert comparable(reply.json()) == comparable(cli_record("check", str(path) + (f"#{number}" if number else "")))
 
 
+@pytest.mark.slow
 def test_what_a_review_found(client: TestClient) -> None:
     """A title outside latin-1 named a download (a 500); a picture's grid escaped the side limit
     when one side was left to its aspect; a non-ASCII digit passed for a threshold; the open
