@@ -11,7 +11,7 @@ the command line can draw it for people and the web can send its record (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nonosat.errors import ImpossiblePuzzle
 
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from nonosat.model import Cell, Puzzle
     from nonosat.render.records import Record
     from nonosat.solver import Result, Verdict
+
+RATING_SECONDS = 1.0
+RATING_TIMES = 10
+"""check rates within `rating_bound`: RATING_TIMES the verdict's time, and at least
+RATING_SECONDS (probing a big open grid can take far longer than the verdict; `rate` has no
+such bound)."""
 
 Conflict = tuple["Diagnosis | None", "str | None"]
 """The lines at fault (None when there is a solution after all), or why the search for them
@@ -137,24 +143,31 @@ def check_answer(
         found = conflicting_lines(puzzle, deadline) if look else None
         return Answer(puzzle, name, None, refuted=error, at_fault=found, conflicts=conflicts, goal_ok=goal_ok)
     result = verdict.result
-    rated = None
-    if rating and result.status.value != "unknown":
-        from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
-
-        rated = rate(puzzle, result=result, timeout=deadline.remaining())
+    answer = Answer(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
+    if rating:
+        answer = rated(answer, deadline)
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
-    left = open_cells(puzzle, deadline, rated) if line_open else None
-    return Answer(
-        puzzle,
-        name,
-        result,
-        verdict=verdict,
-        rating=rated,
-        at_fault=found,
-        conflicts=conflicts,
-        goal_ok=goal_ok,
-        line_open=left,
-    )
+    left = open_cells(puzzle, deadline, answer.rating) if line_open else None
+    return replace(answer, at_fault=found, line_open=left)
+
+
+def rating_bound(verdict_seconds: float) -> float:
+    """The seconds check gives the rating's logic and probing: RATING_TIMES the verdict's, and at
+    least RATING_SECONDS."""
+    return max(RATING_SECONDS, RATING_TIMES * verdict_seconds)
+
+
+def rated(answer: Answer, deadline: Deadline) -> Answer:
+    """A check's answer with its rating, within the deadline and `rating_bound` (none when the
+    verdict is unknown). The command line prints the verdict first, then rates."""
+    result = answer.result
+    if result is None or result.status.value == "unknown":
+        return answer
+    from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
+
+    bound = rating_bound(result.seconds)
+    rating = rate(answer.puzzle, result=result, timeout=deadline.remaining(), probing_seconds=bound)
+    return replace(answer, rating=rating)
 
 
 def conflicting_lines(puzzle: Puzzle, deadline: Deadline) -> Conflict:

@@ -52,6 +52,16 @@ class Deadline:
         """Seconds left (0 once passed), or None without a deadline."""
         return None if self.at is None else max(0.0, self.at - time.monotonic())
 
+    def within(self, seconds: float) -> Deadline:
+        """This deadline or the one `seconds` from now, whichever comes first: a bound on one
+        stage inside the whole command's limit."""
+        at = time.monotonic() + seconds
+        return Deadline(at if self.at is None else min(at, self.at))
+
+    def passed(self) -> bool:
+        """Whether the deadline has come (never, without one)."""
+        return self.at is not None and time.monotonic() >= self.at
+
     def check(self, stage: str) -> None:
         """Raise TimeUp naming `stage` if the deadline has passed."""
         if self.at is not None and time.monotonic() >= self.at:

@@ -44,8 +44,8 @@ def _check(file: str, rating: bool) -> int:
 
     deadline = Deadline.after(None)
     puzzle = load_puzzle(file, deadline)
-    answer = check_answer(puzzle, file, deadline, jobs=cores(None), rating=rating, diagnose=False)
-    return show_checked(answer, False, False, deadline)
+    answer = check_answer(puzzle, file, deadline, jobs=cores(None), rating=False, diagnose=False)
+    return show_checked(answer, False, False, deadline, rating=rating)
 
 
 def _solve(file: str) -> int:

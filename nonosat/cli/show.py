@@ -9,6 +9,7 @@ grid or a JSON record.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from nonosat.errors import NonosatError
@@ -16,6 +17,7 @@ from nonosat.render.terminal import one_line
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
     from rich.console import Console
@@ -58,6 +60,22 @@ class LazyConsole:
             self._console = Console(highlight=False, **self._options)
         return self._console
 
+    @property
+    def is_terminal(self) -> bool:
+        """Rich's `is_terminal`, without making the console (and importing Rich) for a stream that
+        is plainly not a terminal and nothing forces to be one."""
+        import os
+
+        forced = self._options.get("force_terminal") or {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(os.environ)
+        if self._console is None and not forced:
+            stream = self._options.get("file") or (sys.stderr if self._options.get("stderr") else sys.stdout)
+            try:
+                if not stream.isatty():
+                    return False
+            except (AttributeError, ValueError):
+                return False
+        return bool(self.console().is_terminal)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.console(), name)
 
@@ -75,6 +93,28 @@ def say(*lines: str) -> None:
         else:
             out.print(line, markup=False, emoji=False, soft_wrap=True)
     sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def waiting(what: str) -> Iterator[None]:
+    """Say on standard error, while the block runs, what it does: a Rich status on a terminal
+    (gone when the block ends), nothing elsewhere."""
+    if not err.is_terminal:
+        yield
+        return
+    from rich.live import Live
+    from rich.spinner import Spinner
+
+    from nonosat import interrupts
+
+    spinner = Spinner("dots", text=what)
+    status = Live(spinner, console=err.console(), transient=True, redirect_stdout=False, redirect_stderr=False)
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        status.start(refresh=True)  # shown now, not at the refresh thread's first tick
+    try:
+        yield
+    finally:
+        status.stop()
 
 
 def load_puzzle(file: str, deadline: Deadline) -> Puzzle:
@@ -189,9 +229,12 @@ def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dead
     return EXIT_FOR_STATUS[result.status.value]
 
 
-def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
+def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline, rating: bool = False) -> int:
     """check's answer: the verdict, two solutions side by side with the cells that differ, the
-    level, and whether the file's goal meets the clues."""
+    level, and whether the file's goal meets the clues. With `rating`, the answer is rated here,
+    after the verdict is on the screen (probing can take a while: a status on a terminal says
+    it runs, and how to skip it)."""
+    from nonosat.answers import rated
     from nonosat.render.text import level_line, status_line
 
     puzzle, verdict = answer.puzzle, answer.verdict
@@ -200,7 +243,7 @@ def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dea
     result = verdict.result
     code = EXIT_FOR_STATUS[result.status.value] if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
     if as_json:
-        show_json(answer)
+        show_json(rated(answer, deadline) if rating else answer)
         return code
     say(f"{puzzle.name}: {puzzle.width}x{puzzle.height}")
     if len(result.solutions) >= 2:
@@ -214,9 +257,14 @@ def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dea
             say("(the two solutions are wider than the terminal; --format json lists them)")
         out.print(f"{len(verdict.differences)} cells differ: {describe_cells(verdict.differences)}", markup=False)
     say(status_line(result))
+    if rating:
+        with waiting("rating the puzzle for people: probing (--no-rating skips it)"):
+            answer = rated(answer, deadline)
     level = level_line(answer.rating) if answer.rating is not None else None
     if level is not None:
         say(level)
+    if answer.rating is not None and answer.rating.bounded:
+        say(f"(nonosat rate {puzzle.source or 'FILE'} rates it without check's bound)")
     if result.status.value == "none" and answer.conflicts:
         show_diagnosis(puzzle, ascii_cells, deadline)
     show_goal(puzzle, answer.goal_ok)

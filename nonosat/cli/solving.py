@@ -107,7 +107,8 @@ def check(
         bool,
         typer.Option(
             "--rating/--no-rating",
-            help="Rate the puzzle's difficulty for people (it can take longer than the verdict).",
+            help="Rate the puzzle's difficulty for people, after the verdict, within 10 times "
+            "the verdict's time (at least 1 s); nonosat rate takes longer.",
         ),
     ] = True,
     conflicts: ConflictsOption = True,
@@ -130,8 +131,8 @@ def check(
         solver=solver,
         encoding=encoding.value,
         jobs=cores(jobs),
-        rating=rating,
+        rating=False,
         conflicts=conflicts,
         diagnose=as_json,
     )
-    raise typer.Exit(show_checked(answer, ascii_cells, as_json, deadline))
+    raise typer.Exit(show_checked(answer, ascii_cells, as_json, deadline, rating=rating))

@@ -66,6 +66,8 @@ class Rating:
     """The solver's verdict, when logic alone did not finish the grid."""
     cut_short: str | None = None
     """Why the rating stopped before it knew the level (level `unknown`)."""
+    bounded: bool = False
+    """Whether it was the bound on probing (`probing_seconds`) that stopped it, not the time limit."""
 
     @property
     def passes_per_line(self) -> float:
@@ -87,23 +89,30 @@ def may_probe(result: Result) -> bool:
     return result.status is Status.UNIQUE
 
 
-def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline) -> tuple[Trace, Result | None]:
-    """Line logic's steps, and probing's for a unique puzzle (solving first, when no `result`
-    was given and line logic stalls). The steps' machinery is imported only here: a check whose
-    solver's line logic finished the grid needs none of it."""
+def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline, bound: Deadline) -> tuple[Trace, Result | None]:
+    """Line logic's steps, and probing's for a unique puzzle (solving first, within `deadline`,
+    when no `result` was given and line logic stalls; logic and probing within `bound`). The
+    steps' machinery is imported only here: a check whose solver's line logic finished the grid
+    needs none of it."""
     from nonosat.explain.steps import trace
 
     if result is not None:
-        return trace(puzzle, probing=may_probe(result), deadline=deadline), result
-    logic = trace(puzzle, probing=False, deadline=deadline)
+        return trace(puzzle, probing=may_probe(result), deadline=bound), result
+    logic = trace(puzzle, probing=False, deadline=bound)
     if logic.contradiction is None and logic.cut_short is None and not logic.complete:
         result = solve(puzzle, count=2, timeout=deadline.remaining())
         if may_probe(result):
-            logic = trace(puzzle, deadline=deadline)
+            logic = trace(puzzle, deadline=bound)
     return logic, result
 
 
-def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None = None) -> Rating:
+def rate(
+    puzzle: Puzzle,
+    *,
+    timeout: float | None = None,
+    result: Result | None = None,
+    probing_seconds: float | None = None,
+) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
     Line logic first; where it stalls, the solver's verdict, and for a unique puzzle probing,
@@ -112,9 +121,13 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
 
     `result`, a `solve(puzzle, count=2)` already made, saves solving again. `timeout` holds for
     the whole rating (probing can take long on big open grids): when it runs out the level is
-    `unknown`, the score 0, and `cut_short` says where.
+    `unknown`, the score 0, and `cut_short` says where. `probing_seconds` bounds the logic and
+    probing after the verdict, within `timeout` (`check` bounds them so, see
+    `nonosat.answers.rating_bound`): when the bound stops them, the level is `unknown` too, and
+    `bounded` is set.
     """
     deadline = Deadline.after(timeout)
+    bound = deadline if probing_seconds is None else deadline.within(probing_seconds)
     puzzle.ensure_possible()
     passes = None if result is None else result.stats.get("line_passes")
     if (
@@ -128,8 +141,11 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         # (in colour, a trace first rules out each line's missing colours, a step of its own).
         logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
     else:
-        logic, result = _traced(puzzle, result, deadline)
+        logic, result = _traced(puzzle, result, deadline, bound)
     cut_short = logic.cut_short
+    bounded = cut_short is not None and bound is not deadline and not deadline.passed()
+    if bounded:
+        cut_short = f"the rating's bound of {probing_seconds:.3g} s reached while probing"
     if logic.contradiction is not None:
         level = Level.NONE
     elif cut_short is not None:
@@ -146,4 +162,5 @@ def rate(puzzle: Puzzle, *, timeout: float | None = None, result: Result | None 
         if level is Level.UNKNOWN:
             cut_short = result.cut_short
     passes_per_line = logic.passes / (puzzle.width + puzzle.height)
-    return Rating(level, score_for(level, passes_per_line), logic.passes, logic.probes, logic, result, cut_short)
+    score = score_for(level, passes_per_line)
+    return Rating(level, score, logic.passes, logic.probes, logic, result, cut_short, bounded)

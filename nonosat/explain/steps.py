@@ -227,9 +227,10 @@ def trace(
         rule_out_missing_colours(board)
     if not logic(None):
         return result
+    after = 0  # probing goes on from the cell after the last one that fixed something
     while probing and not board.is_complete():
         try:
-            found = _probe_once(puzzle, board, result, deadline)
+            found = _probe_once(puzzle, board, result, deadline, after)
         except TimeUp as error:
             result.cut_short = str(error)
             return result
@@ -237,6 +238,7 @@ def trace(
             break
         cell, ruled_out, broken = found
         r, c = cell
+        after = r * puzzle.width + c + 1
         line_before = line_text(board, True, r)
         board.exclude(r, c, ruled_out)
         reason = f"probe (row {r + 1}, column {c + 1}): " + _probe_reason(board, r, c, ruled_out, broken)
@@ -273,15 +275,25 @@ def _probe_reason(board: Board, r: int, c: int, ruled_out: int, broken: str) -> 
     return f"if it were {colour_word(palette, ruled_out)}, line logic would find {broken} impossible, so it is {now}"
 
 
-def _probe_once(puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline) -> tuple[Cell, int, str] | None:
-    """The first unknown cell (row by row) that one colour of leads to a contradiction: the
-    cell, that colour, and the line that broke. Raises TimeUp when the deadline passes first."""
+def _probe_once(
+    puzzle: Puzzle, board: Board, result: Trace, deadline: Deadline, after: int = 0
+) -> tuple[Cell, int, str] | None:
+    """The first unknown cell, row by row from cell number `after` (counted row by row from 0)
+    and round to the start again, that one colour of leads to a contradiction: the cell, that
+    colour, and the line that broke; None when no cell does. Raises TimeUp when the deadline
+    passes first.
+
+    Going on from where the last probe found something, rather than from the top each time,
+    reaches the same board in the end (what probing can fix does not depend on the order), with
+    one sweep of the grid per round instead of one per cell fixed: a 50x45 picture took 477,248
+    probes from the top each time."""
     full = (1 << board.width) - 1
-    for r in range(board.height):
-        unknown = full & ~board.known(True, r)
-        for c in range(board.width):
-            if not unknown >> c & 1:
-                continue
+    width, cells = board.width, board.width * board.height
+    for number in range(after, after + cells):
+        r, c = divmod(number % cells, width)
+        if c == 0 or number == after:
+            unknown = full & ~board.known(True, r)
+        if unknown >> c & 1:
             result.probes += 1
             deadline.check("probing")
             for value in board.possible(r, c)[::-1]:
