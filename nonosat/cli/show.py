@@ -13,7 +13,7 @@ import contextlib
 import sys
 
 from nonosat.errors import NonosatError
-from nonosat.render.terminal import one_line
+from nonosat.render.terminal import draws_blocks, one_line
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
@@ -200,6 +200,7 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
 def show_refuted(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
     """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
     any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
+    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     assert answer.refuted is not None
     complain(f"nonosat: {one_line(str(answer.refuted))}")
     if as_json:
@@ -213,6 +214,7 @@ def show_refuted(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dea
 
 def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
     """solve's answer: the grid and the verdict (the lines at fault when there is no solution)."""
+    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     from nonosat.render.text import status_line
 
     result = answer.result
@@ -234,6 +236,7 @@ def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dea
     level, and whether the file's goal meets the clues. With `rating`, the answer is rated here,
     after the verdict is on the screen (probing can take a while: a status on a terminal says
     it runs, and how to skip it)."""
+    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     from nonosat.answers import rated
     from nonosat.render.text import level_line, status_line
 

@@ -64,7 +64,9 @@ def solve(
     puzzle = load_puzzle(file, deadline)
     check_outputs(output, render, force)
     if live:
-        live_line_logic(puzzle, ascii_cells, deadline)
+        from nonosat.render.terminal import draws_blocks
+
+        live_line_logic(puzzle, ascii_cells or not draws_blocks(), deadline)
     as_json = format is OutputFormat.json
     answer = solve_answer(
         puzzle,

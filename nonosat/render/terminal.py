@@ -1,15 +1,20 @@
 """What reaches a terminal is safe: no control characters from the input, messages cut to a
-sensible length on one line, and a standard output that a closed pipe cannot turn into a crash.
+sensible length on one line, and a standard output that a closed pipe or a narrow encoding
+cannot turn into a crash.
 
 A puzzle's title, a file name or a clue echoed in an error could hold terminal escapes (ESC [31m
 recolours the terminal; others move the cursor or retitle the window) or lone surrogates (which
 cannot be encoded). `clean` replaces them. `guard_stdout` makes writes to a closed standard output
 (`nonosat solve cat.non | head -1`) vanish quietly, so the command still ends with its verdict's
-exit code.
+exit code, and lets standard output and standard error write what their encoding cannot hold
+(a Windows console's cp1252, `PYTHONIOENCODING=ascii`) as the nearest ASCII (`FALLBACK`: `·`
+as `-`, `…` as `...`), else `?`. `draws_blocks` tells the command line to draw grids in `#` and
+`.` where the block characters cannot be written.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sys
@@ -20,7 +25,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-__all__ = ["MESSAGE_LIMIT", "GuardedStdout", "clean", "guard_stdout", "one_line"]
+__all__ = ["FALLBACK", "MESSAGE_LIMIT", "GuardedStdout", "clean", "draws_blocks", "guard_stdout", "one_line"]
 
 MESSAGE_LIMIT = 300
 """Characters of an error message shown at most (a message that echoes input could be huge)."""
@@ -72,6 +77,66 @@ class GuardedStdout:
 
 
 def guard_stdout() -> None:
-    """Replace sys.stdout with a GuardedStdout (once)."""
+    """Replace sys.stdout with a GuardedStdout (once), and let it and sys.stderr write what their
+    encoding cannot hold as its nearest ASCII (see `fall_back`)."""
+    for stream in (sys.stdout, sys.stderr):
+        fall_back(stream)
     if not isinstance(sys.stdout, GuardedStdout) and sys.stdout is not None:
         sys.stdout = GuardedStdout(sys.stdout)
+
+
+FALLBACK = {
+    "\u00b7": "-",  # · between the parts of a status line
+    "\u2026": "...",
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2192": "->",
+    "\u00d7": "x",
+    "\u2588": "#",  # █ ▀ ▄: grids are drawn in # and . where these cannot be written (draws_blocks)
+    "\u2580": "#",
+    "\u2584": "#",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+}
+"""What a character the output's encoding cannot hold is written as; any other becomes `?`."""
+
+FALLBACK_ERRORS = "nonosat-ascii"
+"""The name of the codecs error handler that writes `FALLBACK`."""
+
+
+def _nearest_ascii(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text = error.object[error.start : error.end]
+    return "".join(FALLBACK.get(char, "?") for char in text), error.end
+
+
+codecs.register_error(FALLBACK_ERRORS, _nearest_ascii)
+
+
+def fall_back(stream: object) -> None:
+    """Let a text stream whose encoding is not UTF write what it cannot encode as `FALLBACK`
+    says, instead of raising UnicodeEncodeError. Streams that cannot be reconfigured (a test's
+    capture) are left as they are."""
+    encoding = str(getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    reconfigure = getattr(stream, "reconfigure", None)
+    if encoding.startswith("utf") or reconfigure is None:
+        return
+    try:
+        reconfigure(errors=FALLBACK_ERRORS)
+    except (ValueError, OSError):
+        pass
+
+
+def draws_blocks(stream: object = None) -> bool:
+    """Whether a stream (standard output by default) can write the block characters grids are
+    drawn with; where it cannot, the command line draws them in `#` and `.` (as `--ascii`)."""
+    stream = sys.stdout if stream is None else stream
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "\u2588\u2580\u2584\u00b7".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -1,0 +1,73 @@
+"""Output whose encoding is not UTF-8 (a Windows console's cp1252, a redirect under
+PYTHONIOENCODING=ascii) gets what it can encode: grids in `#` and `.`, the status line's `·` as
+`-` where it cannot be written, never a UnicodeEncodeError."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonosat import load
+from nonosat.render.terminal import FALLBACK, draws_blocks, fall_back
+
+ROOT = Path(__file__).resolve().parent.parent
+DANCER = ROOT / "puzzles" / "webpbn-00001-dancer.non"
+
+
+def nonosat(*args: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    return subprocess.run([sys.executable, "-m", "nonosat", *args], capture_output=True, env=env, timeout=60)
+
+
+def ascii_rows(goal: tuple[tuple[int, ...], ...]) -> list[str]:
+    return ["".join("#" if cell else "." for cell in row) for row in goal]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "latin-1"])
+@pytest.mark.parametrize("extra", [[], ["--ascii"]])
+def test_solve_writes_what_the_output_can_encode(encoding: str, extra: list[str]) -> None:
+    done = nonosat("solve", str(DANCER), *extra, encoding=encoding)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert b"Traceback" not in done.stderr and not done.stderr
+    text = done.stdout.decode(encoding)
+    goal = load(DANCER).goal
+    assert goal is not None
+    drawn = [line.split(" ")[-1] for line in text.splitlines()[-11:-1]]
+    assert drawn == ascii_rows(goal)
+    separator = "-" if encoding == "ascii" else "\u00b7"
+    assert text.splitlines()[-1].startswith(f"unique {separator} line logic {separator} ")
+
+
+@pytest.mark.parametrize("command", [["check", "puzzles/ring.non"], ["check", "puzzles/broken-cross.non"]])
+def test_check_and_its_messages_survive_an_ascii_output(command: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *command],
+        capture_output=True,
+        env=dict(os.environ, PYTHONIOENCODING="ascii"),
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode in (1, 3), done.stderr
+    assert b"Traceback" not in done.stderr
+    assert done.stdout.isascii() and b" - " in done.stdout
+
+
+def test_a_stream_falls_back_to_the_nearest_ascii() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    fall_back(stream)
+    stream.write("unique \u00b7 search \u2026 \u2588\u2580 \u263a\n")
+    stream.flush()
+    assert raw.getvalue() == b"unique - search ... ## ?\n"
+    assert all(replacement.isascii() for replacement in FALLBACK.values())
+
+
+def test_blocks_are_drawn_only_where_they_can_be_written() -> None:
+    assert draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert not draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="cp1252"))
+    assert not draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
