@@ -48,6 +48,8 @@ def main() -> None:
 
         interrupts.announce()
         code = 130
+    except Exception as error:  # noqa: BLE001 - a bug of ours: one line and exit 70, not a traceback and 1
+        code = _internal_error(error)
     from nonosat import interrupts
 
     interrupts.finish()  # a Ctrl-C from now on leaves the exit code alone
@@ -57,6 +59,32 @@ def main() -> None:
     if "multiprocessing" not in sys.modules:  # else collect: its semaphores are released then
         gc.freeze()
     raise SystemExit(code)
+
+
+EXIT_INTERNAL_ERROR = 70
+"""A bug of ours (EX_SOFTWARE): not 1, which means "multiple solutions"."""
+
+
+def _internal_error(error: Exception) -> int:
+    """A bug of ours as one line on standard error (the traceback with NONOSAT_DEBUG=1)."""
+    import os
+
+    try:
+        if os.environ.get("NONOSAT_DEBUG"):
+            import traceback
+
+            traceback.print_exception(error)
+        from nonosat.render.terminal import one_line
+
+        sys.stdout.flush()
+        sys.stderr.write(
+            f"nonosat: internal error ({type(error).__name__}: {one_line(str(error), 200)}); "
+            "this is a bug: please report it with the command (NONOSAT_DEBUG=1 shows the traceback)\n"
+        )
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return EXIT_INTERNAL_ERROR
 
 
 def _end_interrupted() -> None:

@@ -407,3 +407,30 @@ def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     done = nonosat("batch", "empty", "--out", "r.jsonl", "--require", "unique", cwd=tmp_path)
     assert done.returncode == 2 and "no puzzle files" in done.stderr
+
+
+# --- a bug of ours: one line and exit 70, never a traceback and 1 (which means "multiple") ----
+
+
+@pytest.mark.parametrize("command", [["solve", str(DANCER)], ["solve", str(DANCER), "--ascii"]])
+def test_an_internal_error_is_one_line_and_exit_70(command: list[str]) -> None:
+    code = (
+        "import sys, nonosat.answers as answers\n"
+        "def broken(*args, **kwargs): raise TypeError('a bug')\n"
+        "answers.solve_answer = broken\n"
+        f"sys.argv = ['nonosat', *{command!r}]\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 70
+    one_clean_line(done.stderr)
+    assert "internal error (TypeError: a bug)" in done.stderr
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, NONOSAT_DEBUG="1"),
+    )
+    assert shown.returncode == 70 and "Traceback" in shown.stderr
