@@ -54,18 +54,24 @@ class GridFormula:
         return len({(v - 1) // self.board.colours for v in self.unknown})
 
     def grid(self, model: list[int]) -> Grid:
-        """The picture a model describes, with the fixed cells filled in from the board."""
+        """The picture a model describes, with the fixed cells filled in from the board.
+
+        In colour, a cell's colour is read only from the variables of the colours the board left
+        it: the variable of a colour ruled out is in no clause (the encodings take it as the
+        constant False), so a solver may set it either way (CaDiCaL sets such free variables
+        true), and reading it would paint the cell a colour its lines forbid."""
         puzzle = self.board.puzzle
         true = set(lit for lit in model if lit > 0)
-        colours = range(1, puzzle.colour_count + 1)
+        one_colour = puzzle.colour_count == 1
 
         def value(r: int, c: int) -> int:
             known = self.board.cell(r, c)
             if known is not None:
                 return known
-            if len(colours) == 1:
+            if one_colour:
                 return int(cell_variable(puzzle, r, c) in true)
-            return next((k for k in colours if cell_variable(puzzle, r, c, k) in true), 0)
+            left = self.board.possible(r, c)
+            return next((k for k in left if k and cell_variable(puzzle, r, c, k) in true), 0)
 
         return tuple(tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height))
 
