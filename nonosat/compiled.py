@@ -32,14 +32,24 @@ WIDE_SIDE = 126
 """The longest line of `wide_core` (a line is one 128-bit word; its clue has up to 128 states)."""
 
 
+MISSING: dict[str, str] = {}
+"""Why each compiled module that is not loaded is not (`nonosat --version` says it)."""
+
+
 def _load(name: str) -> ModuleType | None:
     if os.environ.get("NONOSAT_PURE_PYTHON"):
+        MISSING[name] = "NONOSAT_PURE_PYTHON is set"
         return None
     from importlib import import_module
 
     try:
         return import_module(name)
-    except ImportError:
+    except ImportError as error:
+        MISSING[name] = (
+            "not built (pip install builds it with a C compiler: reinstall with gcc or clang present)"
+            if isinstance(error, ModuleNotFoundError) and error.name == name
+            else f"cannot be loaded: {error}"
+        )
         return None
 
 

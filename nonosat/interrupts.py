@@ -101,7 +101,11 @@ def held() -> Iterator[None]:
     it: see `main_thread_only`), as long as nothing in the block unblocks SIGINT itself
     (multiprocessing's resource tracker does, when it starts: start it before). Outside the main
     thread this does nothing."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is None:
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is None
+        or not hasattr(signal, "pthread_sigmask")  # Windows: no signal masks, and no fork server to shield
+    ):
         yield
         return
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -173,13 +177,18 @@ def announce() -> None:
         pass
 
 
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
+"""The signal that ends a child at once: SIGKILL, or on Windows (which has none) SIGTERM, which
+os.kill carries out there by ending the process outright."""
+
+
 def end_now() -> None:
     """End the process at once: kill the known children, say so, exit 130."""
     with _lock:
         children = list(_children)
     for pid in children:
         try:
-            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, KILL)
         except OSError:
             pass
     announce()
@@ -195,13 +204,33 @@ def watch_ctrl_c() -> None:
     global _watching
     if _watching:
         return
-    read_end, write_end = os.pipe()
-    os.set_blocking(write_end, False)
+    read, write_end = wakeup_channel()
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
     signal.signal(signal.SIGINT, _on_sigint)
     sys.unraisablehook = _unraisable
     _watching = True
-    quiet_thread(_watch, read_end, name="nonosat-ctrl-c")
+    quiet_thread(_watch, read, name="nonosat-ctrl-c")
+
+
+def wakeup_channel(sockets: bool = os.name == "nt") -> tuple[Callable[[], bytes], int]:
+    """Where the C-level signal handler writes the signal's number (`signal.set_wakeup_fd`): a
+    function that waits for the next bytes (b"" when the channel closed), and the descriptor to
+    write to, non-blocking. A pipe; on Windows, whose wakeup descriptor must be a socket, a
+    socket pair (not imported elsewhere: it costs start-up)."""
+    if sockets:
+        import socket
+
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        _keep.append((reader, writer))
+        return lambda: reader.recv(64), writer.fileno()
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    return lambda: os.read(read_end, 64), write_end
+
+
+_keep: list[object] = []
+"""The socket pair of `wakeup_channel`, kept open for the life of the process."""
 
 
 def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
@@ -227,10 +256,10 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _watch(read_end: int) -> None:
+def _watch(read: Callable[[], bytes]) -> None:
     while True:
         try:
-            data = os.read(read_end, 64)
+            data = read()
         except OSError:
             return
         if not data:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from typing import Any
@@ -32,11 +33,15 @@ def die_with_parent() -> None:
 
 
 def _parent_death_signal() -> bool:
+    """Ask Linux to kill this process when its parent ends; False elsewhere (macOS, Windows: the
+    watching thread does it)."""
+    if not sys.platform.startswith("linux"):
+        return False
     try:
         import ctypes
 
         return bool(ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0)
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):
         return False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -68,7 +69,8 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
     from nonosat import interrupts
 
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
-    resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
+    if os.name == "posix":  # Windows has no resource tracker
+        resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
     shared = cores.table(context, jobs)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_starts, initargs=(shared, work.RACE_AFTER))
 

@@ -6,23 +6,30 @@ import typer
 
 from nonosat.cli import batching, explaining, making, serving, solving, writing  # noqa: F401 - each registers its commands
 from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, app
-from nonosat.cli.show import EXIT_FOR_STATUS, out
+from nonosat.cli.show import EXIT_FOR_STATUS
 
 __all__ = ["EXIT_CODES", "EXIT_FOR_LEVEL", "EXIT_FOR_STATUS", "app", "main"]
 
 
 def _version(value: bool) -> None:
     if value:
-        from nonosat import __version__
+        from nonosat.cli.show import say
+        from nonosat.installation import report
 
-        out.print(f"nonosat {__version__}")
+        say(*report())
         raise typer.Exit()
 
 
 @app.callback()
 def _main(
     version: Annotated[
-        bool | None, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool | None,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Show the version, the Python, the compiled core, PySAT and the extras found.",
+        ),
     ] = None,
 ) -> None:
     """Solve nonograms with SAT and prove whether the solution is unique."""

@@ -39,7 +39,11 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
 
 
 OLD_TEMPORARY_AGE = 3600.0
-"""Seconds after which a temporary file of the older naming (no process id) counts as stale."""
+"""Seconds after which a temporary file of the older naming (no process id) counts as stale, and
+any one where a writer's process cannot be looked at (LOOKS_AT_PROCESSES)."""
+
+LOOKS_AT_PROCESSES = os.name == "posix"
+"""Whether `os.kill(pid, 0)` asks if a process runs. On Windows it would end the process."""
 
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
@@ -56,7 +60,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
         if match is None or not entry.is_file(follow_symlinks=False):
             continue
         try:
-            if match.group(1) is not None:
+            if match.group(1) is not None and LOOKS_AT_PROCESSES:
                 stale = not _running(int(match.group(1)))
             else:
                 stale = time.time() - entry.stat().st_mtime > OLD_TEMPORARY_AGE
@@ -69,6 +73,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
 
 
 def _running(pid: int) -> bool:
+    """Whether process `pid` runs (POSIX only: see LOOKS_AT_PROCESSES)."""
     if pid == os.getpid():
         return True
     try:

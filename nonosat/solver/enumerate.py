@@ -70,7 +70,7 @@ def enumerate_solutions(
 
     puzzle = formula.board.puzzle
     race = race and racing.can_race()
-    if budgeted(solver) and interrupts.watched() and racing.can_fork():
+    if budgeted(solver) and interrupts.watched():
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
             found, whole, why = elsewhere

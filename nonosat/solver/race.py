@@ -5,10 +5,12 @@ Hard random puzzles have heavy-tailed solve times that differ from solver to sol
 fastest on some, MiniSat on others (bench/README.md has the figures). Racing them costs a
 second core and buys the better of the two on every puzzle.
 
-The worker comes from multiprocessing's fork server: a clean single-threaded process, started
-once per process on the first race, with the solver already imported, that forks a worker in a
-few milliseconds. Nothing is ever forked from a process with threads (which Python 3.12+ warns
-may deadlock), so racing is safe in threaded programs too. The worker is given the job (the
+The worker comes from multiprocessing's fork server (Linux, macOS): a clean single-threaded
+process, started once per process on the first race, with the solver already imported, that
+forks a worker in a few milliseconds. Where there is no fork server (Windows), the worker is
+spawned: a new interpreter, a few tenths of a second to start. Nothing is ever forked from a
+process with threads (which Python 3.12+ warns may deadlock), so racing is safe in threaded
+programs too. The worker is given the job (the
 line-solved board and the grids found so far), rebuilds the formula itself, and sends each grid
 it finds, then whether its search ended on its own. It dies with its parent: by Ctrl-C (SIGINT
 kills it at once), when it is stopped, and when the fork server ends because its owner died.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -48,43 +51,48 @@ _warm = False
 
 
 def can_race() -> bool:
-    """Whether a rival can run: a fork server on this platform, and a second usable core."""
-    return can_fork() and usable_cores() > 1
+    """Whether a rival can run: a second usable core (workers start on every platform)."""
+    return usable_cores() > 1
 
 
-def can_fork() -> bool:
-    """Whether workers can come from a fork server on this platform."""
+def start_method() -> str:
+    """How worker processes start: from the fork server where the platform has one (a clean
+    single-threaded process with the solver imported, that forks each worker in a few
+    milliseconds), else spawned afresh (Windows: a new interpreter each, a few tenths of a second).
+    Never plain fork from a process that may have threads."""
     import multiprocessing
 
-    return "forkserver" in multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def fork_server() -> Any:
-    """The multiprocessing context whose workers come from the fork server, set up once."""
+    """The multiprocessing context workers start from (`start_method`), set up once."""
     global _context
     with _context_lock:
         if _context is None:
             import multiprocessing
 
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(PRELOAD)
+            context = multiprocessing.get_context(start_method())
+            if context.get_start_method() == "forkserver":
+                context.set_forkserver_preload(PRELOAD)
             _context = context
         return _context
 
 
 def warm_up() -> None:
     """Start the fork server now, from this thread, if it is not running: call it before a search
-    that may race. From the main thread, SIGINT is held back for the few milliseconds the start
-    takes (`interrupts.held`), so that the fork server and its resource tracker begin life
-    ignoring it: a Ctrl-C during their own start-up would otherwise print a traceback from a
-    half-started interpreter. They end with their owner anyway."""
-    from multiprocessing import forkserver, resource_tracker
-
+    that may race (with spawned workers there is nothing to start). From the main thread, SIGINT
+    is held back for the few milliseconds the start takes (`interrupts.held`), so that the fork
+    server and its resource tracker begin life ignoring it: a Ctrl-C during their own start-up
+    would otherwise print a traceback from a half-started interpreter. They end with their owner
+    anyway."""
     global _warm
-    fork_server()
-    resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
-    with interrupts.held():
-        forkserver.ensure_running()
+    if fork_server().get_start_method() == "forkserver":
+        from multiprocessing import forkserver, resource_tracker
+
+        resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
+        with interrupts.held():
+            forkserver.ensure_running()
     _warm = True
 
 
@@ -120,7 +128,8 @@ def worker_prologue(lifeline: Any) -> None:
     _let_the_fork_server_go()
     die_when_closed(lifeline)
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # unblocked: the server began with it held
+    if hasattr(signal, "pthread_sigmask"):  # unblocked: the server began with it held (not on Windows)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _let_the_fork_server_go() -> None:
@@ -128,6 +137,8 @@ def _let_the_fork_server_go() -> None:
     as soon as the process that started it does, and the kernel's parent-death signal
     (`die_with_parent`) ends this worker then, even in a solver that holds the GIL for minutes
     (CaDiCaL does), where no thread of ours could run to notice."""
+    if "multiprocessing.forkserver" not in sys.modules:
+        return  # a spawned worker (Windows): no fork server
     from multiprocessing import forkserver
 
     server = getattr(forkserver, "_forkserver", None)
@@ -138,6 +149,14 @@ def _let_the_fork_server_go() -> None:
         except OSError:
             pass
         server._forkserver_alive_fd = None  # type: ignore[union-attr]
+
+
+def wake_pipe() -> tuple[Any, Any]:
+    """A pipe whose read end `multiprocessing.connection.wait` can wait on beside a worker's
+    results on every platform (an os.pipe's file descriptor cannot be waited on on Windows)."""
+    from multiprocessing import Pipe
+
+    return Pipe(duplex=False)
 
 
 class Rival(Generic[Job]):
@@ -171,7 +190,7 @@ class Rival(Generic[Job]):
         self.complete: bool | None = None
         self._stopping = threading.Event()
         self._lock = threading.Lock()
-        self._wake_read, self._wake_write = os.pipe()
+        self._wake_read, self._wake_write = wake_pipe()
         self._thread = interrupts.quiet_thread(self._run, name="nonosat-rival")
 
     @property
@@ -249,10 +268,10 @@ class Rival(Generic[Job]):
         not finish, or never started)."""
         with self._lock:
             self._stopping.set()
-        os.write(self._wake_write, b"x")
+        self._wake_write.send_bytes(b"x")
         self._thread.join()
-        os.close(self._wake_read)
-        os.close(self._wake_write)
+        self._wake_read.close()
+        self._wake_write.close()
         process = self.process
         if process is not None:
             pid = process.pid

@@ -2,7 +2,8 @@
 once and a bounded queue of requests waiting for one.
 
 A worker is forked from the fork server (nonosat.solver.race: a clean single-threaded process
-with the library imported), answers one job, sends the reply and ends. Killing it never harms
+with the library imported; spawned afresh where the platform has no fork server, Windows),
+answers one job, sends the reply and ends. Killing it never harms
 another request, so a client that leaves, or a job past its time and grace, ends its worker at
 once: the server never hangs on a solve. Beyond `workers` running and `max_queue` waiting, a
 request is turned away (`Busy`: 503 with Retry-After).
@@ -84,7 +85,9 @@ class Pool:
         from nonosat.solver.race import PRELOAD as SOLVER_PRELOAD
         from nonosat.solver.race import fork_server, warm_up
 
-        fork_server().set_forkserver_preload(SOLVER_PRELOAD + PRELOAD)
+        context = fork_server()
+        if context.get_start_method() == "forkserver":  # spawned workers (Windows) import as they start
+            context.set_forkserver_preload(SOLVER_PRELOAD + PRELOAD)
         warm_up()
 
     def stop(self) -> None:
