@@ -134,7 +134,7 @@ def check_answer(
     from nonosat.solver.backends import DEFAULT_SOLVER
 
     look = conflicts and diagnose
-    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
+    goal_ok = puzzle.goal_fits()
     try:
         verdict = check(
             puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs

@@ -128,6 +128,9 @@ class Puzzle:
     catalogue: str | None = None
     goal: Grid | None = None
     source: str | None = field(default=None, compare=False)
+    goal_problem: str | None = field(default=None, compare=False)
+    """Why the file's goal could not be read ("line 12: expected a goal of 30 cells (6x5), found
+    29"): the puzzle is read without it, and `check` reports it as a goal that breaks the clues."""
     palette: Palette = BLACK_AND_WHITE
     row_colours: tuple[Colours, ...] | None = None
     column_colours: tuple[Colours, ...] | None = None
@@ -254,6 +257,13 @@ class Puzzle:
         found = self.problems()
         if found:
             raise ImpossiblePuzzle(found, self.source)
+
+    def goal_fits(self) -> bool | None:
+        """Whether the file's goal satisfies the clues: None without a goal, False when the goal
+        could not be read (`goal_problem`)."""
+        if self.goal_problem is not None:
+            return False
+        return None if self.goal is None else self.satisfied_by(self.goal)
 
     def satisfied_by(self, grid: Grid) -> bool:
         """Whether a grid meets every row and column clue of this puzzle."""

@@ -263,7 +263,6 @@ BAD_FILES = [
     ("mixed.non", "color a #ff0000\ncolor red FF0000 r\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", 2, "both"),
     ("nosize.non", "rows\n1\n", 1, "'width' and 'height'"),
     ("bad-size.non", "width five\n", 1, "width"),
-    ("bad-goal.non", 'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1"\n', 8, "goal of 2 cells"),
     ("truncated.nin", "3 4\n1\n1\n", 3, "expected 4 row clues, the file ends after 2"),
     ("letters.nin", "2 1\n1\n1 a\n0\n", 3, "found 'a'"),
     ("header.nin", "2\n1\n", 1, "'width height'"),
@@ -286,6 +285,14 @@ def test_bad_file_names_path_and_line(tmp_path: Path, name: str, content: str, l
     assert raised.value.path == str(path)
     assert raised.value.line == line
     assert words in raised.value.expected
+
+
+def test_a_bad_goal_names_its_line_and_leaves_the_puzzle(tmp_path: Path) -> None:
+    path = tmp_path / "bad-goal.non"
+    path.write_text('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1"\n')
+    puzzle = load(path)
+    assert puzzle.goal is None and puzzle.rows == ((1,),)
+    assert puzzle.goal_problem == "line 8: expected a goal of 2 cells (2x1), found 1"
 
 
 @pytest.mark.parametrize(

@@ -429,8 +429,6 @@ BAD_FILES = [
     ("root.xml", "<?xml version='1.0'?>\n<puzzles/>\n", 2, "<puzzleset>"),
     ("count-colour.xml", COUNT_COLOUR_XML, 21, "found the colour 'red', which no <color> defines"),
     ("count.xml", HAND_WRITTEN_XML.replace("<count>3</count>", "<count>three</count>"), 23, "'three'"),
-    ("image.xml", HAND_WRITTEN_XML.replace("|...|", "|.?.|"), 28, "found '?'"),
-    ("width.xml", HAND_WRITTEN_XML.replace("|...|", "|....|"), 28, "expected 3 cells"),
     ("triddler.xml", '<puzzleset>\n<puzzle type="triddler"/>\n</puzzleset>', 2, "only grid puzzles"),
     ("letters.mk", "3 3\n1\n0\n3\n#\n1 1\n1 x\n1\n", 7, "found 'x'"),
     ("short.mk", "3 3\n1\n#\n1 1\n1\n1\n", 3, "expected 3 row clues, found 1 before '#'"),
@@ -460,6 +458,22 @@ BAD_FILES = [
     ("raw.pbm", b"P4\n8 2\n\xff", 2, "expected 2 bytes of pixels"),
     ("garbage.png", PNG_GARBAGE, None, "Pillow cannot read"),
 ]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "problem"),
+    [
+        ("image.xml", HAND_WRITTEN_XML.replace("|...|", "|.?.|"), "line 28: expected a goal cell"),
+        ("width.xml", HAND_WRITTEN_XML.replace("|...|", "|....|"), "line 28: expected 3 cells"),
+    ],
+)
+def test_a_bad_xml_goal_names_its_line_and_leaves_the_puzzle(
+    tmp_path: Path, name: str, content: str, problem: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    puzzle = load(path)
+    assert puzzle.goal is None and puzzle.goal_problem is not None and puzzle.goal_problem.startswith(problem)
 
 
 @pytest.mark.parametrize(("name", "content", "line", "words"), BAD_FILES, ids=[case[0] for case in BAD_FILES])

@@ -28,6 +28,7 @@ def run(
     scheduler: str | None = None,
     todo: list[Task] | None = None,
     retry: Sequence[str] = (),
+    pictures: bool = False,
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold, yielding each new record as it finishes.
 
@@ -35,7 +36,8 @@ def run(
     already holds are skipped, except those whose status is in `retry` (solved again, with
     this run's `timeout` per puzzle). `jobs` is the number of worker processes (default: the
     cores this process may use), `count` the solutions looked for (2 decides uniqueness).
-    `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again.
+    `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again. Folders
+    give their puzzle files, and their pictures too with `pictures`.
     """
     from nonosat.cores import usable_cores
 
@@ -44,7 +46,7 @@ def run(
         raise UsageError("count must be at least 1")
     workers = jobs or usable_cores()
     if todo is None:
-        todo = pending(paths, out, retry=retry)[0]
+        todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     writer = Writer(Path(out)) if out is not None else None
     stream: Iterable[Record]
     if executor == "dask":

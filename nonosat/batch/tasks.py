@@ -13,8 +13,7 @@ from nonosat.errors import NonosatError, UsageError
 from nonosat.model import Puzzle
 
 SKIPPED_NAMES = ("README", "LICENSE", "LICENCE", "SOURCE", "COPYING", "FORMAT")
-SKIPPED_SUFFIXES = (".md", ".out", ".rst", ".html", ".py")
-"""Files a folder search passes over: documents and solutions that sit beside puzzle files."""
+"""Documents that sit beside puzzle files, which a folder search passes over whatever their suffix."""
 
 
 @dataclass(frozen=True)
@@ -26,22 +25,29 @@ class Task:
     error: str | None = None
 
 
-def files_of(path: str) -> list[str]:
-    """The files a PATHS argument names: itself, a folder's files (recursively), or a glob's;
-    UsageError when it names nothing. File names are tidied (`./x` is `x`); game IDs are not."""
+def walked(file: Path, pictures: bool) -> bool:
+    """Whether a folder search takes a file: one a reader claims by its suffix (a format's, or .txt
+    and the like, whose content decides), pictures only when asked, and no hidden file, document
+    or file without a suffix (a cloned repository's LICENSE, Makefile, .js or .rs files)."""
+    from nonosat.formats.detection import PICTURE_SUFFIXES, claimed, suffix_of
+
+    suffix = suffix_of(file)
+    if not suffix or not claimed(file) or (suffix in PICTURE_SUFFIXES and not pictures):
+        return False
+    return file.is_file() and not file.name.startswith(".") and not file.name.upper().startswith(SKIPPED_NAMES)
+
+
+def files_of(path: str, pictures: bool = False) -> list[str]:
+    """The files a PATHS argument names: itself, a folder's puzzle files (recursively, see
+    `walked`; pictures too with `pictures`), or a glob's; UsageError when it names nothing. File
+    names are tidied (`./x` is `x`); game IDs are not."""
     from nonosat.formats import names_game_id
 
     if Path(path).is_dir():
-        found = []
-        for file in sorted(Path(path).rglob("*")):
-            name = file.name
-            if not file.is_file() or name.startswith(".") or file.suffix.lower() in SKIPPED_SUFFIXES:
-                continue
-            if name.upper().startswith(SKIPPED_NAMES):
-                continue
-            found.append(str(file))
+        found = [str(file) for file in sorted(Path(path).rglob("*")) if walked(file, pictures)]
         if not found:
-            raise UsageError(f"{path}: no puzzle files in this folder")
+            kinds = "puzzle files or pictures" if pictures else "puzzle files (pictures are read with {pictures})"
+            raise UsageError(f"{path}: no {kinds} in this folder", pictures="pictures=True")
         return found
     if names_game_id(path):
         return [path]
@@ -58,22 +64,22 @@ def files_of(path: str) -> list[str]:
     return [os.path.normpath(path)]
 
 
-def check_paths(paths: Sequence[str]) -> None:
+def check_paths(paths: Sequence[str], pictures: bool = False) -> None:
     """Refuse, before any work, a path that names no file (UsageError naming it)."""
     if not paths:
         raise UsageError("no puzzle files or folders given")
     for path in paths:
-        files_of(path)
+        files_of(path, pictures)
 
 
-def tasks(paths: Sequence[str]) -> Iterator[Task]:
-    """Every puzzle the paths hold, in order; a file that cannot be read gives one error task
-    (whatever went wrong reading it)."""
+def tasks(paths: Sequence[str], pictures: bool = False) -> Iterator[Task]:
+    """Every puzzle the paths hold, in order (in folders, pictures only with `pictures`); a file
+    that cannot be read gives one error task (whatever went wrong reading it)."""
     from nonosat.formats import load_all
 
     whole = WholeFile()
     for given in paths:
-        for file in files_of(given):
+        for file in files_of(given, pictures):
             try:
                 puzzles = whole.puzzle(file) or load_all(file)
             except NonosatError as error:
@@ -137,13 +143,16 @@ def same_path(path: str) -> str:
     return os.path.normpath(path)
 
 
-def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = ()) -> tuple[list[Task], list[Record]]:
+def pending(
+    paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = (), pictures: bool = False
+) -> tuple[list[Task], list[Record]]:
     """The tasks still to do, and the records `out` already holds (empty without `out`).
 
     Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
-    puzzles are to do again. Raises UsageError for a path that names no file.
+    puzzles are to do again. Raises UsageError for a path that names no file. Folders give their
+    pictures too with `pictures`.
     """
-    check_paths(paths)
+    check_paths(paths, pictures)
     unknown = set(retry) - set(STATUSES)
     if unknown:
         raise UsageError(f"statuses to retry are {', '.join(STATUSES)}; not {', '.join(sorted(unknown))}")
@@ -153,7 +162,7 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
         rewrite_results(Path(out), done)
     seen = {same_path(str(record["path"])) for record in done}
     todo = []
-    for task in tasks(paths):
+    for task in tasks(paths, pictures):
         if same_path(task.path) not in seen:  # done before, or named twice in this run
             seen.add(same_path(task.path))
             todo.append(task)

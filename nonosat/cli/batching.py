@@ -65,6 +65,12 @@ def batch(
             "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started."
         ),
     ] = None,
+    pictures: Annotated[
+        bool,
+        typer.Option(
+            "--pictures", help="In folders, read pictures (.png .gif .bmp .webp .pbm) as puzzles too, one cell a pixel."
+        ),
+    ] = False,
 ) -> None:
     """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
 
@@ -78,7 +84,7 @@ def batch(
     check_executor(executor)
     to_stdout = results == "-"
     out_path = None if to_stdout else Path(results)
-    todo, done = pending(paths, out_path, retry=tuple(retried))
+    todo, done = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     records = list(done)
     stream = run(
         paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor, scheduler=scheduler, todo=todo

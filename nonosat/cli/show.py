@@ -42,6 +42,7 @@ FLAGS = {
     "density": "--density",
     "colours": "--colours",
     "executor": "--executor",
+    "pictures": "--pictures",
 }
 """How the command line names the library's parameters in a message (NonosatError.worded)."""
 
@@ -169,7 +170,10 @@ def show_grid(puzzle: Puzzle, grid: Any, ascii_cells: bool) -> None:
 
 
 def show_goal(puzzle: Puzzle, goal_ok: bool | None) -> None:
-    """Whether the file's goal satisfies the clues, when it has one."""
+    """Whether the file's goal satisfies the clues, when it has one (or one it could not read)."""
+    if puzzle.goal_problem is not None:
+        say(f"goal: cannot be read ({one_line(puzzle.goal_problem)}): the clues were solved without it")
+        return
     if goal_ok is None or puzzle.goal is None:
         return
     if goal_ok:

@@ -19,7 +19,7 @@ from importlib import import_module
 
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
-from nonosat.formats.detection import SUFFIXES, detect_format, suffix_of
+from nonosat.formats.detection import SUFFIXES, claimed, detect_format, suffix_of, unknown_format
 from nonosat.formats.select import choose
 from nonosat.model import Grid, Puzzle
 
@@ -301,12 +301,19 @@ def read_data(data: bytes, file: str, number: int | None, every: bool) -> list[P
         if number not in (None, 1):
             raise ParseError(file, None, f"there is no puzzle #{number}: an image holds one puzzle")
         return [guarded(lambda: load_image(data, file), file, "an image")]
-    text = decode_text(data, file)
-    form = get_format(guarded(lambda: detect_format(file, text), file, None))
-    load_all = form.load_all
-    if every and number is None and load_all is not None:
-        return guarded(lambda: load_all(text, file), file, form.name)
-    return [loads(text, fmt=form.name, path=file, number=number)]
+    try:
+        text = decode_text(data, file)
+        form = get_format(guarded(lambda: detect_format(file, text), file, None))
+        load_all = form.load_all
+        if every and number is None and load_all is not None:
+            return guarded(lambda: load_all(text, file), file, form.name)
+        return [loads(text, fmt=form.name, path=file, number=number)]
+    except ParseError as error:
+        if claimed(file) or error.path != file:
+            raise
+        # a suffix that names no format, and content that is none of them (a clue list is the
+        # last guess): the file is in a format nonosat does not know, not a broken clue list
+        raise ParseError(file, None, unknown_format(file)) from error
 
 
 _GAME_ID_START = re.compile(r"[0-9]+x[0-9]+:")

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.model import Clue, Grid, Puzzle
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 PathName = str | None
 """The name a text came from, for error messages and `Puzzle.source` (None: unnamed input)."""
@@ -70,11 +77,31 @@ def parse_size(token: str, path: PathName, line: int, what: str) -> int:
 
 
 def make_puzzle(path: PathName, line: int | None, **fields: object) -> Puzzle:
-    """Build a Puzzle, reporting a malformed one as a ParseError at `line`."""
+    """Build a Puzzle, reporting a malformed one as a ParseError at `line`. A goal that does not
+    fit the clues' grid is not a malformed puzzle: the puzzle is made without it, and its
+    `goal_problem` says why (a goal is optional; the clues are what is solved)."""
     try:
         return Puzzle(**fields)  # type: ignore[arg-type]
     except InvalidPuzzle as error:
+        if fields.get("goal") is not None:
+            try:
+                made = Puzzle(**{**fields, "goal": None})  # type: ignore[arg-type]
+            except InvalidPuzzle:
+                pass
+            else:
+                where = "" if line is None else f"line {line}: "
+                return dataclasses.replace(made, goal_problem=f"{where}{error}")
         raise ParseError(path, line, str(error)) from error
+
+
+def optional_goal(read: Callable[[], T]) -> tuple[T | None, str | None]:
+    """A file's optional goal: the picture `read` gives, or None and why it cannot be read (its
+    ParseError's line and message): a malformed goal does not stop the puzzle being read."""
+    try:
+        return read(), None
+    except ParseError as error:
+        where = "" if error.line is None else f"line {error.line}: "
+        return None, f"{where}{error.expected}"
 
 
 def goal_from_text(cells: str, width: int, height: int, path: PathName, line: int) -> Grid:

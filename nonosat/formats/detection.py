@@ -32,6 +32,13 @@ SUFFIXES = {
 }
 """The suffixes that name a format; any other (such as .txt) is decided by content."""
 
+CONTENT_SUFFIXES = ("", ".txt", ".pbn", ".dat")
+"""Suffixes of files whose content decides their format: tournament sets, pynogram's files and
+clue lists are .txt, webpbn's puzzles are exported as .pbn, and a file may have no suffix."""
+
+PICTURE_SUFFIXES = frozenset(suffix for suffix, name in SUFFIXES.items() if name in ("png", "pbm"))
+"""The suffixes of pictures, which a batch run over a folder reads only when asked."""
+
 NON_KEYS = {"width", "height", "rows", "columns"}
 _TOURNAMENT_HEADER = re.compile(r"\$[0-9]+")
 _SIZE_LINE = re.compile(r"[0-9]+\s+[0-9]+")
@@ -47,6 +54,23 @@ def suffix_of(path: str | Path) -> str:
     and for one that ends in a dot."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     return "" if suffix == "." else suffix
+
+
+def claimed(path: str | Path) -> bool:
+    """Whether a reader claims a file by its suffix: one that names a format, or one whose content
+    decides (CONTENT_SUFFIXES)."""
+    suffix = suffix_of(path)
+    return suffix in SUFFIXES or suffix in CONTENT_SUFFIXES
+
+
+def unknown_format(path: str | Path) -> str:
+    """What a file is told when its suffix names no format and its content matches none."""
+    texts = " ".join(suffix for suffix in SUFFIXES if suffix not in PICTURE_SUFFIXES)
+    pictures = " ".join(sorted(PICTURE_SUFFIXES))
+    return (
+        f"unknown format: no reader takes {suffix_of(path)} files, nor this content; "
+        f"nonosat reads {texts}, pictures ({pictures}), and .txt by content"
+    )
 
 
 def detect_format(path: str | Path | None, text: str) -> str:

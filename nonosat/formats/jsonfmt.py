@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from nonosat.errors import InvalidPuzzle, ParseError
-from nonosat.formats.common import PathName, make_puzzle
+from nonosat.formats.common import PathName, make_puzzle, optional_goal
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import Colour, Palette
 
@@ -164,12 +164,14 @@ def load_json(text: str, path: PathName = None) -> Puzzle:
     colours = (
         {} if palette is None else {"palette": palette, "row_colours": row_colours, "column_colours": column_colours}
     )
+    goal, goal_problem = optional_goal(lambda: read_goal(data, text, path, palette))
     return make_puzzle(
         path,
         key_line(text, "goal") if "goal" in data else key_line(text, "palette"),
         rows=rows,
         columns=columns,
-        goal=read_goal(data, text, path, palette),
+        goal=goal,
+        goal_problem=goal_problem,
         source=path,
         **colours,
         **read_metadata(data, text, path),

@@ -23,6 +23,7 @@ from nonosat.formats.common import (
     goal_from_text,
     goal_text,
     make_puzzle,
+    optional_goal,
     parse_clue,
     parse_size,
     split_lines,
@@ -144,12 +145,14 @@ class _Draft:
             [parse_clue(text, ",", self.path, number, CLUE_SHAPE) for text, number in self.sections[key]]
             for key in SECTIONS
         )
+        goal, goal_problem = optional_goal(self.read_goal)
         return make_puzzle(
             self.path,
             None,
             rows=rows,
             columns=columns,
-            goal=self.read_goal(),
+            goal=goal,
+            goal_problem=goal_problem,
             source=self.path,
             **self.metadata,
         )

@@ -34,7 +34,7 @@ from nonosat.formats.colour import (
     colour_puzzle,
     usable_char,
 )
-from nonosat.formats.common import PathName, clue_number
+from nonosat.formats.common import PathName, clue_number, optional_goal
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import LETTERS, SYMBOLS, WHITE, css_name, designations
 
@@ -175,7 +175,8 @@ def read_colour_non(
         draft.declare_line(value, line)
     rows = [draft.clue(text, line) for text, line in sections["rows"]]
     columns = [draft.clue(text, line) for text, line in sections["columns"]]
-    return colour_puzzle(draft, None, rows, columns, read_goal(draft, goal, size), **metadata)
+    picture, goal_problem = optional_goal(lambda: read_goal(draft, goal, size))
+    return colour_puzzle(draft, None, rows, columns, picture, goal_problem=goal_problem, **metadata)
 
 
 def read_goal(draft: DbColours | NonnyColours, goal: tuple[str, int] | None, size: tuple[int, int]) -> Grid | None:

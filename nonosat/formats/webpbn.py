@@ -27,7 +27,7 @@ from xml.parsers import expat
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle, colour_value
-from nonosat.formats.common import PathName
+from nonosat.formats.common import PathName, optional_goal
 from nonosat.formats.select import choose, numbered
 from nonosat.model import Clue, Grid, Puzzle, runs_of
 from nonosat.palette import CHARS, SYMBOLS, designations
@@ -237,16 +237,21 @@ def read_puzzle(node: Node, defaults: dict[str, str], path: PathName) -> Puzzle:
         raise ParseError(path, node.line, f"found a {kind!r} puzzle; only grid puzzles are supported")
     colours = XmlColours(node, path)
     clues = read_clue_sets(node, colours, path)
-    goal, goal_line = read_goal(node, colours, path)
     metadata = read_metadata(node, defaults)
-    if not clues and goal is not None:
-        rows = [runs_of(row) for row in goal]
-        columns = [runs_of(column) for column in zip(*goal, strict=True)]
-        return colour_puzzle(colours.draft, goal_line, rows, columns, goal, **metadata)
+    if not clues:  # the puzzle is its goal: it must be read
+        goal, goal_line = read_goal(node, colours, path)
+        if goal is not None:
+            rows = [runs_of(row) for row in goal]
+            columns = [runs_of(column) for column in zip(*goal, strict=True)]
+            return colour_puzzle(colours.draft, goal_line, rows, columns, goal, **metadata)
     for which in CLUE_TYPES:
         if which not in clues:
             raise ParseError(path, node.line, f'expected <clues type="{which}">, found none')
-    return colour_puzzle(colours.draft, goal_line, clues["rows"], clues["columns"], goal, **metadata)
+    found, goal_problem = optional_goal(lambda: read_goal(node, colours, path))
+    goal, goal_line = found if found is not None else (None, node.line)
+    return colour_puzzle(
+        colours.draft, goal_line, clues["rows"], clues["columns"], goal, goal_problem=goal_problem, **metadata
+    )
 
 
 def load_xml_all(text: str, path: PathName = None) -> list[Puzzle]:

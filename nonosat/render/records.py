@@ -82,8 +82,7 @@ def batch_record(
     record.update(path=path, solutions=0, seconds=round(seconds, 6))
     if puzzle is not None:
         record.update(width=puzzle.width, height=puzzle.height)
-        if puzzle.goal is not None:
-            record.update(goal_ok=puzzle.satisfied_by(puzzle.goal))
+        record.update(goal_ok=puzzle.goal_fits())
         record.update(palette_record(puzzle))
     if result is None:
         record.update(status="error", error=error)
@@ -132,6 +131,8 @@ def verdict_record(
     if result.status.value == "none" and with_diagnosis:
         data["diagnosis"] = diagnosis
     data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
+    if result.puzzle.goal_problem is not None:
+        data["goal_problem"] = result.puzzle.goal_problem
     data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
     return data
 
@@ -161,6 +162,8 @@ def refuted_record(
     }
     if goal_ok is not None:
         data["goal_satisfies_clues"] = goal_ok
+    if puzzle.goal_problem is not None:
+        data["goal_problem"] = puzzle.goal_problem
     return data
 
 

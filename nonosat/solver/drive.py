@@ -149,5 +149,4 @@ def check(
 ) -> Verdict:
     """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
     result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)
-    goal_ok = None if puzzle.goal is None else puzzle.satisfied_by(puzzle.goal)
-    return Verdict(result, goal_ok)
+    return Verdict(result, puzzle.goal_fits())
