@@ -23,7 +23,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from bench.peer_cpsat import PeerError, PeerResult, peer_check
-from nonosat import ImpossiblePuzzle, NonosatError, Puzzle, load_all, solve
+from nonosat import NonosatError, Puzzle, load_all, solve
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.model import Grid
 from nonosat.solver import WrongAnswer
@@ -144,12 +144,9 @@ def puzzle_number(puzzle: Puzzle, index: int) -> int:
 
 
 def nonosat_answer(puzzle: Puzzle, timeout: float | None, jobs: int | None = 1) -> Answer:
-    """nonosat's uniqueness verdict; a puzzle refuted before search is "none"."""
+    """nonosat's uniqueness verdict (a puzzle refuted before search is "none", as any other)."""
     started = time.perf_counter()
-    try:
-        result = solve(puzzle, timeout=timeout, jobs=jobs)
-    except ImpossiblePuzzle:
-        return Answer("none", (), time.perf_counter() - started)
+    result = solve(puzzle, timeout=timeout, jobs=jobs)
     grids = tuple(solution.grid for solution in result.solutions)
     return Answer(result.status.value, grids, time.perf_counter() - started)
 

@@ -63,7 +63,7 @@ def solve_one(index: int, timeout: float | None) -> dict[str, Any]:
     started, cpu_started = time.perf_counter(), time.process_time()
     try:
         result = solve(puzzle, jobs=1, timeout=timeout)
-    except ImpossiblePuzzle:
+    except ImpossiblePuzzle:  # versions before solve() gave such puzzles a `none` result
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         return {"status": "none", "method": "line", "stats": {}, "grids": [], "seconds": seconds, "cpu": cpu}
     return answer(result, time.perf_counter() - started, time.process_time() - cpu_started)

@@ -42,9 +42,8 @@ class Answer:
     puzzle: Puzzle
     name: str
     """How the record names the puzzle: the file as given, or an upload's name."""
-    result: Result | None
-    """None when cheap checks refuted the puzzle before any search (`refuted` says which)."""
-    refuted: ImpossiblePuzzle | None = None
+    result: Result
+    """What the solver found: `none` by cheap checks before any search when `refuted`."""
     verdict: Verdict | None = None
     """check's verdict (None for solve)."""
     rating: Rating | None = None
@@ -59,16 +58,22 @@ class Answer:
 
     @property
     def status(self) -> str:
-        return "none" if self.result is None else self.result.status.value
+        return self.result.status.value
+
+    @property
+    def refuted(self) -> ImpossiblePuzzle | None:
+        """The cheap checks that refuted the puzzle before any search, as the error the rating,
+        explain and hint raise for it; None when the solver had to look."""
+        problems = self.result.problems
+        return ImpossiblePuzzle(list(problems), self.puzzle.source) if problems else None
 
     def record(self) -> Record:
         """The answer as `--format json` prints it."""
         from nonosat.render.records import diagnosis_record, refuted_record, result_record, verdict_record
 
         diagnosis = None if self.at_fault is None else diagnosis_record(self.puzzle, *self.at_fault)
-        if self.result is None:
-            assert self.refuted is not None
-            data = refuted_record(self.puzzle, self.refuted, self.name, diagnosis, self.goal_ok)
+        if self.result.problems:
+            data = refuted_record(self.puzzle, self.result.problems, self.name, diagnosis, self.goal_ok)
         elif self.verdict is not None:
             data = verdict_record(self.verdict, self.name, self.rating, diagnosis, self.conflicts)
         else:
@@ -98,18 +103,14 @@ def solve_answer(
     from nonosat.solver.backends import DEFAULT_SOLVER
 
     look = conflicts and diagnose
-    try:
-        result = solve(
-            puzzle,
-            count=count,
-            timeout=deadline.remaining(),
-            solver=solver or DEFAULT_SOLVER,
-            encoding=encoding,
-            jobs=jobs,
-        )
-    except ImpossiblePuzzle as error:
-        found = conflicting_lines(puzzle, deadline) if look else None
-        return Answer(puzzle, name, None, refuted=error, at_fault=found, conflicts=conflicts)
+    result = solve(
+        puzzle,
+        count=count,
+        timeout=deadline.remaining(),
+        solver=solver or DEFAULT_SOLVER,
+        encoding=encoding,
+        jobs=jobs,
+    )
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     return Answer(puzzle, name, result, at_fault=found, conflicts=conflicts)
 
@@ -135,13 +136,7 @@ def check_answer(
 
     look = conflicts and diagnose
     goal_ok = puzzle.goal_fits()
-    try:
-        verdict = check(
-            puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs
-        )
-    except ImpossiblePuzzle as error:
-        found = conflicting_lines(puzzle, deadline) if look else None
-        return Answer(puzzle, name, None, refuted=error, at_fault=found, conflicts=conflicts, goal_ok=goal_ok)
+    verdict = check(puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs)
     result = verdict.result
     answer = Answer(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
     if rating:
@@ -159,9 +154,10 @@ def rating_bound(verdict_seconds: float) -> float:
 
 def rated(answer: Answer, deadline: Deadline) -> Answer:
     """A check's answer with its rating, within the deadline and `rating_bound` (none when the
-    verdict is unknown). The command line prints the verdict first, then rates."""
+    verdict is unknown, or cheap checks refuted the puzzle). The command line prints the verdict
+    first, then rates."""
     result = answer.result
-    if result is None or result.status.value == "unknown":
+    if result.problems or result.status.value == "unknown":
         return answer
     from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
 

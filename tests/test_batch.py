@@ -93,7 +93,8 @@ def test_solve_many_gives_each_puzzle_the_verdict_of_check(tournament: Path, job
     given = puzzles[:20] + [impossible] + puzzles[20:]
     found = dict(solve_many(given, jobs=jobs))
     assert sorted(found) == list(range(len(given)))
-    assert found[20].status is Status.NONE and found[20].method == "line" and not found[20].solutions
+    assert found[20].status is Status.NONE and found[20].method == "checks" and not found[20].solutions
+    assert found[20].problems == ("row 1: clue 3 needs 3 cells but the line has 2", *found[20].problems[1:])
     for index, puzzle in enumerate(given):
         if index == 20:
             continue

@@ -260,3 +260,76 @@ def test_the_quick_forms_import_no_typer() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "unique" in done.stdout and "difficulty 1/5" in done.stdout
+
+
+def test_help_lists_every_command_with_a_whole_summary() -> None:
+    """Click cuts a summary that does not fit the terminal with "...": each command has its own
+    short one, whole on an 80-column terminal."""
+    import os
+
+    from nonosat.cli.commands import ORDER
+
+    env = dict(os.environ, COLUMNS="80")
+    done = subprocess.run([sys.executable, "-m", "nonosat", "--help"], capture_output=True, text=True, env=env)
+    listing = done.stdout.split("Commands:\n", 1)[1].splitlines()
+    summaries = dict(line.split(None, 1) for line in listing if line.strip())
+    assert tuple(summaries) == ORDER
+    assert all(summary.endswith(".") and not summary.endswith("...") for summary in summaries.values()), summaries
+
+
+def test_piped_output_is_not_wrapped_or_cut(tmp_path: Path) -> None:
+    """A pipe or a file is no 80-column terminal: lines are as long as they are (unless COLUMNS
+    says otherwise), and batch's progress line is whole."""
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    check = subprocess.run(
+        [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    differ = [line for line in check.stdout.splitlines() if "cells differ" in line]
+    assert len(differ) == 1 and differ[0].endswith("(row 4, column 1), (row 4, column 3)")
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(30):
+        (folder / f"puzzle-with-a-long-name-{n:02}.non").write_text(
+            AMBIGUOUS if n % 3 else (ROOT / "puzzles" / "ring.non").read_text()
+        )
+    (folder / "broken.non").write_text("width 2\n")
+    batch = subprocess.run(
+        [sys.executable, "-m", "nonosat", "batch", str(folder), "--out", str(tmp_path / "r.jsonl"), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    progress = [line for line in batch.stderr.splitlines() if line.startswith("solving")]
+    assert len(progress) == 1 and "solving · error 1 · multiple 30 " in progress[0] and " 31/31 " in progress[0]
+    narrow = subprocess.run(
+        [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"],
+        capture_output=True,
+        text=True,
+        env=dict(env, COLUMNS="60"),
+        cwd=ROOT,
+    )
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 60
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_totals_that_differ_still_give_the_title_and_the_none_line(tmp_path: Path, command: str) -> None:
+    path = write(tmp_path, "totals.non", 'title "Totals"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n2\n1\n')
+    done = subprocess.run([sys.executable, "-m", "nonosat", command, path], capture_output=True, text=True)
+    assert done.returncode == 3
+    assert done.stderr == f"nonosat: {path}: no solution: the row clues fill 2 cells but the column clues fill 3\n"
+    lines = done.stdout.splitlines()
+    if command == "check":
+        assert lines[0] == "Totals: 2x2"
+    assert any(line.startswith("none (no solution) · checks · ") for line in lines)
+    record = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "nonosat", command, path, "--format", "json"], capture_output=True, text=True
+        ).stdout
+    )
+    assert (record["status"], record["method"]) == ("none", "checks") and record["problems"]

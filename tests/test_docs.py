@@ -100,3 +100,33 @@ def test_the_start_of_the_cnf_file_the_readme_shows(tmp_path: Path) -> None:
         if line == "...":
             continue
         assert line in lines, line  # in order: `in` consumes the iterator up to the match
+
+
+def test_the_readme_names_every_method_a_result_can_have() -> None:
+    from nonosat.solver.outcome import Method
+
+    listed = re.search(r"`method` \(([^)]*)\)", README)
+    assert listed is not None
+    assert set(re.findall(r"`(\w+)`", listed.group(1))) == {method.value for method in Method}
+    for method in Method:
+        assert f"'{method.value}'" in README  # the Python API's comment names each too
+
+
+def test_the_readme_lists_every_format_convert_writes() -> None:
+    from nonosat.cli.base import TargetFormat
+
+    listed = re.search(r"`--to FORMAT` names it instead \(([^)]*)\)", README)
+    assert listed is not None
+    assert re.findall(r"`(\w+)`", listed.group(1)) == [target.value for target in TargetFormat]
+
+
+def test_the_readme_says_what_suggestions_count() -> None:
+    """`Suggestions.open` and `Edit.open` are counts of cells, and the README says so."""
+    import typing
+
+    from nonosat.generate import Suggestions
+    from nonosat.generate.search import Edit
+
+    assert typing.get_type_hints(Suggestions)["open"] is int and typing.get_type_hints(Edit)["open"] is int
+    assert "`open`, how many cells line logic leaves open" in README
+    assert "`open`, how many cells line logic\n  leaves open after it" in README

@@ -19,7 +19,6 @@ from rich.style import Style
 from typer.testing import CliRunner
 
 from nonosat.cli import app
-from nonosat.errors import ImpossiblePuzzle
 from nonosat.formats.jsonfmt import dump_json, palette_list
 from nonosat.model import Grid, Line, Puzzle, Solution
 from nonosat.palette import Colour
@@ -399,7 +398,7 @@ def test_a_colour_result_carries_its_palette_background_first_and_rows_of_its_ch
     verdict = verdict_record(Verdict(result_of(p, GRID, OTHER, status=Status.MULTIPLE), None), "p", None, None, False)
     assert verdict["palette"] == record["palette"] and len(verdict["solutions"]) == 2
     assert verdict["differences"] == [[1, 1], [2, 1]]
-    refuted = refuted_record(p, ImpossiblePuzzle(["no"], None), "p", None, None)
+    refuted = refuted_record(p, ["no"], "p", None, None)
     assert refuted["palette"] == record["palette"]
 
 
@@ -422,7 +421,7 @@ def test_black_and_white_records_are_unchanged() -> None:
     batch = batch_record("bw.non", p, result_of(p, BW))
     assert list(batch) == list(RECORD_KEYS)
     assert batch["solution_sha1"] == hashlib.sha1(b"##.#\n.###\n#...").hexdigest()
-    assert "palette" not in refuted_record(p, ImpossiblePuzzle(["no"], None), "bw", None, None)
+    assert "palette" not in refuted_record(p, ["no"], "bw", None, None)
 
 
 def test_a_colour_batch_record_carries_the_palette_and_hashes_the_colours() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonosat import ImpossiblePuzzle, Puzzle, compiled, load, load_all, solve
+from nonosat.explain.rating import rate
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.solver import SOLVERS, Result, Status, check
 
@@ -121,11 +122,20 @@ def test_zero_timeout_says_unknown_and_never_guesses(corpus: Path, solver: str) 
     assert result.status is Status.UNKNOWN and not result.complete
 
 
-def test_impossible_puzzles_are_refused_before_search() -> None:
-    with pytest.raises(ImpossiblePuzzle, match="row 2"):
-        solve(Puzzle(rows=((1,), (2, 2)), columns=((1,), (1,), (1,), (1,))))
-    with pytest.raises(ImpossiblePuzzle, match="totals|fill"):
-        solve(Puzzle(rows=((1,), (1,)), columns=((1,), (0,))))
+def test_impossible_puzzles_are_refused_before_search_and_are_none_like_any_other() -> None:
+    """One behaviour for every puzzle with no solution: a `none` result, whatever found it (cheap
+    checks before any search say which in `problems`); rate, explain and hint raise."""
+    too_long = Puzzle(rows=((1,), (2, 2)), columns=((1,), (1,), (1,), (1,)))
+    totals = Puzzle(rows=((1,), (1,)), columns=((1,), (0,)))
+    found_by_logic = Puzzle(rows=((1, 1), (1,), (1,)), columns=((2,), (), (2,)))  # puzzles/broken-cross.non
+    for puzzle, problem in ((too_long, "row 2"), (totals, "fill")):
+        for answer in (solve(puzzle), check(puzzle).result):
+            assert (answer.status, answer.method, answer.complete) == (Status.NONE, "checks", True)
+            assert any(problem in text for text in answer.problems) and not answer.solutions
+        with pytest.raises(ImpossiblePuzzle, match=problem):
+            rate(puzzle)
+    by_logic = solve(found_by_logic)
+    assert (by_logic.status, by_logic.method, by_logic.problems) == (Status.NONE, "line", ())
 
 
 def test_check_compares_the_goal(corpus: Path) -> None:

@@ -75,8 +75,8 @@ def solve_many(
     """Solve puzzles already in memory on `jobs` worker processes (default: the usable cores), yielding
     (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
     is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
-    refuted before any search (`ImpossiblePuzzle`) gives a `none` result by line logic; any
-    other error `solve` raises in a worker is raised here as a `NonosatError` with its message."""
+    refuted before any search gives a `none` result (method `checks`), as `solve` does; an error
+    `solve` raises in a worker is raised here as a `NonosatError` with its message."""
     from nonosat.cores import usable_cores
 
     if count < 1:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from nonosat.batch import sharing as cores
 from nonosat.batch.results import Record
 from nonosat.batch.tasks import Task
-from nonosat.errors import ImpossiblePuzzle, NonosatError
+from nonosat.errors import NonosatError
 from nonosat.model import Puzzle
 from nonosat.render.records import batch_record
 
@@ -26,17 +26,13 @@ next puzzle (nonosat.batch.sharing)."""
 def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False) -> Result:
     """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
     seconds, and the puzzle waits to start until the other workers leave it a core (see
-    nonosat.batch.sharing); a puzzle refuted before any search is a `none` result by line logic."""
-    from nonosat.solver import Result, Status, solve
-    from nonosat.solver.outcome import Method
+    nonosat.batch.sharing)."""
+    from nonosat.solver import solve
 
     if race:
         cores.wait_for_core()
-    started = time.monotonic()
     try:
         return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
-    except ImpossiblePuzzle:
-        return Result(puzzle, Status.NONE, (), Method.LINE, time.monotonic() - started, True)
     finally:
         if race:
             cores.done()

@@ -9,7 +9,7 @@ from nonosat.cli.base import Executor, Require, TimeoutOption, app, friendly, us
 from nonosat.cli.show import err, out
 
 
-@app.command()
+@app.command(short_help="Solve whole collections into a JSON Lines file.")
 @friendly
 def batch(
     paths: Annotated[

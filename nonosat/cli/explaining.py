@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from nonosat.model import Puzzle
 
 
-@app.command()
+@app.command(short_help="The solution as steps a person can follow.")
 @friendly
 def explain(
     file: PuzzleFile,
@@ -65,7 +65,7 @@ def explain(
         raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
 
 
-@app.command()
+@app.command(short_help="How hard the puzzle is for a person, 1 to 5.")
 @friendly
 def rate(
     file: PuzzleFile,
@@ -96,7 +96,7 @@ def rate(
     raise typer.Exit(EXIT_FOR_LEVEL[rating.level])
 
 
-@app.command()
+@app.command(short_help="The next cells logic decides from a partial grid.")
 @friendly
 def hint(
     file: PuzzleFile,

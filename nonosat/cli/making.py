@@ -90,7 +90,7 @@ def threshold_level(text: str) -> Any:
     raise typer.BadParameter("otsu, or a grey level from 0 to 255", param_hint="--threshold")
 
 
-@app.command()
+@app.command(short_help="Make a puzzle with one solution from a picture.")
 @friendly
 def generate(
     image: Annotated[Path, typer.Argument(help="A picture: PNG, JPEG, GIF, BMP or WebP.")],
@@ -205,7 +205,7 @@ def suggest_edits_for(
         out.print(line, markup=False, soft_wrap=True)
 
 
-@app.command("random")
+@app.command("random", short_help="Make a random puzzle with one solution.")
 @friendly
 def random_command(
     width: Annotated[int, typer.Option("--width", min=1, help="Cells across.")],

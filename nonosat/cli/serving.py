@@ -12,7 +12,7 @@ GRACE: Any = 0.5
 """Seconds uvicorn lets requests under way finish after Ctrl-C, before the workers are killed."""
 
 
-@app.command()
+@app.command(short_help="Serve the authors' page and the JSON API.")
 @friendly
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",

@@ -10,6 +10,7 @@ grid or a JSON record.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 
 from nonosat.errors import NonosatError
@@ -47,8 +48,14 @@ FLAGS = {
 """How the command line names the library's parameters in a message (NonosatError.worded)."""
 
 
+UNWRAPPED = 10_000
+"""The width of a console that writes to a pipe or a file (unless COLUMNS says otherwise): no
+line is wrapped or cut (Rich's 80 columns would), and every grid is drawn whole."""
+
+
 class LazyConsole:
-    """A Rich console made on first use, so that `nonosat --help` does not import Rich."""
+    """A Rich console made on first use, so that `nonosat --help` does not import Rich. Written
+    to a pipe or a file, it wraps nothing (`UNWRAPPED`)."""
 
     def __init__(self, **options: Any) -> None:
         self._options = options
@@ -58,23 +65,28 @@ class LazyConsole:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, **self._options)
+            options = dict(self._options)
+            if "width" not in options and not os.environ.get("COLUMNS") and self._plainly_not_a_terminal():
+                options["width"] = UNWRAPPED  # a pipe or a file: lines as long as they are
+            self._console = Console(highlight=False, **options)
         return self._console
+
+    def _plainly_not_a_terminal(self) -> bool:
+        """Whether the stream is no terminal and nothing forces Rich to take it for one."""
+        if self._options.get("force_terminal") or {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(os.environ):
+            return False
+        stream = self._options.get("file") or (sys.stderr if self._options.get("stderr") else sys.stdout)
+        try:
+            return not stream.isatty()
+        except (AttributeError, ValueError):
+            return True
 
     @property
     def is_terminal(self) -> bool:
         """Rich's `is_terminal`, without making the console (and importing Rich) for a stream that
-        is plainly not a terminal and nothing forces to be one."""
-        import os
-
-        forced = self._options.get("force_terminal") or {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(os.environ)
-        if self._console is None and not forced:
-            stream = self._options.get("file") or (sys.stderr if self._options.get("stderr") else sys.stdout)
-            try:
-                if not stream.isatty():
-                    return False
-            except (AttributeError, ValueError):
-                return False
+        is plainly not a terminal."""
+        if self._console is None and self._plainly_not_a_terminal():
+            return False
         return bool(self.console().is_terminal)
 
     def __getattr__(self, name: str) -> Any:
@@ -201,29 +213,20 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
         out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
 
 
-def show_refuted(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
-    """A puzzle refuted before search: the cheap checks that failed (one line on stderr, as for
-    any error), then the lines at fault on stdout; exit 3 (6 from check, when a goal breaks)."""
-    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
-    assert answer.refuted is not None
-    complain(f"nonosat: {one_line(str(answer.refuted))}")
-    if as_json:
-        show_json(answer)
-    else:
-        if answer.conflicts:
-            show_diagnosis(answer.puzzle, ascii_cells, deadline)
-        show_goal(answer.puzzle, answer.goal_ok)
-    return 3 if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
+def show_refuted(answer: Answer) -> None:
+    """A puzzle refuted before any search: the cheap checks that failed, one line on standard
+    error as for any error (the verdict follows on standard output, as for any `none`)."""
+    if answer.refuted is not None:
+        complain(f"nonosat: {one_line(str(answer.refuted))}")
 
 
 def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
     """solve's answer: the grid and the verdict (the lines at fault when there is no solution)."""
-    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     from nonosat.render.text import status_line
 
+    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     result = answer.result
-    if result is None:
-        return show_refuted(answer, ascii_cells, as_json, deadline)
+    show_refuted(answer)
     if as_json:
         show_json(answer)
     else:
@@ -240,15 +243,15 @@ def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dea
     level, and whether the file's goal meets the clues. With `rating`, the answer is rated here,
     after the verdict is on the screen (probing can take a while: a status on a terminal says
     it runs, and how to skip it)."""
-    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     from nonosat.answers import rated
     from nonosat.render.text import level_line, status_line
 
+    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     puzzle, verdict = answer.puzzle, answer.verdict
-    if verdict is None:
-        return show_refuted(answer, ascii_cells, as_json, deadline)
+    assert verdict is not None
     result = verdict.result
     code = EXIT_FOR_STATUS[result.status.value] if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
+    show_refuted(answer)
     if as_json:
         show_json(rated(answer, deadline) if rating else answer)
         return code

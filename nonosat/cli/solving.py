@@ -23,10 +23,10 @@ from nonosat.cli.base import (
     friendly,
     write_solution,
 )
-from nonosat.cli.show import cores, err, load_puzzle, show_checked, show_refuted, show_solved
+from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved
 
 
-@app.command()
+@app.command(short_help="Solve a puzzle and say whether its solution is unique.")
 @friendly
 def solve(
     file: PuzzleFile,
@@ -80,11 +80,6 @@ def solve(
         diagnose=as_json,
     )
     result = answer.result
-    if result is None:
-        for target, verb in ((output, "written to"), (render, "drawn in")):
-            if target is not None:
-                err.print(f"nothing {verb} {target}: none, no solution found", markup=False)
-        raise typer.Exit(show_refuted(answer, ascii_cells, as_json, deadline))
     if output is not None:
         write_solution(result, output, force)
     if render is not None:
@@ -95,7 +90,7 @@ def solve(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(short_help="Prove the solution unique, or show two that differ.")
 @friendly
 def check(
     file: PuzzleFile,

@@ -9,7 +9,7 @@ from nonosat.cli.base import Encoding, EncodingOption, PuzzleFile, TargetFormat,
 from nonosat.cli.show import EXIT_FOR_STATUS, err, load_puzzle, out
 
 
-@app.command()
+@app.command(short_help="Write the puzzle as DIMACS CNF for any SAT solver.")
 @friendly
 def encode(
     file: PuzzleFile,
@@ -34,7 +34,7 @@ def encode(
         err.print(f"wrote {output}", markup=False)
 
 
-@app.command()
+@app.command(short_help="Write a puzzle in another file format.")
 @friendly
 def convert(
     file: PuzzleFile,
@@ -53,7 +53,7 @@ def convert(
     err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(short_help="Draw the puzzle as printed, as SVG or PNG.")
 @friendly
 def render(
     file: PuzzleFile,

@@ -13,7 +13,8 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from nonosat.errors import ImpossiblePuzzle
+    from collections.abc import Sequence
+
     from nonosat.explain.diagnosis import Diagnosis
     from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
@@ -147,9 +148,10 @@ def diagnosis_record(puzzle: Puzzle, found: Diagnosis | None, cut_short: str | N
 
 
 def refuted_record(
-    puzzle: Puzzle, error: ImpossiblePuzzle, path: str, diagnosis: Record | None, goal_ok: bool | None
+    puzzle: Puzzle, problems: Sequence[str], path: str, diagnosis: Record | None, goal_ok: bool | None
 ) -> Record:
-    """A puzzle refuted before any search, by the cheap checks that failed."""
+    """A puzzle refuted before any search, by the cheap checks that failed (the `problems` of a
+    `none` result of method `checks`, or of the ImpossiblePuzzle rate, explain and hint raise)."""
     data: Record = {
         "path": path,
         "width": puzzle.width,
@@ -157,7 +159,7 @@ def refuted_record(
         **palette_record(puzzle),
         "status": "none",
         "method": "checks",
-        "problems": error.problems,
+        "problems": list(problems),
         "diagnosis": diagnosis,
     }
     if goal_ok is not None:

@@ -43,9 +43,12 @@ def solve(
 
     `jobs` is the number of cores a hard puzzle may use (default 1): with two or more, a search
     that takes more than `race_after` seconds (default racing.RACE_AFTER) is joined by a rival solver
-    in a worker process (see nonosat.solver.race), safe in threaded programs too. Raises
-    `ImpossiblePuzzle` before any search when a clue cannot fit its line or the row and column
-    totals differ.
+    in a worker process (see nonosat.solver.race), safe in threaded programs too.
+
+    A puzzle with no solution is a `none` result however that was found: by cheap checks before
+    any search (a clue that cannot fit its line, row and column totals that differ: method
+    `checks`, and `problems` says which), by line logic, or by the search. Only bad arguments
+    raise (UsageError).
 
     A black-and-white puzzle of up to 126x126 never needs a CNF: the compiled core
     (`nonosat.compiled`) runs its conflict-driven search, raced on a second core by the same
@@ -62,7 +65,9 @@ def solve(
     check_encoding(encoding)
     started = time.monotonic()
     deadline = Deadline.after(timeout)
-    puzzle.ensure_possible()
+    problems = tuple(puzzle.problems())
+    if problems:
+        return Result(puzzle, Status.NONE, (), Method.CHECKS, time.monotonic() - started, True, problems=problems)
 
     def result(
         status: Status,
@@ -147,6 +152,7 @@ def check(
     encoding: str = DEFAULT_ENCODING,
     jobs: int | None = None,
 ) -> Verdict:
-    """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more."""
+    """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more.
+    A puzzle with none is a `none` verdict, as `solve` says."""
     result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)
     return Verdict(result, puzzle.goal_fits())

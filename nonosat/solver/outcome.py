@@ -35,6 +35,9 @@ class Method(Choice):
     CDCL = "cdcl"
     """The compiled core's conflict-driven search, with line logic as every line's propagator
     (`nonosat.solver.lines`; black and white up to 126x126)."""
+    CHECKS = "checks"
+    """Cheap checks before any search: a clue longer than its line, row and column totals that
+    differ (`Result.problems` says which; the status is `none`)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,9 @@ class Result:
     cut_short: str | None = None
     """Why the work stopped before an answer, when it did: "time limit reached while building
     the CNF", "the CNF grew past 3000000 clauses"... (status `unknown`)."""
+    problems: tuple[str, ...] = ()
+    """The cheap checks that refuted the puzzle before any search (method `checks`, status
+    `none`): "row 3: the clue 4 2 needs 7 cells but the line has 5"..."""
 
     @property
     def solution(self) -> Solution | None:

@@ -122,7 +122,7 @@ def check_side(width: int, height: int, side: int) -> None:
 def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
     from nonosat.render.records import refuted_record
 
-    return Reply.json(refuted_record(puzzle, error, name, None, None))
+    return Reply.json(refuted_record(puzzle, error.problems, name, None, None))
 
 
 def check(job: Job, deadline: Deadline) -> Reply:
@@ -349,10 +349,11 @@ def render(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     grid = None
     if job.options.get("solution"):
-        try:
-            result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining(), jobs=1)
-        except ImpossiblePuzzle as error:
-            return Reply.error(f"nothing to draw: {error}", 422)
+        result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining(), jobs=1)
+        if result.problems:
+            return Reply.error(
+                f"nothing to draw: {result.puzzle.source or job.name}: no solution: " + "; ".join(result.problems), 422
+            )
         if result.solution is None:
             return Reply.error(f"nothing to draw: {status_line(result)}", 422)
         grid = result.solution.grid
