@@ -45,7 +45,7 @@ def test_check_bounds_the_rating_and_says_when_the_bound_cut_it(monkeypatch: pyt
     done = CliRunner().invoke(app, ["check", FOREVER])
     assert done.exit_code == 0  # the verdict stands: a rating cut short changes no exit code
     assert "unique · CDCL" in done.stdout
-    assert "level: unknown (the rating's bound of 0 s reached while probing)" in done.stdout
+    assert "level: unknown (the rating's bound of 0 s reached while running line logic)" in done.stdout
     assert f"(nonosat rate {FOREVER} rates it without check's bound)" in done.stdout
     unbounded = CliRunner().invoke(app, ["rate", FOREVER])
     assert unbounded.exit_code == 0 and "search" in unbounded.stdout

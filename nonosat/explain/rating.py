@@ -144,8 +144,9 @@ def rate(
         logic, result = _traced(puzzle, result, deadline, bound)
     cut_short = logic.cut_short
     bounded = cut_short is not None and bound is not deadline and not deadline.passed()
-    if bounded:
-        cut_short = f"the rating's bound of {probing_seconds:.3g} s reached while probing"
+    if bounded:  # "time limit reached while probing" (or line logic): the bound's, not the command's
+        assert cut_short is not None
+        cut_short = cut_short.replace("time limit", f"the rating's bound of {probing_seconds:.3g} s", 1)
     if logic.contradiction is not None:
         level = Level.NONE
     elif cut_short is not None:
