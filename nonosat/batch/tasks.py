@@ -28,13 +28,33 @@ class Task:
 def walked(file: Path, pictures: bool) -> bool:
     """Whether a folder search takes a file: one a reader claims by its suffix (a format's, or .txt
     and the like, whose content decides), pictures only when asked, and no hidden file, document
-    or file without a suffix (a cloned repository's LICENSE, Makefile, .js or .rs files)."""
+    or file without a suffix (a cloned repository's LICENSE, Makefile, .js or .rs files), nor a
+    .toml, .json or .xml file without a puzzle's sign (`SIGNS`)."""
     from nonosat.formats.detection import PICTURE_SUFFIXES, claimed, suffix_of
 
     suffix = suffix_of(file)
     if not suffix or not claimed(file) or (suffix in PICTURE_SUFFIXES and not pictures):
         return False
-    return file.is_file() and not file.name.startswith(".") and not file.name.upper().startswith(SKIPPED_NAMES)
+    if not file.is_file() or file.name.startswith(".") or file.name.upper().startswith(SKIPPED_NAMES):
+        return False
+    sign = SIGNS.get(suffix)
+    return sign is None or _begins_with_sign(file, sign)
+
+
+SIGNS = {".toml": b"[clues]", ".json": b'"rows"', ".xml": b"<puzzle"}
+"""What a file of a suffix that other programs use too holds near its start when it is a puzzle
+(a folder search passes over a pyproject.toml, a package.json, an XML file of something else)."""
+
+SIGN_BYTES = 1 << 16
+"""How much of such a file a folder search reads to find its sign."""
+
+
+def _begins_with_sign(file: Path, sign: bytes) -> bool:
+    try:
+        with open(file, "rb") as handle:
+            return sign in handle.read(SIGN_BYTES)
+    except OSError:
+        return True  # reading it for real says what is wrong
 
 
 def files_of(path: str, pictures: bool = False) -> list[str]:
