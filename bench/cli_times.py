@@ -27,7 +27,7 @@ from pathlib import Path
 from bench.verdicts import corpus_root
 from nonosat import NonosatError, load_all
 from nonosat.formats.atomic import write_text_atomic
-from nonosat.linesolve import Contradiction, line_solve
+from nonosat.solver.propagation import Contradiction, line_solve
 
 SETS = ("webpbn/*.non", "jwilk/*.nin", "nonogram-db/**/*.non", "minizinc/*.dzn", "pynogram/*.txt")
 LIMIT = 0.3

@@ -57,9 +57,9 @@ from nonosat.errors import CutShort, GenerateFailed
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.generate import from_image
 from nonosat.generate.image import draw_scan
-from nonosat.linesolve import line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Status, solve
+from nonosat.solver.propagation import line_solve
 
 SETS = {"webpbn": "webpbn/*.non", "nonogram-db": "nonogram-db/**/*.non", "jwilk": "jwilk/*.nin"}
 HARD = "hard"

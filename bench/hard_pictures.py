@@ -12,7 +12,7 @@ Each is made with require="line" (`make_hard`) and checked from its clues alone 
 The small cases (at most 8x8 cells, and webpbn's Edge and Dancer) come with the exhaustive
 minimum: the fewest cells of the thresholded picture to flip so that line logic alone solves
 the puzzle, found by trying every set of 0, 1, 2, ... cells (`exhaustive_minimum`), with a line
-solver of its own on bitmasks, which the tests check against `nonosat.linesolve`.
+solver of its own on bitmasks, which the tests check against `nonosat.solver.propagation`.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from nonosat.errors import CutShort, GenerateFailed
 from nonosat.explain.rating import rate
 from nonosat.generate import Generated, from_image, random_puzzle
 from nonosat.generate.image import draw_scan, load_shades, threshold
-from nonosat.linesolve import line_solve
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.solver import Status, solve
+from nonosat.solver.propagation import line_solve
 
 PIXELS = 400
 """The side of a shape's picture."""

@@ -108,12 +108,12 @@ def make(picture: Picture) -> Generated:
 def _cold() -> None:
     """Empty the caches line logic keeps for the whole process, so that each variant starts as
     the first did (the settled lines of one variant would make the next faster)."""
-    from nonosat import linelogic, linesolve
+    from nonosat.solver import line_logic, propagation
 
     for cached in (
-        linesolve._cached_settle,  # noqa: SLF001 - the benchmark empties them on purpose
-        linesolve._cached_settle_colours,  # noqa: SLF001
-        linelogic.automaton,
+        propagation._cached_settle,  # noqa: SLF001 - the benchmark empties them on purpose
+        propagation._cached_settle_colours,  # noqa: SLF001
+        line_logic.automaton,
         drawing_module.freedom,
     ):
         cached.cache_clear()

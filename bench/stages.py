@@ -22,9 +22,9 @@ from pathlib import Path
 
 from bench.verdicts import corpus_root
 from nonosat import load_all
-from nonosat.encodings.grid import build_formula
-from nonosat.linesolve import line_solve
 from nonosat.solver import Search, resolve_solver
+from nonosat.solver.encodings.grid import build_formula
+from nonosat.solver.propagation import line_solve
 from nonosat.solver.switch import switched_solution
 
 STAGES = ("line", "build", "load", "sat1", "switch", "sat2")

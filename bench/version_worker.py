@@ -77,9 +77,9 @@ def stage_times(index: int, repeat: int) -> dict[str, Any]:
     `repeat` runs (the SAT solve, run once, aside): line logic, building the CNF, loading it into
     MiniSat, the first SAT solve, the 2x2-switch finder and checking the grid against the clues.
     These are internal functions, the same in every version since the blockwise line solver."""
-    from nonosat.encodings.grid import build_formula
-    from nonosat.linesolve import line_solve
     from nonosat.solver import Search
+    from nonosat.solver.encodings.grid import build_formula
+    from nonosat.solver.propagation import line_solve
     from nonosat.solver.switch import switched_solution
 
     puzzle = PUZZLES[index]

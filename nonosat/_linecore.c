@@ -1,6 +1,6 @@
 /* nonosat._linecore: black-and-white line logic and search, compiled.
  *
- * The same deduction as nonosat/linelogic.py and nonosat/linesolve.py, for grids whose rows and
+ * The same deduction as nonosat/solver/line_logic.py and nonosat/solver/propagation.py, for grids whose rows and
  * columns have at most 64 cells, so that a line's cells fit one 64-bit mask (bit i is cell i),
  * or, built with LINECORE_WIDE as _linecore_wide, at most 126 cells in a 128-bit mask:
  *
@@ -8,13 +8,13 @@
  *   implications(clue, length, filled, empty, first, step, max_steps)
  *                                         a line's implication clauses, any length
  *   propagate(rows, columns, ...)         line logic to a fixed point, pass for pass as
- *                                         linesolve.propagate does it
+ *                                         propagation.propagate does it
  *   search(rows, columns, ..., max_solutions, node_budget, seconds)
  *                                         depth-first search with line logic at every node
  *   cdcl(rows, columns, ..., max_solutions, conflict_budget, seconds)
  *                                         conflict-driven search, line logic as propagator
  *
- * A line's clue is read by its chain automaton (see linelogic.py): one state per cell of every
+ * A line's clue is read by its chain automaton (see nonosat/solver/line_logic.py): one state per cell of every
  * block and one gap state before, between and after the blocks. A clue that fits n cells has at
  * most n + 2 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
  *
@@ -216,7 +216,7 @@ done:
 static PyMethodDef methods[] = {
     {"settle", py_settle, METH_VARARGS,
      "settle(clue, length, filled, empty) -> (filled, empty), or None if no completion fits.\n\n"
-     "Every cell one line's clue decides from its known cells, as linelogic.settle_line."},
+     "Every cell one line's clue decides from its known cells, as line_logic.settle_line."},
     {"implications", py_implications, METH_VARARGS,
      "implications(clue, length, filled, empty, first, step, max_steps) -> (clauses, steps),\n"
      "or None if no completion fits.\n\n"
@@ -227,7 +227,7 @@ static PyMethodDef methods[] = {
      "propagate(rows, columns, row_filled, row_empty, col_filled, col_empty, lines)\n"
      "-> (passes, bad_line, row_filled, row_empty, col_filled, col_empty)\n\n"
      "Line logic to a fixed point from the queue `lines` of (is_row, index), pass for pass as\n"
-     "linesolve.propagate. bad_line is the (is_row, index) found in contradiction, else None.\n"
+     "propagation.propagate. bad_line is the (is_row, index) found in contradiction, else None.\n"
      "Returns new lists; the arguments are not changed."},
     {"search", py_search, METH_VARARGS,
      "search(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"

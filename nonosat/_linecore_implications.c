@@ -6,9 +6,9 @@
  * filled and empty are bytes, bit i of byte i // 8 for cell i (int.to_bytes(..., "little")).
  * For every cell the line's clue leaves open, assumed filled and then empty, the cells after it
  * that the assumption decides give the clauses [-a, b] (cell i is the literal first + i*step,
- * negative when empty): see nonosat/encodings/implications.py and encodings/implications.md.
+ * negative when empty): see nonosat/solver/encodings/implications.py and encodings/implications.md.
  *
- * The clue's chain automaton (see linelogic.py) with state sets of any number of 64-bit words.
+ * The clue's chain automaton (see nonosat/solver/line_logic.py) with state sets of any number of 64-bit words.
  * A first forward pass keeps the states reachable after each cell, a backward pass those some
  * completion passes through (`alive`). An assumption at cell i changes nothing before it: its
  * forward pass starts at i and stops at the first cell where it meets the first pass's set

@@ -1,6 +1,6 @@
 /* nonosat._linecore: one line's deduction, and line logic over a grid.
  *
- * A line's clue is read by its chain automaton (see linelogic.py): one state per cell of every
+ * A line's clue is read by its chain automaton (see nonosat/solver/line_logic.py): one state per cell of every
  * block and one gap state before, between and after the blocks. A clue that fits n cells has at
  * most n + 2 states, so state sets are 128-bit masks (n <= 126), or 64-bit ones when the clue is
  * short enough.
@@ -150,7 +150,7 @@ static void touch_lines(Grid *g, int first, Cells bits)
 #endif
 }
 
-/* Pass over the queued lines until none is left, as linesolve.propagate does: take the first
+/* Pass over the queued lines until none is left, as propagation.propagate does: take the first
  * line, settle it, and queue the crossing line of every cell it fixed (filled cells first, then
  * empty ones, each by ascending index). Returns -1, or the line found in contradiction (the
  * queue is then emptied and the board half done). */

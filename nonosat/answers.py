@@ -178,7 +178,7 @@ def open_cells(puzzle: Puzzle, deadline: Deadline, rated: Rating | None) -> tupl
     """The cells line logic alone leaves open (none when the rating says line logic solves it;
     None when the time ran out first, or line logic finds the clues impossible)."""
     from nonosat.errors import CutShort
-    from nonosat.linesolve import Contradiction, line_solve
+    from nonosat.solver.propagation import Contradiction, line_solve
 
     if rated is not None and rated.level == "line":
         return ()

@@ -30,7 +30,7 @@ def version_of(distribution: str) -> str | None:
 
 def core_line() -> str:
     """Whether the compiled core is here, both builds: present, or why not."""
-    from nonosat import compiled
+    from nonosat.solver import compiled
 
     builds = {
         f"lines of up to {compiled.MAX_SIDE} cells": ("nonosat._linecore", compiled.core),

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pysat.formula import IDPool
 
-from nonosat.encodings import ENCODINGS, Clause, Line, Literal
-from nonosat.linesolve import alive_states, automaton
 from nonosat.model import Clue, clue_text
+from nonosat.solver.encodings import ENCODINGS, Clause, Line, Literal
+from nonosat.solver.propagation import alive_states, automaton
 
 REFERENCE = Path(__file__).resolve().parent.parent / "encodings" / "reference"
 

@@ -56,7 +56,7 @@ def test_the_line_solvable_files_are_black_and_white_and_line_solvable(corpus: P
     colour puzzles are not among them (CP-SAT's peer refused apples.txt)."""
     from bench.cli_times import line_solvable
     from nonosat import load
-    from nonosat.linesolve import line_solve
+    from nonosat.solver.propagation import line_solve
 
     files = line_solvable(30)
     names = {path.name for path in files}

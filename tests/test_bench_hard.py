@@ -25,8 +25,8 @@ from bench.hard_pictures import (  # noqa: E402
     small_pictures,
     start_grid,
 )
-from nonosat.linesolve import line_solve  # noqa: E402
 from nonosat.model import Grid, Puzzle  # noqa: E402
+from nonosat.solver.propagation import line_solve  # noqa: E402
 
 
 def _rows(grid: Grid) -> list[int]:

@@ -1,4 +1,4 @@
-"""The compiled conflict-driven search (nonosat/_linecore_cdcl.c, nonosat/solver/lines.py).
+"""The compiled conflict-driven search (nonosat/_linecore_cdcl.c, nonosat/solver/cdcl.py).
 
 Its learnt clauses come from line logic's explanations: an explanation that claims too much
 would cut solutions away. So its counts are checked against the depth-first search (which
@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from nonosat import Puzzle, compiled, load_all, solve
+from nonosat import Puzzle, load_all, solve
 from nonosat.formats.tournament import load_tournament_solutions
-from nonosat.linesolve import Contradiction, line_solve
-from nonosat.solver import Status
-from nonosat.solver.lines import LineSearch, turned_upside_down, upside_down_work
+from nonosat.solver import Status, compiled
+from nonosat.solver.cdcl import LineSearch, turned_upside_down, upside_down_work
+from nonosat.solver.propagation import Contradiction, line_solve
 
 core = pytest.importorskip("nonosat._linecore")
 

@@ -15,8 +15,8 @@ from nonosat import answers, load
 from nonosat.cli import app, show
 from nonosat.explain import rating
 from nonosat.explain.steps import trace
-from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Puzzle
+from nonosat.solver.propagation import Board, Contradiction, propagate
 
 ROOT = Path(__file__).resolve().parent.parent
 FOREVER = str(ROOT / "puzzles" / "webpbn-06574-forever.non")

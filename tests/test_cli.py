@@ -221,7 +221,7 @@ UNUSED_BY_A_LINE_SOLVED_CHECK = (
     "multiprocessing",  # the race
     "nonosat.solver.race",
     "nonosat.explain.steps",  # the rating keeps the solver's line passes
-    "nonosat.encodings.base",  # line logic needs no CNF
+    "nonosat.solver.encodings.base",  # line logic needs no CNF
     "pysat",
     "typer",
     "nonosat.formats.colour",  # black and white needs no colour reader

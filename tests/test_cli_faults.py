@@ -210,7 +210,7 @@ def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> No
 def test_one_bad_file_never_stops_the_run(tmp_path: Path) -> None:
     folder = tmp_path / "set"
     folder.mkdir()
-    (folder / "zz.json").write_text("[" * 100_000)
+    (folder / "zz.json").write_text('{"rows": ' + "[" * 100_000)  # a puzzle's sign, then 100,000 brackets
     (folder / "a.non").write_text(DANCER.read_text())
     (folder / "b.non").write_text((PUZZLES / "ring.non").read_text())
     done = nonosat("batch", str(folder), "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)

@@ -25,10 +25,10 @@ from reference_cnf import (
     read_reference,
 )
 
-from nonosat.encodings import ENCODINGS, Clause, Line
-from nonosat.encodings.blocks import feasible_starts
-from nonosat.linesolve import Contradiction, settle_line
 from nonosat.model import Clue, clue_of, clue_span
+from nonosat.solver.encodings import ENCODINGS, Clause, Line
+from nonosat.solver.encodings.blocks import feasible_starts
+from nonosat.solver.propagation import Contradiction, settle_line
 
 SOLVERS = ("glucose4", "cadical195")
 MAX_LENGTH = 10

@@ -16,10 +16,10 @@ import pytest
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from nonosat.encodings import ENCODINGS, Clause, Line, Literal, at_most_one
-from nonosat.linelogic import Contradiction, colour_alive_states
 from nonosat.model import Clue, Colours, Grid, Puzzle, runs_of
 from nonosat.palette import Colour, Palette
+from nonosat.solver.encodings import ENCODINGS, Clause, Line, Literal, at_most_one
+from nonosat.solver.line_logic import Contradiction, colour_alive_states
 
 Word = tuple[int, ...]
 ColourClue = tuple[Clue, Colours]
@@ -190,8 +190,8 @@ def test_grid_formula_counts_every_solution_of_small_colour_puzzles(encoding: st
 def test_the_open_variables_are_every_colour_an_open_cell_may_take() -> None:
     """The blocking clauses range over exactly the (cell, colour) variables still open, variable
     1 included (a list of literals holding 1 also 'holds' True: 1 == True in Python)."""
-    from nonosat.encodings.grid import build_formula, cell_variable
-    from nonosat.linesolve import line_solve
+    from nonosat.solver.encodings.grid import build_formula, cell_variable
+    from nonosat.solver.propagation import line_solve
 
     ring = ((1, 0, 2), (0, 1, 2), (2, 2, 2))  # with the two red cells swapped, the same clues
     puzzle = Puzzle.from_grid(ring, palette=PALETTE)

@@ -12,15 +12,15 @@ from typer.testing import CliRunner
 
 from nonosat import load, load_all
 from nonosat.cli import app
-from nonosat.encodings import ENCODINGS, Line
 from nonosat.explain.diagnosis import diagnose
 from nonosat.explain.hint import hint, parse_state
 from nonosat.explain.rating import PASS_CUTS, rate, score_for
 from nonosat.explain.steps import trace
-from nonosat.linesolve import alive_states
 from nonosat.model import Line as GridLine
 from nonosat.model import Puzzle
 from nonosat.solver import solve
+from nonosat.solver.encodings import ENCODINGS, Line
+from nonosat.solver.propagation import alive_states
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

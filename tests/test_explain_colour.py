@@ -24,17 +24,17 @@ from typer.testing import CliRunner
 
 from nonosat import load
 from nonosat.cli import app
-from nonosat.encodings import ENCODINGS, Line, at_most_one
-from nonosat.encodings.grid import cell_variable
 from nonosat.explain.diagnosis import diagnose
 from nonosat.explain.hint import hint, parse_state
 from nonosat.explain.rating import rate
 from nonosat.explain.steps import Step, explain, line_text, trace
 from nonosat.explain.words import choice_words, colour_word, spans, unknown_mark
-from nonosat.linesolve import colour_alive_states
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.model import Line as GridLine
 from nonosat.palette import BLACK_AND_WHITE, WHITE, Colour, Palette
+from nonosat.solver.encodings import ENCODINGS, Line, at_most_one
+from nonosat.solver.encodings.grid import cell_variable
+from nonosat.solver.propagation import colour_alive_states
 
 runner = CliRunner()
 RED, BLUE, GREEN = Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b"), Colour("green", "#00a000", "g")
@@ -242,14 +242,14 @@ def test_words() -> None:
 @pytest.fixture
 def no_sat(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any SAT call (a formula built, a solver made) fails the test."""
-    import nonosat.encodings.grid
-    import nonosat.solver.search
+    import nonosat.solver.encodings.grid
+    import nonosat.solver.session
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a SAT call")
 
-    monkeypatch.setattr(nonosat.encodings.grid, "build_formula", refuse)
-    monkeypatch.setattr(nonosat.solver.search.Search, "__init__", refuse)
+    monkeypatch.setattr(nonosat.solver.encodings.grid, "build_formula", refuse)
+    monkeypatch.setattr(nonosat.solver.session.Search, "__init__", refuse)
 
 
 @pytest.mark.usefixtures("no_sat")

@@ -14,9 +14,9 @@ from nonosat.cli import app
 from nonosat.errors import BadImage, GenerateFailed
 from nonosat.generate import from_image, random_puzzle
 from nonosat.generate.image import Shades, draw_scan, grid_size, load_shades, otsu, threshold
-from nonosat.linesolve import line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Status, check
+from nonosat.solver.propagation import line_solve
 
 Image = pytest.importorskip("PIL.Image")
 

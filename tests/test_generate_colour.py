@@ -17,10 +17,10 @@ from nonosat.errors import GenerateFailed, UsageError
 from nonosat.generate import from_image, random_puzzle
 from nonosat.generate.image import Tints, draw_scan, load_tints
 from nonosat.generate.quantise import lab, lab_of_hex, names, nearest, quantise, rgb_of
-from nonosat.linesolve import line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import MAX_COLOURS, WHITE, Colour, Palette
 from nonosat.solver import Result, Status, solve
+from nonosat.solver.propagation import line_solve
 
 Image = pytest.importorskip("PIL.Image")
 

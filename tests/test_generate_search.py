@@ -19,10 +19,10 @@ from nonosat.generate.drawing import Drawing
 from nonosat.generate.random_picture import random_picture
 from nonosat.generate.repair import Requirement, flip_cost, no_cost, repair
 from nonosat.generate.search import Search, solve_open
-from nonosat.linesolve import line_solve
 from nonosat.model import Grid, Puzzle
 from nonosat.render.changes import ADDED, RECOLOURED, REMOVED
 from nonosat.solver import Status, solve
+from nonosat.solver.propagation import line_solve
 
 Image = pytest.importorskip("PIL.Image")
 ImageDraw = pytest.importorskip("PIL.ImageDraw")

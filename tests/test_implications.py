@@ -1,4 +1,4 @@
-"""Line implications (nonosat/encodings/implications.py, encodings/implications.md) against
+"""Line implications (nonosat/solver/encodings/implications.py, encodings/implications.md) against
 brute force: `implied` on every short line, the clauses are exactly one line's binary
 consequences, and a grid's solutions are the same with them and without them."""
 
@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from pysat.solvers import Solver
 
-from nonosat import compiled
-from nonosat.encodings import implications
-from nonosat.encodings.grid import build_formula
-from nonosat.encodings.implications import grid_implications, line_implications
 from nonosat.formats import load_all
-from nonosat.linelogic import implied
-from nonosat.linesolve import line_solve
 from nonosat.model import Clue, Puzzle, clue_of
+from nonosat.solver import compiled
+from nonosat.solver.encodings import implications
+from nonosat.solver.encodings.grid import build_formula
+from nonosat.solver.encodings.implications import grid_implications, line_implications
+from nonosat.solver.line_logic import implied
+from nonosat.solver.propagation import line_solve
 
 
 @cache

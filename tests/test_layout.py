@@ -98,9 +98,9 @@ def test_the_command_lines_choices_are_the_librarys() -> None:
     from nonosat.batch.executors import Executor
     from nonosat.batch.policy import Require
     from nonosat.cli import base
-    from nonosat.encodings import ENCODINGS
     from nonosat.formats import FORMATS
     from nonosat.generate.repair import Requirement
+    from nonosat.solver.encodings import ENCODINGS
 
     def values(choices: object) -> set[str]:
         return {str(choice) for choice in choices}  # type: ignore[attr-defined]

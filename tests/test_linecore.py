@@ -13,15 +13,15 @@ import pytest
 
 from nonosat.formats import load, load_all
 from nonosat.formats.tournament import load_tournament_solutions
-from nonosat.linelogic import Contradiction, settle_line
-from nonosat.linesolve import Board, propagate
 from nonosat.model import Clue, Grid, Puzzle, clue_of
+from nonosat.solver.line_logic import Contradiction, settle_line
+from nonosat.solver.propagation import Board, propagate
 
 core = pytest.importorskip("nonosat._linecore")
 
 
 def python_propagate(board: Board, lines: list[tuple[bool, int]] | None = None) -> Board:
-    """linesolve.propagate in Python, even where it would hand the work to the compiled core."""
+    """propagation.propagate in Python, even where it would hand the work to the compiled core."""
     return propagate(board, lines, compiled=False)
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from test_linecore import python_settle, random_line
 
-from nonosat import Puzzle, compiled, solve
-from nonosat.linelogic import Contradiction
-from nonosat.linesolve import Board, line_solve, propagate
-from nonosat.solver import Status
+from nonosat import Puzzle, solve
+from nonosat.solver import Status, compiled
+from nonosat.solver.line_logic import Contradiction
+from nonosat.solver.propagation import Board, line_solve, propagate
 
 wide = pytest.importorskip("nonosat._linecore_wide")
 narrow = pytest.importorskip("nonosat._linecore")
@@ -81,7 +81,7 @@ def test_settle_refuses_bad_input() -> None:
 
 
 def test_propagate_matches_python_on_wide_random_puzzles() -> None:
-    """The same passes, the same line in contradiction, the same masks as linesolve in Python."""
+    """The same passes, the same line in contradiction, the same masks as propagation in Python."""
     rng = random.Random(7)
     outcomes = set()
     for height, width in [(8, 100), (100, 8), (20, 70), (126, 5), (3, 126), (66, 66)] * 5:

@@ -8,9 +8,10 @@ from itertools import product
 
 import pytest
 
-from nonosat import linelogic
-from nonosat.linelogic import _settle_by_states
-from nonosat.linesolve import (
+from nonosat.model import Clue, Puzzle, clue_of
+from nonosat.solver import line_logic as linelogic
+from nonosat.solver.line_logic import _settle_by_states
+from nonosat.solver.propagation import (
     Board,
     Contradiction,
     _cached_settle,
@@ -18,7 +19,6 @@ from nonosat.linesolve import (
     propagate,
     settle_line,
 )
-from nonosat.model import Clue, Puzzle, clue_of
 
 MAX_LENGTH = 12
 

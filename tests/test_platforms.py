@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from bench.processes import alive
-from nonosat import compiled
 from nonosat.formats import atomic
+from nonosat.solver import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 RING_COLOUR = ROOT / "puzzles" / "ring-colour.non"

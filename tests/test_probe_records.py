@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from nonosat.formats import load_all
-from nonosat.linesolve import line_solve
 from nonosat.model import Puzzle
+from nonosat.solver.propagation import line_solve
 
 core = pytest.importorskip("nonosat._linecore")
 

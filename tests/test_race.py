@@ -13,8 +13,7 @@ import pytest
 from bench.processes import alive
 from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
-from nonosat.solver import Result, Status, drive
-from nonosat.solver import enumerate as enumeration
+from nonosat.solver import Result, Status, drive, enumeration
 from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")

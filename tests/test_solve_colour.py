@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from nonosat import load, solve
-from nonosat.encodings import ENCODINGS
-from nonosat.encodings.grid import encode_puzzle
 from nonosat.model import Grid, Puzzle
+from nonosat.solver.encodings import ENCODINGS
+from nonosat.solver.encodings.grid import encode_puzzle
 
 pytestmark = pytest.mark.corpus
 

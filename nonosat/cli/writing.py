@@ -22,9 +22,9 @@ def encode(
     Cells that line logic decides become unit clauses. Example:
     nonosat encode puzzles/webpbn-06574-forever.non -o forever.cnf
     """
-    from nonosat.encodings.grid import encode_puzzle
     from nonosat.formats import load
     from nonosat.formats.atomic import write_text_atomic
+    from nonosat.solver.encodings.grid import encode_puzzle
 
     text = encode_puzzle(load(file), encoding.value)
     if str(output) == "-":

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, at_most_one
-from nonosat.encodings import Line as LineToEncode
-from nonosat.encodings.grid import cell_variable
 from nonosat.errors import CutShort, FormulaTooLarge, TimeUp
 from nonosat.limits import MAX_CLAUSES
-from nonosat.linesolve import Contradiction, alive_states, colour_alive_states
 from nonosat.model import Line, Puzzle, clue_span
 from nonosat.solver.backends import DEFAULT_SOLVER
+from nonosat.solver.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, at_most_one
+from nonosat.solver.encodings import Line as LineToEncode
+from nonosat.solver.encodings.grid import cell_variable
+from nonosat.solver.propagation import Contradiction, alive_states, colour_alive_states
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
 from nonosat.explain.steps import Step, trace
 from nonosat.explain.words import chars_of, colour_word, unknown_mark
-from nonosat.linesolve import Board, Contradiction, propagate
 from nonosat.model import Cell, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
+from nonosat.solver.propagation import Board, Contradiction, propagate
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
@@ -121,7 +121,7 @@ def _board(puzzle: Puzzle, state: State) -> Board:
 
 def _settled(puzzle: Puzzle, board: Board | None, deadline: Deadline) -> Board | None:
     """Line logic from the board (from nothing, with board None), or None on a contradiction."""
-    from nonosat.linesolve import line_solve
+    from nonosat.solver.propagation import line_solve
 
     try:
         return line_solve(puzzle, deadline) if board is None else propagate(board.copy(), deadline=deadline)
@@ -131,8 +131,8 @@ def _settled(puzzle: Puzzle, board: Board | None, deadline: Deadline) -> Board |
 
 def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEADLINE) -> Grid | None:
     """A solution that agrees with the board's cells (any solution, with board None)."""
-    from nonosat.encodings.grid import build_formula
     from nonosat.solver import enumerate_solutions
+    from nonosat.solver.encodings.grid import build_formula
 
     settled = _settled(puzzle, board, deadline)
     if settled is None:
@@ -152,9 +152,9 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
     """An open cell of the board with the same value in every completion, or None if there is
     none: each cell is tried with every other value it may have; a model that allows one also
     clears every other cell it disagrees on."""
-    from nonosat.encodings.grid import build_formula
     from nonosat.solver import Search
     from nonosat.solver.backends import DEFAULT_SOLVER
+    from nonosat.solver.encodings.grid import build_formula
 
     settled = _settled(puzzle, board, deadline)
     assert settled is not None, "the board has a completion"
@@ -192,7 +192,7 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
 def _has(board: Board, cell: Cell, colour: int) -> list[int]:
     """The assumptions under which an open cell has a colour: its variable true, or for blank
     the variable of every colour it may have false."""
-    from nonosat.encodings.grid import cell_variable
+    from nonosat.solver.encodings.grid import cell_variable
 
     r, c = cell
     if colour:

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from nonosat.basics import Choice
 from nonosat.deadline import Deadline
 from nonosat.explain.trace import Trace
-from nonosat.linesolve import solved_board
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
+from nonosat.solver.propagation import solved_board
 
 
 class Level(Choice):

@@ -22,9 +22,9 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.explain.trace import Trace
 from nonosat.explain.words import cells_along, chars_of, choice_words, colour_word, unknown_mark
-from nonosat.linesolve import Board, Contradiction, propagate, settled_cells
 from nonosat.model import Cell, Clue, Colours, Line, Puzzle, clue_text
 from nonosat.palette import BLACK_AND_WHITE, Palette
+from nonosat.solver.propagation import Board, Contradiction, propagate, settled_cells
 
 if TYPE_CHECKING:
     from nonosat.solver import Result

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from nonosat.deadline import Deadline
 from nonosat.generate.drawing import Drawing, Move
-from nonosat.linesolve import Board, Contradiction, propagate, settled_cells
 from nonosat.model import Cell, Puzzle
+from nonosat.solver.propagation import Board, Contradiction, propagate, settled_cells
 
 WEIGHT = 1.0
 """How much a change's cost to the picture weighs against the cells it lets line logic decide."""

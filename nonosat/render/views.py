@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from nonosat.batch.policy import Summary
-    from nonosat.linesolve import LineStats
     from nonosat.palette import Colour, Palette
+    from nonosat.solver.propagation import LineStats
 
 FILLED, EMPTY = "██", "· "
 FILLED_ASCII, EMPTY_ASCII = "#", "."

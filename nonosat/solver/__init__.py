@@ -3,7 +3,7 @@
 - `drive`: `solve` and `check`, line logic first, then the CNF of what is left, then the search;
 - `outcome`: `Status`, `Result`, `Verdict`; every grid is verified against the clues;
 - `backends`: the PySAT solvers, how each is stopped, and which one races which;
-- `search`: one incremental search, with a deadline, that Ctrl-C or another thread can stop;
+- `session`: one incremental PySAT search, with a deadline, that Ctrl-C or another thread can stop;
 - `enumerate`: solutions up to a count by blocking clauses;
 - `race`: a rival solver in a worker process from the fork server;
 - `switch`: a second solution by a 2x2 switch.
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from nonosat.errors import WrongAnswer
     from nonosat.solver.backends import DEFAULT_SOLVER, SOLVERS, resolve_solver
     from nonosat.solver.drive import check, solve
-    from nonosat.solver.enumerate import enumerate_solutions
+    from nonosat.solver.enumeration import enumerate_solutions
     from nonosat.solver.outcome import Result, Status, Verdict
-    from nonosat.solver.search import Search
+    from nonosat.solver.session import Search
 
 _LAZY = {
     "WrongAnswer": "nonosat.errors",
@@ -32,11 +32,11 @@ _LAZY = {
     "resolve_solver": "nonosat.solver.backends",
     "check": "nonosat.solver.drive",
     "solve": "nonosat.solver.drive",
-    "enumerate_solutions": "nonosat.solver.enumerate",
+    "enumerate_solutions": "nonosat.solver.enumeration",
     "Result": "nonosat.solver.outcome",
     "Status": "nonosat.solver.outcome",
     "Verdict": "nonosat.solver.outcome",
-    "Search": "nonosat.solver.search",
+    "Search": "nonosat.solver.session",
 }
 
 __all__ = [

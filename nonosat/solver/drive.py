@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import time
 
-from nonosat.compiled import board_masks, core_for, fits, grid_of
 from nonosat.deadline import Deadline
-from nonosat.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.errors import CutShort, TimeUp, UsageError
-from nonosat.linesolve import Board, Contradiction, line_solve
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
+from nonosat.solver.compiled import board_masks, core_for, fits, grid_of
+from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
+from nonosat.solver.propagation import Board, Contradiction, line_solve
 
 SEARCH_NODES: int | None = None
 """The default of `solve`'s `search_nodes`. None: the compiled core's conflict-driven search at
@@ -51,8 +51,8 @@ def solve(
     raise (UsageError).
 
     A black-and-white puzzle of up to 126x126 never needs a CNF: the compiled core
-    (`nonosat.compiled`) runs its conflict-driven search, raced on a second core by the same
-    search on the puzzle upside down (`nonosat.solver.lines`): `solver` and `encoding` are for
+    (`nonosat.solver.compiled`) runs its conflict-driven search, raced on a second core by the same
+    search on the puzzle upside down (`nonosat.solver.cdcl`): `solver` and `encoding` are for
     the CNF, which it needs only with `search_nodes=0`. `search_nodes=N` (N > 0) runs the core's
     depth-first search first, with line logic and probing at every node, for up to N guesses;
     `search_nodes=0` skips both searches, for SAT alone.
@@ -101,15 +101,15 @@ def solve(
                 status = status_of(len(grids), count, complete)
                 found = [verified(puzzle, grid) for grid in grids]
                 return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
-        from nonosat.solver.lines import learn_solutions
+        from nonosat.solver.cdcl import learn_solutions
 
         grids, complete, cut, counts = learn_solutions(board, count, deadline, race=race, race_after=wait)
         status = status_of(len(grids), count, complete)
         found = [verified(puzzle, grid) for grid in grids]
         cut = cut if status is Status.UNKNOWN else None
         return result(status, found, Method.CDCL, complete, cut, line_passes=board.passes, **counts)
-    from nonosat.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
-    from nonosat.solver.enumerate import enumerate_solutions
+    from nonosat.solver.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
+    from nonosat.solver.enumeration import enumerate_solutions
 
     try:
         formula = build_formula(board, encoding, deadline)

@@ -34,7 +34,7 @@ class Method(Choice):
     asks for it)."""
     CDCL = "cdcl"
     """The compiled core's conflict-driven search, with line logic as every line's propagator
-    (`nonosat.solver.lines`; black and white up to 126x126)."""
+    (`nonosat.solver.cdcl`; black and white up to 126x126)."""
     CHECKS = "checks"
     """Cheap checks before any search: a clue longer than its line, row and column totals that
     differ (`Result.problems` says which; the status is `none`)."""

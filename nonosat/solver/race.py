@@ -42,7 +42,7 @@ Work = Callable[[Any, list[Grid]], bool]
 the grids it finds, and says whether the search ended on its own (True) rather than by reaching
 the count."""
 
-PRELOAD = ["nonosat.solver.enumerate", "nonosat.solver.lines", "nonosat.encodings.grid", "pysat.solvers"]
+PRELOAD = ["nonosat.solver.enumeration", "nonosat.solver.cdcl", "nonosat.solver.encodings.grid", "pysat.solvers"]
 """What the fork server imports once, so that each worker starts in milliseconds."""
 
 _context: Any | None = None

@@ -9,7 +9,10 @@ from dataclasses import dataclass
 from pysat.formula import IDPool
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import (
+from nonosat.errors import FormulaTooLarge
+from nonosat.limits import MAX_CLAUSES
+from nonosat.model import Grid, Puzzle
+from nonosat.solver.encodings import (
     DEFAULT_ENCODING,
     ENCODINGS,
     Clause,
@@ -19,10 +22,7 @@ from nonosat.encodings import (
     at_most_one,
     check_encoding,
 )
-from nonosat.errors import FormulaTooLarge
-from nonosat.limits import MAX_CLAUSES
-from nonosat.linesolve import Board, Contradiction, alive_states, colour_alive_states, line_solve
-from nonosat.model import Grid, Puzzle
+from nonosat.solver.propagation import Board, Contradiction, alive_states, colour_alive_states, line_solve
 
 IMPLICATIONS_SHARE = 2
 """Line implications stop once they number 1/IMPLICATIONS_SHARE of the line encodings' clauses.
@@ -116,7 +116,7 @@ def build_formula(
 ) -> GridFormula:
     """Encode every line that still has unknown cells, pruned by what the board knows.
 
-    In black and white, each open line's implications follow (`nonosat.encodings.implications`,
+    In black and white, each open line's implications follow (`nonosat.solver.encodings.implications`,
     when `implications`): binary clauses that hold in every completion of the line, so the
     solutions are the same, which the SAT solver finds much sooner on hard grids.
 
@@ -159,7 +159,7 @@ def build_formula(
             clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
             grown(clauses)
     if implications:
-        from nonosat.encodings.implications import grid_implications
+        from nonosat.solver.encodings.implications import grid_implications
 
         clauses += grid_implications(board, len(clauses) // IMPLICATIONS_SHARE, deadline)
         grown(clauses)

@@ -1,6 +1,6 @@
 """Line logic over a whole grid: a board of what is known, and propagation to a fixed point.
 
-Every line pass asks `linelogic` what one line's clue decides from its known cells, and queues
+Every line pass asks `line_logic` what one line's clue decides from its known cells, and queues
 the crossing lines of every cell it fixes.
 """
 
@@ -12,10 +12,11 @@ from functools import lru_cache
 from time import perf_counter
 from types import ModuleType
 
-from nonosat.compiled import core_for
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
-from nonosat.linelogic import (
+from nonosat.model import Clue, Grid, Puzzle
+from nonosat.solver.compiled import core_for
+from nonosat.solver.line_logic import (
     Automaton,
     Contradiction,
     alive_states,
@@ -24,7 +25,6 @@ from nonosat.linelogic import (
     settle_colour_line,
     settle_line,
 )
-from nonosat.model import Clue, Grid, Puzzle
 
 __all__ = [
     "Automaton",
@@ -204,7 +204,7 @@ def propagate(
     deadline passes first (looked at every DEADLINE_PASSES passes). `observe` hears of every
     pass that rules out colours, `on_pass` of every pass with its time and the cells it fixed.
     Without either, a black-and-white grid of up to 126x126 goes through the compiled core when
-    it was built (`nonosat.compiled`; `compiled=False` keeps to Python), with the same passes
+    it was built (`nonosat.solver.compiled`; `compiled=False` keeps to Python), with the same passes
     and the same result.
     """
     if lines is None:

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings import Clause
 from nonosat.solver.backends import RAW_ADD, budgeted, pysolvers
+from nonosat.solver.encodings import Clause
 
 LOAD_SLICE = 1 << 16
 """Clauses added between looks at the deadline while a formula is loaded."""

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING, Any
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
-from nonosat.linesolve import Board
 from nonosat.model import Grid, Solution
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, budgeted, rival
 from nonosat.solver.outcome import verified
-from nonosat.solver.search import Search
+from nonosat.solver.propagation import Board
+from nonosat.solver.session import Search
 from nonosat.solver.switch import switched_solution
 
 if TYPE_CHECKING:
-    from nonosat.encodings.grid import GridFormula
+    from nonosat.solver.encodings.grid import GridFormula
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class RivalJob:
 def rival_work(job: RivalJob, found: list[Grid]) -> bool:
     """In the rival worker: the grids found before it started are blocked and reported again,
     like the grids found later; True when its search ended on its own."""
-    from nonosat.encodings.grid import build_formula
+    from nonosat.solver.encodings.grid import build_formula
 
     formula = build_formula(job.board, job.encoding)
     search = Search(formula.clauses, job.solver, whole=True)

@@ -2,7 +2,7 @@
 more of the line than the line's own encoding shows it.
 
 For every cell a line's clue leaves open and each of its two values, line logic settles the
-line again with the cell assumed (`linelogic.implied`). Every other open cell that this decides
+line again with the cell assumed (`line_logic.implied`). Every other open cell that this decides
 gives a clause "if this cell has this value, that cell has that one": `-a | b`, where `a` and
 `b` are the two cells' literals. Line logic is complete for one line, so `a -> b` is found
 exactly when `-b -> -a` is: each clause is kept once, from the cell nearer the line's start.
@@ -16,12 +16,12 @@ probes that stop where their effect ends; the Python below is its fallback.
 
 from __future__ import annotations
 
-from nonosat.compiled import core
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.encodings.base import Clause
-from nonosat.linelogic import implied
-from nonosat.linesolve import Board
 from nonosat.model import Clue
+from nonosat.solver.compiled import core
+from nonosat.solver.encodings.base import Clause
+from nonosat.solver.line_logic import implied
+from nonosat.solver.propagation import Board
 
 COMPILED_STEPS = 20_000_000
 """The most work the compiled core may put into one grid's implications, in cells stepped over

@@ -55,7 +55,7 @@ class Line:
     """One row or column to encode.
 
     `cells` holds each cell's literal (a constant when known); `alive[i]` is the mask of the clue
-    automaton's states that some completion passes through at cell i (see `linelogic`); `name`
+    automaton's states that some completion passes through at cell i (see `line_logic`); `name`
     keys the line's auxiliary variables in the pool.
 
     A colour line also has its blocks' `colours` and, in `choices`, for each cell the literal of

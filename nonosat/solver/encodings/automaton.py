@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from nonosat.encodings.base import Clause, Line, Literal, add_clause, negate
-from nonosat.linelogic import automaton, colour_automaton
+from nonosat.solver.encodings.base import Clause, Line, Literal, add_clause, negate
+from nonosat.solver.line_logic import automaton, colour_automaton
 
 
 def _states(mask: int) -> list[int]:

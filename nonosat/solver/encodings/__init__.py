@@ -1,7 +1,7 @@
 """CNF encodings of one line's clue, by name: `ENCODINGS["blocks"](line, pool)`.
 
 An encoder's module is imported when it is first asked for, so that a puzzle that line logic
-solves never imports PySAT; so are the shared parts in `nonosat.encodings.base` (a check of such
+solves never imports PySAT; so are the shared parts in `nonosat.solver.encodings.base` (a check of such
 a puzzle names the encoding and needs nothing else from here).
 """
 
@@ -16,7 +16,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any
 
-    from nonosat.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
+    from nonosat.solver.encodings.base import Clause, Line, LineEncoder, Literal, add_clause, at_most_one, negate
 
 _FROM_BASE = frozenset(("Clause", "Line", "LineEncoder", "Literal", "add_clause", "at_most_one", "negate"))
 
@@ -24,7 +24,7 @@ _FROM_BASE = frozenset(("Clause", "Line", "LineEncoder", "Literal", "add_clause"
 class _Encoders(Mapping[str, "LineEncoder"]):
     """Encoding name -> its `encode` function, imported on first use."""
 
-    _modules = {"automaton": "nonosat.encodings.automaton", "blocks": "nonosat.encodings.blocks"}
+    _modules = {"automaton": "nonosat.solver.encodings.automaton", "blocks": "nonosat.solver.encodings.blocks"}
 
     def __getitem__(self, name: str) -> LineEncoder:
         encode: LineEncoder = import_module(self._modules[name]).encode
@@ -65,9 +65,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The shared parts of `nonosat.encodings.base`, imported on first use."""
+    """The shared parts of `nonosat.solver.encodings.base`, imported on first use."""
     if name in _FROM_BASE:
-        value = getattr(import_module("nonosat.encodings.base"), name)
+        value = getattr(import_module("nonosat.solver.encodings.base"), name)
         globals()[name] = value
         return value
-    raise AttributeError(f"module 'nonosat.encodings' has no attribute {name!r}")
+    raise AttributeError(f"module 'nonosat.solver.encodings' has no attribute {name!r}")

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonosat import interrupts
-from nonosat.compiled import board_masks, core_for, grid_of
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.linesolve import Board
 from nonosat.model import Clue, Grid
 from nonosat.solver import race as racing
+from nonosat.solver.compiled import board_masks, core_for, grid_of
+from nonosat.solver.propagation import Board
 
 FIRST_TRY = 0.05
 """Seconds the conflict-driven search gets alone, before a race, in a process that has not yet

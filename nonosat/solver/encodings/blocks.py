@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
-from nonosat.encodings.base import Clause, Line, Literal, add_clause, fresh_variables, negate
-from nonosat.linelogic import automaton
+from nonosat.solver.encodings.base import Clause, Line, Literal, add_clause, fresh_variables, negate
+from nonosat.solver.line_logic import automaton
 
 
 def feasible_starts(line: Line) -> list[list[int]]:

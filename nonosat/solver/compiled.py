@@ -1,7 +1,7 @@
 """The compiled core (`nonosat/_linecore.c`), when `pip install` could build it.
 
 It does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
-over the whole grid (`linesolve.propagate`, the same passes in the same order, so the same
+over the whole grid (`propagation.propagate`, the same passes in the same order, so the same
 counts), and a depth-first search with line logic and probing at every node (each probe's
 result kept while it holds, tests/test_probe_records.py) that finds up to two solutions
 of a puzzle line logic leaves open, or proves there are no more, within a node budget
@@ -24,7 +24,7 @@ from nonosat.model import Grid, Puzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
-    from nonosat.linesolve import Board
+    from nonosat.solver.propagation import Board
 
 MAX_SIDE = 64
 """The longest line of `core` (a line is one 64-bit word)."""
