@@ -33,8 +33,8 @@ def core_line() -> str:
     from nonosat.solver import compiled
 
     builds = {
-        f"lines of up to {compiled.MAX_SIDE} cells": ("nonosat._linecore", compiled.core),
-        f"up to {compiled.WIDE_SIDE}": ("nonosat._linecore_wide", compiled.wide_core),
+        f"lines of up to {compiled.MAX_SIDE} cells": ("nonosat._core", compiled.core),
+        f"up to {compiled.WIDE_SIDE}": ("nonosat._core_wide", compiled.wide_core),
     }
     if all(module is not None for _, module in builds.values()):
         return f"compiled core: present ({' and '.join(builds)})"

@@ -1,4 +1,4 @@
-"""The compiled conflict-driven search (nonosat/_linecore_cdcl.c, nonosat/solver/cdcl.py).
+"""The compiled conflict-driven search (nonosat/core/cdcl_trail.c, nonosat/solver/cdcl.py).
 
 Its learnt clauses come from line logic's explanations: an explanation that claims too much
 would cut solutions away. So its counts are checked against the depth-first search (which
@@ -21,7 +21,7 @@ from nonosat.solver import Status, compiled
 from nonosat.solver.cdcl import LineSearch, turned_upside_down, upside_down_work
 from nonosat.solver.propagation import Contradiction, line_solve
 
-core = pytest.importorskip("nonosat._linecore")
+core = pytest.importorskip("nonosat._core")
 
 
 def learn(

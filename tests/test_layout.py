@@ -21,7 +21,7 @@ def modules() -> list[Path]:
 
 def test_every_module_has_at_most_400_lines() -> None:
     """Python modules, and the compiled core's C files too."""
-    sources = modules() + sorted(PACKAGE.glob("*.[ch]"))
+    sources = modules() + sorted(PACKAGE.rglob("*.[ch]"))
     long = {str(p.relative_to(ROOT)): n for p in sources if (n := len(p.read_text().splitlines())) > LONGEST}
     assert not long, f"modules over {LONGEST} lines: {long}"
 

@@ -1,4 +1,4 @@
-"""The compiled core (nonosat._linecore) against the Python line logic it mirrors, and its
+"""The compiled core (nonosat._core) against the Python line logic it mirrors, and its
 search against brute force and the tournament sets' published solutions."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from nonosat.model import Clue, Grid, Puzzle, clue_of
 from nonosat.solver.line_logic import Contradiction, settle_line
 from nonosat.solver.propagation import Board, propagate
 
-core = pytest.importorskip("nonosat._linecore")
+core = pytest.importorskip("nonosat._core")
 
 
 def python_propagate(board: Board, lines: list[tuple[bool, int]] | None = None) -> Board:

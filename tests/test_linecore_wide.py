@@ -1,4 +1,4 @@
-"""The compiled core's wide build (nonosat._linecore_wide: the same C files with LINECORE_WIDE,
+"""The compiled core's wide build (nonosat._core_wide: the same C files with CORE_WIDE,
 a line's cells in one 128-bit word, lines of up to 126 cells) against the Python line logic, the
 narrow build, and its own depth-first search (which learns nothing)."""
 
@@ -15,8 +15,8 @@ from nonosat.solver import Status, compiled
 from nonosat.solver.line_logic import Contradiction
 from nonosat.solver.propagation import Board, line_solve, propagate
 
-wide = pytest.importorskip("nonosat._linecore_wide")
-narrow = pytest.importorskip("nonosat._linecore")
+wide = pytest.importorskip("nonosat._core_wide")
+narrow = pytest.importorskip("nonosat._core")
 
 
 def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:

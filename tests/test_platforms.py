@@ -43,7 +43,7 @@ WITHOUT_THE_COMPILED_CORE = """
 import sys
 class NoCore:
     def find_spec(self, name, path=None, target=None):
-        if name.startswith("nonosat._linecore"):
+        if name.startswith("nonosat._core"):
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return None
 sys.meta_path.insert(0, NoCore())

@@ -1,5 +1,5 @@
 """The compiled search keeps each probe's record while it holds and does not probe again
-(`ProbeRecord` in nonosat/_linecore.h). The records only save work: with them and without them
+(`ProbeRecord` in nonosat/core/core.h). The records only save work: with them and without them
 (`reuse=False`, every cell probed again at every round) the search makes the same choices, so it
 must end the same way, with the same solutions after the same number of choices."""
 
@@ -15,7 +15,7 @@ from nonosat.formats import load_all
 from nonosat.model import Puzzle
 from nonosat.solver.propagation import line_solve
 
-core = pytest.importorskip("nonosat._linecore")
+core = pytest.importorskip("nonosat._core")
 
 
 def search_both_ways(puzzle: Puzzle, budget: int) -> tuple[Any, Any]:

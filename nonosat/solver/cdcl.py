@@ -1,4 +1,4 @@
-"""The compiled core's conflict-driven search (`nonosat/_linecore_cdcl.c`), and its race.
+"""The compiled core's conflict-driven search (`nonosat/core/cdcl_trail.c`), and its race.
 
 It learns from conflicts as a SAT solver does, but needs no CNF: the cells are its only
 variables, and each line's clue is a propagator, line logic, that explains a cell it fixed only
@@ -18,7 +18,7 @@ from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid
 from nonosat.solver import race as racing
-from nonosat.solver.compiled import board_masks, core_for, grid_of
+from nonosat.solver.compiled import core_for, grid_of
 from nonosat.solver.propagation import Board
 
 FIRST_TRY = 0.05
@@ -54,7 +54,7 @@ class LineSearch:
             return None
         if within is not None:
             remaining = within if remaining is None else min(remaining, within)
-        rows, columns, masks = puzzle.rows, puzzle.columns, board_masks(self.board)
+        rows, columns, masks = puzzle.rows, puzzle.columns, self.board.masks()
         if self.upside_down:
             rows, columns, masks = turned_upside_down(rows, columns, masks)
         interrupts.running(self)
@@ -79,7 +79,7 @@ Masks = tuple[list[int], list[int], list[int], list[int]]
 def turned_upside_down(
     rows: tuple[Clue, ...], columns: tuple[Clue, ...], masks: Masks
 ) -> tuple[tuple[Clue, ...], tuple[Clue, ...], Masks]:
-    """A puzzle's clues and board (`board_masks`) with its rows in the other order: the rows'
+    """A puzzle's clues and board (`Board.masks`) with its rows in the other order: the rows'
     clues reversed in order, each column's clue reversed, each column's cells too."""
     height = len(rows)
 

@@ -1,4 +1,4 @@
-"""The compiled core (`nonosat/_linecore.c`), when `pip install` could build it.
+"""The compiled core (`nonosat/core/module.c`), when `pip install` could build it.
 
 It does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
 over the whole grid (`propagation.propagate`, the same passes in the same order, so the same
@@ -10,8 +10,8 @@ clauses for the CNF, for lines of any length (`encodings.implications`). Without
 the package installs without it and everything runs in Python; `NONOSAT_PURE_PYTHON=1` makes it
 run in Python anyway (tests/test_linecore.py and tests/test_implications.py compare the two).
 
-It is built twice from the same C files: `_linecore`, where a line's cells are one 64-bit word,
-for grids of up to 64x64, and `_linecore_wide`, with 128-bit words, for the rest up to 126x126
+It is built twice from the same C files: `_core`, where a line's cells are one 64-bit word,
+for grids of up to 64x64, and `_core_wide`, with 128-bit words, for the rest up to 126x126
 (10-25% slower on the same grid, so only where the narrow one does not fit). `core_for` picks.
 """
 
@@ -21,10 +21,6 @@ import os
 from types import ModuleType
 
 from nonosat.model import Grid, Puzzle
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
-if TYPE_CHECKING:
-    from nonosat.solver.propagation import Board
 
 MAX_SIDE = 64
 """The longest line of `core` (a line is one 64-bit word)."""
@@ -53,10 +49,10 @@ def _load(name: str) -> ModuleType | None:
         return None
 
 
-core = _load("nonosat._linecore")
+core = _load("nonosat._core")
 """The compiled module for lines of up to 64 cells, or None when it was not built (or
 NONOSAT_PURE_PYTHON is set). Its `implications` takes lines of any length."""
-wide_core = _load("nonosat._linecore_wide")
+wide_core = _load("nonosat._core_wide")
 """The same functions for lines of up to 126 cells, or None."""
 
 
@@ -72,12 +68,6 @@ def core_for(puzzle: Puzzle) -> ModuleType | None:
 def fits(puzzle: Puzzle) -> bool:
     """Whether a compiled core can take this puzzle: black and white, no side over 126."""
     return core_for(puzzle) is not None
-
-
-def board_masks(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
-    """A board as the core's searches take it: rows filled, rows empty, columns filled, columns
-    empty (bit i of a mask is cell i)."""
-    return board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1]
 
 
 def grid_of(rows: tuple[int, ...], width: int) -> Grid:

@@ -8,7 +8,7 @@ from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, TimeUp, UsageError
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
-from nonosat.solver.compiled import board_masks, core_for, fits, grid_of
+from nonosat.solver.compiled import core_for, fits, grid_of
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Board, Contradiction, line_solve
@@ -137,7 +137,7 @@ def search_compiled(board: Board, count: int, nodes: int, deadline: Deadline) ->
     if left is not None and left <= 0:
         return None  # out of time already: the CNF's builder says so
     seconds = SEARCH_SECONDS if left is None else max(min(left / 10, SEARCH_SECONDS), 1e-3)
-    complete, found, made = core.search(puzzle.rows, puzzle.columns, *board_masks(board), count, nodes, seconds)
+    complete, found, made = core.search(puzzle.rows, puzzle.columns, *board.masks(), count, nodes, seconds)
     if not complete:
         return None
     grids = [grid_of(rows, puzzle.width) for rows in found]

@@ -83,6 +83,11 @@ class Board:
     def col_empty(self) -> list[int]:
         return self.col_not[1] if self.colours == 1 else _all_of(self.col_not[1:])
 
+    def masks(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The board as the compiled core's searches take it (black and white): rows filled, rows
+        empty, columns filled, columns empty (bit i of a mask is cell i)."""
+        return self.row_not[0], self.row_not[1], self.col_not[0], self.col_not[1]
+
     def copy(self) -> Board:
         """An independent copy, for trying a guess."""
         other = Board.__new__(Board)

@@ -10,7 +10,7 @@ Every clause holds in every completion of the line, so the grid's solutions are 
 them or without them; the SAT solver only finds them sooner (bench/README.md, "Line
 implications"). The specification is encodings/implications.md.
 
-The compiled core does the same for lines of any length (`_linecore.implications`), with
+The compiled core does the same for lines of any length (`_core.implications`), with
 probes that stop where their effect ends; the Python below is its fallback.
 """
 

@@ -1,5 +1,5 @@
-/* nonosat._linecore: why line logic fixed a cell, for the conflict-driven search's analysis
- * (see _linecore_cdcl.h).
+/* nonosat._core: why line logic fixed a cell, for the conflict-driven search's analysis
+ * (see cdcl.h).
  *
  * A cell fixed by line logic is explained by the line's cells known before it: line logic on
  * those alone fixes it too. The explanation is shrunk greedily, dropping the latest known cells
@@ -14,7 +14,7 @@
  * alive between t and it; nothing else. A walk that meets the old states (the same set at
  * the same boundary) stops there: from that boundary on nothing changes, so the cell goes.
  */
-#include "_linecore_cdcl.h"
+#include "cdcl.h"
 
 static inline int line_cell(const Cdcl *s, int line, int i)
 {

@@ -1,15 +1,15 @@
-/* nonosat._linecore's conflict-driven search: its types, shared by _linecore_cdcl.c (the trail
- * and propagation), _linecore_explain.c (a line's explanations), _linecore_learn.c (analysis and
- * the clause database) and _linecore_cdcl_run.c (the main loop).
+/* nonosat._core's conflict-driven search: its types, shared by cdcl_trail.c (the trail
+ * and propagation), cdcl_reasons.c (a line's explanations), cdcl_learn.c (analysis and
+ * the clause database) and cdcl_run.c (the main loop).
  *
  * The cells are the only variables. A line's clue is not a set of clauses but a propagator:
  * line logic (settle_line) fixes cells, and explains each fixed cell only when a conflict's
  * analysis asks why, by the line's known cells that force it (lazy clause generation).
  */
-#ifndef NONOSAT_LINECORE_CDCL_H
-#define NONOSAT_LINECORE_CDCL_H
+#ifndef NONOSAT_CORE_CDCL_H
+#define NONOSAT_CORE_CDCL_H
 
-#include "_linecore.h"
+#include "core.h"
 
 typedef int Lit; /* 2 * cell + 1: the cell is filled; 2 * cell: it is empty */
 #define LIT(cell, filled) (2 * (cell) + (filled))
@@ -93,7 +93,7 @@ static inline float c_activity(const int *arena, int c)
 
 static inline void set_c_activity(int *arena, int c, float a) { memcpy(&arena[c + 3], &a, sizeof a); }
 
-/* _linecore_cdcl.c */
+/* cdcl_trail.c */
 int vec_grow(Vec *v);
 
 static inline int vec_push(Vec *v, int x)
@@ -112,16 +112,16 @@ void heap_insert(Cdcl *s, int cell);
 int heap_pop(Cdcl *s);
 int propagate_all(Cdcl *s);
 
-/* _linecore_explain.c */
+/* cdcl_reasons.c */
 void explain_line(Cdcl *s, int line, int before, int target, int value, Cells *out_filled, Cells *out_empty);
 
-/* _linecore_learn.c */
+/* cdcl_learn.c */
 int reason_lits(Cdcl *s, int reason, int cell, Vec *out);
 int analyze(Cdcl *s, int conflict, int *back_to);
 int add_clause(Cdcl *s, const Lit *lits, int size, int lbd, int keep);
 int reduce_clauses(Cdcl *s);
 
-/* _linecore_cdcl_run.c */
+/* cdcl_run.c */
 int cdcl_run(Cdcl *s);
 int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions);
 void cdcl_free(Cdcl *s);

@@ -1,6 +1,6 @@
-/* nonosat._linecore: reading the module's Python arguments into clues, grids and boards, and
- * giving masks back (see _linecore.c for what the module does). */
-#include "_linecore.h"
+/* nonosat._core: reading the module's Python arguments into clues, grids and boards, and
+ * giving masks back (see module.c for what the module does). */
+#include "core.h"
 
 /* Read one clue (a sequence of positive block lengths) into its automaton; -1 on error. */
 int read_clue(PyObject *clue, int length, LineClue *line)
@@ -64,7 +64,7 @@ int read_cells(PyObject *number, int length, Cells *out)
         PyErr_SetString(PyExc_TypeError, "cells must be an int");
         return -1;
     }
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
     PyObject *shift = PyLong_FromLong(64), *high = shift ? PyNumber_Rshift(number, shift) : NULL;
     Py_XDECREF(shift);
     if (!high)
@@ -136,7 +136,7 @@ int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyO
 /* A set of cells as an int (bit i is cell i). */
 PyObject *cells_object(Cells cells)
 {
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
     PyObject *low = PyLong_FromUnsignedLongLong((u64)cells);
     if (!(cells >> 64) || !low)
         return low;

@@ -1,8 +1,8 @@
-/* nonosat._linecore: black-and-white line logic and search, compiled.
+/* nonosat._core: black-and-white line logic and search, compiled.
  *
  * The same deduction as nonosat/solver/line_logic.py and nonosat/solver/propagation.py, for grids whose rows and
  * columns have at most 64 cells, so that a line's cells fit one 64-bit mask (bit i is cell i),
- * or, built with LINECORE_WIDE as _linecore_wide, at most 126 cells in a 128-bit mask:
+ * or, built with CORE_WIDE as _core_wide, at most 126 cells in a 128-bit mask:
  *
  *   settle(clue, length, filled, empty)   every cell one line's clue decides, or None
  *   implications(clue, length, filled, empty, first, step, max_steps)
@@ -19,10 +19,10 @@
  * most n + 2 states, so state sets are 128-bit masks, or 64-bit ones when the clue is short enough.
  *
  * Inside, a board numbers its lines: rows 0..height-1, then columns height..height+width-1.
- * This file is the module's functions; _linecore_read.c reads their arguments, _linecore_lines.c
- * holds the line logic and _linecore_search.c the search, over the types of _linecore.h.
+ * This file is the module's functions; arguments.c reads their arguments, line_logic.c
+ * holds the line logic and dfs.c the search, over the types of core.h.
  */
-#include "_linecore_cdcl.h"
+#include "cdcl.h"
 
 /* ---------------------------------------------------------------- settle(), propagate() ----- */
 
@@ -222,7 +222,7 @@ static PyMethodDef methods[] = {
      "or None if no completion fits.\n\n"
      "A line's implication clauses [-a, b] (cell i is the literal first + i*step, negative for\n"
      "empty), for lines of up to 4096 cells; filled and empty are bytes (int.to_bytes(...,\n"
-     "'little')). Stops after max_steps steps. See _linecore_implications.c."},
+     "'little')). Stops after max_steps steps. See implications.c."},
     {"propagate", py_propagate, METH_VARARGS,
      "propagate(rows, columns, row_filled, row_empty, col_filled, col_empty, lines)\n"
      "-> (passes, bad_line, row_filled, row_empty, col_filled, col_empty)\n\n"

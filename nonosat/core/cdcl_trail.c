@@ -1,12 +1,12 @@
-/* nonosat._linecore: a conflict-driven search over the cells, with line logic as the propagator
- * of every line (lazy clause generation; types and layout in _linecore_cdcl.h).
+/* nonosat._core: a conflict-driven search over the cells, with line logic as the propagator
+ * of every line (lazy clause generation; types and layout in cdcl.h).
  *
  * As in MiniSat: decisions by VSIDS with saved phases, first-UIP learning, Luby restarts, and
  * learnt clauses watched by two literals. The clues are not clauses: a line whose known cells
  * changed is settled (settle_line, memoised), and the cells it fixes carry the line as reason.
- * Their explanations are made only when an analysis needs them (_linecore_learn.c).
+ * Their explanations are made only when an analysis needs them (cdcl_learn.c).
  */
-#include "_linecore_cdcl.h"
+#include "cdcl.h"
 
 /* Double a growing array's room (to `first` items at first): 0, or -1 when memory ran out. */
 static int grow(void **data, int *cap, size_t item, int first)

@@ -1,11 +1,11 @@
-/* nonosat._linecore: one line's deduction, and line logic over a grid.
+/* nonosat._core: one line's deduction, and line logic over a grid.
  *
  * A line's clue is read by its chain automaton (see nonosat/solver/line_logic.py): one state per cell of every
  * block and one gap state before, between and after the blocks. A clue that fits n cells has at
  * most n + 2 states, so state sets are 128-bit masks (n <= 126), or 64-bit ones when the clue is
  * short enough.
  */
-#include "_linecore.h"
+#include "core.h"
 
 /* ---------------------------------------------------------------- one line ------------------ */
 
@@ -138,7 +138,7 @@ int settle_memo(Grid *g, int line, Cells filled, Cells empty, Cells *out_filled,
 /* Mark lines first + i touched for every bit i of `bits` (a line's cells: its crossing lines). */
 static void touch_lines(Grid *g, int first, Cells bits)
 {
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
     for (; bits; bits &= bits - 1)
         mark_line(g->touched, first + first_cell(bits));
 #else

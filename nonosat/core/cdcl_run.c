@@ -1,8 +1,8 @@
-/* nonosat._linecore: the conflict-driven search's main loop (see _linecore_cdcl.c): decide,
+/* nonosat._core: the conflict-driven search's main loop (see cdcl_trail.c): decide,
  * propagate, learn from each conflict, restart, halve the learnt clauses now and then, and
  * block each solution found to look for the next.
  */
-#include "_linecore_cdcl.h"
+#include "cdcl.h"
 
 #define RESTART_UNIT 300   /* conflicts between restarts, times Luby's sequence */
 #define FIRST_REDUCE 2000  /* conflicts before the learnt clauses are first halved */

@@ -1,16 +1,17 @@
-/* nonosat._linecore's shared parts: the types of a line, a board and a grid, and the functions
- * the module's files call across (see _linecore.c for what the module does).
+/* nonosat._core's shared parts: the types of a line, a board and a grid, and the functions
+ * the module's files call across (see module.c for what the module does). One concept a file:
  *
- *   _linecore_lines.c   one line's deduction, and line logic over a grid (a queue of lines)
- *   _linecore_search.c  the depth-first search with line logic and probing at every node
- *   _linecore_read.c    reading the module's arguments, giving masks back
- *   _linecore_implications.c  a line's implications, for lines of any length
- *   _linecore.c         the Python module: settle, implications, propagate, search, cdcl
- *   _linecore_cdcl*.c, _linecore_explain.c, _linecore_learn.c
- *                       the conflict-driven search (_linecore_cdcl.h)
+ *   module.c          the Python module: settle, implications, propagate, search, cdcl
+ *   arguments.c       reading the module's arguments, giving masks back, hearing Ctrl-C
+ *   line_logic.c      one line's deduction, and line logic over a grid (a queue of lines)
+ *   implications.c    a line's implications, for lines of any length
+ *   dfs.c             the depth-first search with line logic and probing at every node
+ *   cdcl.h            the conflict-driven search's types, shared by its four files:
+ *   cdcl_trail.c      the trail and propagation, cdcl_reasons.c why line logic fixed a cell,
+ *   cdcl_learn.c      conflict analysis and the clause database, cdcl_run.c the main loop
  */
-#ifndef NONOSAT_LINECORE_H
-#define NONOSAT_LINECORE_H
+#ifndef NONOSAT_CORE_H
+#define NONOSAT_CORE_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,22 +21,22 @@
 typedef uint64_t u64;
 __extension__ typedef unsigned __int128 u128;
 
-/* The module is built twice from these files (pyproject.toml): _linecore, whose lines have up to
- * 64 cells, each line's cells one 64-bit word, and with LINECORE_WIDE defined _linecore_wide,
+/* The module is built twice from these files (pyproject.toml): _core, whose lines have up to
+ * 64 cells, each line's cells one 64-bit word, and with CORE_WIDE defined _core_wide,
  * whose lines have up to 126 cells in a 128-bit word (a clue of 126 cells has at most 128
  * automaton states). The narrow one is the faster where both fit. */
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
 typedef u128 Cells; /* a line's cells: bit i is cell i */
 #define MAX_SIDE 126
-#define MODULE_NAME "_linecore_wide"
-#define MODULE_INIT PyInit__linecore_wide
-#define MODULE_DOC "Black-and-white line logic and search for grids of up to 126x126 cells (see _linecore.c)."
+#define MODULE_NAME "_core_wide"
+#define MODULE_INIT PyInit__core_wide
+#define MODULE_DOC "Black-and-white line logic and search for grids of up to 126x126 cells (see module.c)."
 #else
 typedef u64 Cells;
 #define MAX_SIDE 64
-#define MODULE_NAME "_linecore"
-#define MODULE_INIT PyInit__linecore
-#define MODULE_DOC "Black-and-white line logic and search for grids of up to 64x64 cells (see _linecore.c)."
+#define MODULE_NAME "_core"
+#define MODULE_INIT PyInit__core
+#define MODULE_DOC "Black-and-white line logic and search for grids of up to 64x64 cells (see module.c)."
 #endif
 #define MAX_LINES (2 * MAX_SIDE)
 #define LINE_WORDS ((MAX_LINES + 63) / 64) /* a set of lines: bit l of word l / 64 */
@@ -43,7 +44,7 @@ typedef u64 Cells;
 /* The lowest cell of a nonempty set of cells. */
 static inline int first_cell(Cells cells)
 {
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
     u64 low = (u64)cells;
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((u64)(cells >> 64));
 #else
@@ -54,7 +55,7 @@ static inline int first_cell(Cells cells)
 /* A set of cells folded to 64 bits, for hashing. */
 static inline u64 cells_fold(Cells cells)
 {
-#ifdef LINECORE_WIDE
+#ifdef CORE_WIDE
     return (u64)cells ^ ((u64)(cells >> 64) * 0x9FB21C651E98DF25u);
 #else
     return cells;
@@ -110,7 +111,7 @@ typedef struct {
 
 static inline int line_length(const Grid *g, int line) { return line < g->height ? g->width : g->height; }
 
-/* How a search that runs without the GIL hears Ctrl-C and keeps its deadline (_linecore_read.c):
+/* How a search that runs without the GIL hears Ctrl-C and keeps its deadline (arguments.c):
  * lookout_start with the GIL, then lookout_look now and then from the search. */
 typedef struct {
     PyObject *clock;        /* time.monotonic */
@@ -130,7 +131,7 @@ typedef struct {
  * B2 (also a fixed point) and none of the lines that changed since B is one of the probe's lines,
  * every line of B' + B2 reads as it does in B' or as in B2, so B' + B2 is a fixed point too: the
  * probe from B2 ends there, without a contradiction, having fixed as many cells. So the record
- * holds until the board changes on one of its lines (forget() in _linecore_search.c). */
+ * holds until the board changes on one of its lines (forget() in dfs.c). */
 typedef struct {
     u64 lines[LINE_WORDS];
     long long fixed;
@@ -157,7 +158,7 @@ typedef struct {
 #define SAVED_BYTES ((size_t)32 << 20)  /* the most the records kept at open choices may take */
 #define LOOK_EVERY 2048  /* line passes between looks at Ctrl-C and the clock (~0.1 ms) */
 
-/* _linecore_lines.c */
+/* line_logic.c */
 void compile_clue(LineClue *line, const long *blocks, int count, int length);
 int settle_line(const LineClue *line, Cells filled, Cells empty, Cells *out_filled, Cells *out_empty);
 void memo_prefetch(Grid *g, int line, Cells filled, Cells empty);
@@ -168,13 +169,13 @@ void enqueue(Grid *g, int line);
 int run_queue(Grid *g, Board *b);
 int set_cell(Grid *g, Board *b, int row, int column, int filled);
 
-/* _linecore_search.c */
+/* dfs.c */
 void search_grid(Search *s, Board *root);
 
-/* _linecore_implications.c */
+/* implications.c */
 PyObject *py_implications(PyObject *self, PyObject *args);
 
-/* _linecore_read.c */
+/* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);
 int read_grid(Grid *g, PyObject *rows, PyObject *columns);
 int read_cells(PyObject *number, int length, Cells *out);

@@ -1,8 +1,8 @@
-/* nonosat._linecore: what the conflict-driven search learns. The reasons of a conflict as
- * literals (a line's from _linecore_explain.c, kept until the cell is open again), the first-UIP
- * analysis of a conflict, and the clause database (see _linecore_cdcl.h).
+/* nonosat._core: what the conflict-driven search learns. The reasons of a conflict as
+ * literals (a line's from cdcl_reasons.c, kept until the cell is open again), the first-UIP
+ * analysis of a conflict, and the clause database (see cdcl.h).
  */
-#include "_linecore_cdcl.h"
+#include "cdcl.h"
 
 static inline int line_cell(const Cdcl *s, int line, int i)
 {

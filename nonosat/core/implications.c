@@ -1,4 +1,4 @@
-/* nonosat._linecore: a line's implications, for lines of any length.
+/* nonosat._core: a line's implications, for lines of any length.
  *
  *   implications(clue, length, filled, empty, first, step, max_steps)
  *       -> (clauses, steps), or None when the known cells admit no completion
@@ -17,7 +17,7 @@
  * counts the cells so stepped over (times the words of a set); probing stops, with the clauses
  * found so far, once it passes max_steps.
  */
-#include "_linecore.h"
+#include "core.h"
 
 #define MAX_LONG_LINE 4096
 

@@ -1,5 +1,5 @@
-/* nonosat._linecore: the depth-first search, with line logic and probing at every node. */
-#include "_linecore.h"
+/* nonosat._core: the depth-first search, with line logic and probing at every node. */
+#include "core.h"
 
 /* Every LOOK_EVERY passes, take the GIL back to hear Ctrl-C and read the clock. Returns
  * s->stopped: nonzero when the search must end. */
