@@ -61,8 +61,7 @@ def extras_line() -> str:
 
 
 def workers_line() -> str:
-    from nonosat.cores import usable_cores
-    from nonosat.solver.race import start_method
+    from nonosat.processes import start_method, usable_cores
 
     how = (
         "from the fork server"

@@ -11,7 +11,7 @@ same line, and exits with 130.
 
 Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet_thread`,
 `Timer`), so that the main thread can hold it back for a moment without it being lost
-(`portfolio.warm_up`).
+(`processes.warm_up`).
 
 A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
 searches without a time limit in the main thread then use PySAT's own SIGINT handling.

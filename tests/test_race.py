@@ -247,9 +247,10 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
 HEARS = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
+from nonosat import processes
 from nonosat.solver import race as portfolio
 from test_race import fake_work
-portfolio.warm_up()  # as a search that may race starts it: in the main thread, SIGINT held back
+processes.warm_up()  # as a search that may race starts it: in the main thread, SIGINT held back
 rival = portfolio.Rival(fake_work, lambda: (30.0, [], True), 0.0, lambda: None)
 while rival.process is None:
     time.sleep(0.01)

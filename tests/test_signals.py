@@ -209,7 +209,7 @@ def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portf
 AFFINITY = """
 import os
 os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-from nonosat.cores import usable_cores
+from nonosat.processes import usable_cores
 from nonosat.solver.race import can_race
 print(usable_cores(), can_race())
 """

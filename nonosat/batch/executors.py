@@ -59,7 +59,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
     cores their puzzles take (nonosat.batch.sharing), for the race. They ignore Ctrl-C and die with this
     process: when the run does not finish (Ctrl-C, an error, a consumer that stops early) they
     are killed at once, and when this process is killed outright Linux kills them
-    (nonosat.lifeline). A worker that dies (killed by the system for memory, say) ends the run
+    (nonosat.processes). A worker that dies (killed by the system for memory, say) ends the run
     with an error: the records so far are kept, and the same command resumes."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -116,7 +116,7 @@ def kill_workers(pool: Any) -> None:
 
 def worker_starts(shared: tuple[Any, Any], race_after: float) -> None:
     """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot."""
-    from nonosat.lifeline import die_with_parent
+    from nonosat.processes import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()

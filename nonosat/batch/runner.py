@@ -39,7 +39,7 @@ def run(
     `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again. Folders
     give their puzzle files, and their pictures too with `pictures`.
     """
-    from nonosat.cores import usable_cores
+    from nonosat.processes import usable_cores
 
     check_executor(executor)
     if count < 1:
@@ -77,7 +77,7 @@ def solve_many(
     is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
     refuted before any search gives a `none` result (method `checks`), as `solve` does; an error
     `solve` raises in a worker is raised here as a `NonosatError` with its message."""
-    from nonosat.cores import usable_cores
+    from nonosat.processes import usable_cores
 
     if count < 1:
         raise UsageError("count must be at least 1")

@@ -141,7 +141,7 @@ def load_puzzle(file: str, deadline: Deadline) -> Puzzle:
 
 def cores(jobs: int | None) -> int:
     """The command line races by default, on every core this process may use."""
-    from nonosat.cores import usable_cores
+    from nonosat.processes import usable_cores
 
     return jobs if jobs is not None else usable_cores()
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid
+from nonosat.processes import warmed
 from nonosat.solver import race as racing
 from nonosat.solver.compiled import core_for, grid_of
 from nonosat.solver.propagation import Board
@@ -128,7 +129,7 @@ def learn_solutions(
     search = LineSearch(board, deadline)
     grids: list[Grid] = []
     contender = None
-    if race and not racing.warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
+    if race and not warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
         ended = search.run(count, grids, within=FIRST_TRY)  # most puzzles end here, and no process starts
         if ended is not None:
             return grids, ended, None, search.stats

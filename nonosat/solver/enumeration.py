@@ -10,6 +10,7 @@ from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.model import Grid, Solution
+from nonosat.processes import warm_up
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, budgeted, rival
 from nonosat.solver.outcome import verified
@@ -132,7 +133,7 @@ def search_in_workers(
     not start or died (the search then runs here)."""
 
     try:
-        racing.warm_up()
+        warm_up()
     except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare)
         return None
     waiting = _Waiting()

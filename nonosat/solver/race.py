@@ -5,12 +5,9 @@ Hard random puzzles have heavy-tailed solve times that differ from solver to sol
 fastest on some, MiniSat on others (bench/README.md has the figures). Racing them costs a
 second core and buys the better of the two on every puzzle.
 
-The worker comes from multiprocessing's fork server (Linux, macOS): a clean single-threaded
-process, started once per process on the first race, with the solver already imported, that
-forks a worker in a few milliseconds. Where there is no fork server (Windows), the worker is
-spawned: a new interpreter, a few tenths of a second to start. Nothing is ever forked from a
-process with threads (which Python 3.12+ warns may deadlock), so racing is safe in threaded
-programs too. The worker is given the job (the
+The worker comes from multiprocessing's fork server where the platform has one, spawned
+elsewhere (nonosat.processes). Nothing is ever forked from a process with threads (which
+Python 3.12+ warns may deadlock), so racing is safe in threaded programs too. The worker is given the job (the
 line-solved board and the grids found so far), rebuilds the formula itself, and sends each grid
 it finds, then whether its search ended on its own. It dies with its parent: by Ctrl-C (SIGINT
 kills it at once), when it is stopped, and when the fork server ends because its owner died.
@@ -21,16 +18,13 @@ interruption restarts, and takes another path.
 from __future__ import annotations
 
 import os
-import signal
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
-from nonosat.cores import usable_cores
-from nonosat.lifeline import die_when_closed, die_with_parent
 from nonosat.model import Grid
+from nonosat.processes import usable_cores, wake_pipe, warm_up, worker_context, worker_prologue
 
 Job = TypeVar("Job")
 
@@ -42,63 +36,10 @@ Work = Callable[[Any, list[Grid]], bool]
 the grids it finds, and says whether the search ended on its own (True) rather than by reaching
 the count."""
 
-PRELOAD = ["nonosat.solver.enumeration", "nonosat.solver.cdcl", "nonosat.solver.encodings.grid", "pysat.solvers"]
-"""What the fork server imports once, so that each worker starts in milliseconds."""
-
-_context: Any | None = None
-_context_lock = threading.Lock()
-_warm = False
-
 
 def can_race() -> bool:
     """Whether a rival can run: a second usable core (workers start on every platform)."""
     return usable_cores() > 1
-
-
-def start_method() -> str:
-    """How worker processes start: from the fork server where the platform has one (a clean
-    single-threaded process with the solver imported, that forks each worker in a few
-    milliseconds), else spawned afresh (Windows: a new interpreter each, a few tenths of a second).
-    Never plain fork from a process that may have threads."""
-    import multiprocessing
-
-    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-
-
-def fork_server() -> Any:
-    """The multiprocessing context workers start from (`start_method`), set up once."""
-    global _context
-    with _context_lock:
-        if _context is None:
-            import multiprocessing
-
-            context = multiprocessing.get_context(start_method())
-            if context.get_start_method() == "forkserver":
-                context.set_forkserver_preload(PRELOAD)
-            _context = context
-        return _context
-
-
-def warm_up() -> None:
-    """Start the fork server now, from this thread, if it is not running: call it before a search
-    that may race (with spawned workers there is nothing to start). From the main thread, SIGINT
-    is held back for the few milliseconds the start takes (`interrupts.held`), so that the fork
-    server and its resource tracker begin life ignoring it: a Ctrl-C during their own start-up
-    would otherwise print a traceback from a half-started interpreter. They end with their owner
-    anyway."""
-    global _warm
-    if fork_server().get_start_method() == "forkserver":
-        from multiprocessing import forkserver, resource_tracker
-
-        resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
-        with interrupts.held():
-            forkserver.ensure_running()
-    _warm = True
-
-
-def warmed() -> bool:
-    """Whether `warm_up` has run in this process (it takes about 25 ms the first time)."""
-    return _warm
 
 
 def _worker(results: Any, work: Work, job: Any) -> None:
@@ -118,45 +59,6 @@ def _worker(results: Any, work: Work, job: Any) -> None:
         pass
     finally:
         os._exit(0)
-
-
-def worker_prologue(lifeline: Any) -> None:
-    """The first steps of any worker from the fork server: it dies with its parent, with the fork
-    server's owner, and when the other end of `lifeline` (a Connection) closes; Ctrl-C ends it
-    at once."""
-    die_with_parent()  # the fork server, first: while it is surely alive
-    _let_the_fork_server_go()
-    die_when_closed(lifeline)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
-    if hasattr(signal, "pthread_sigmask"):  # unblocked: the server began with it held (not on Windows)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _let_the_fork_server_go() -> None:
-    """In a worker: close its copy of the fork server's lifeline, so that the fork server ends
-    as soon as the process that started it does, and the kernel's parent-death signal
-    (`die_with_parent`) ends this worker then, even in a solver that holds the GIL for minutes
-    (CaDiCaL does), where no thread of ours could run to notice."""
-    if "multiprocessing.forkserver" not in sys.modules:
-        return  # a spawned worker (Windows): no fork server
-    from multiprocessing import forkserver
-
-    server = getattr(forkserver, "_forkserver", None)
-    alive = getattr(server, "_forkserver_alive_fd", None)
-    if isinstance(alive, int):
-        try:
-            os.close(alive)
-        except OSError:
-            pass
-        server._forkserver_alive_fd = None  # type: ignore[union-attr]
-
-
-def wake_pipe() -> tuple[Any, Any]:
-    """A pipe whose read end `multiprocessing.connection.wait` can wait on beside a worker's
-    results on every platform (an os.pipe's file descriptor cannot be waited on on Windows)."""
-    from multiprocessing import Pipe
-
-    return Pipe(duplex=False)
 
 
 class Rival(Generic[Job]):
@@ -203,7 +105,7 @@ class Rival(Generic[Job]):
         with self._lock:
             if self._stopping.is_set():
                 return None
-            context = fork_server()
+            context = worker_context()
             results, sender = context.Pipe(duplex=True)  # the worker hears this end close
             process = context.Process(target=_worker, args=(sender, self.work, self.job()), daemon=True)
             try:

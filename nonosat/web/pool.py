@@ -1,7 +1,7 @@
 """Worker processes for the server: one per request, from the fork server, a bounded number at
 once and a bounded queue of requests waiting for one.
 
-A worker is forked from the fork server (nonosat.solver.race: a clean single-threaded process
+A worker is forked from the fork server (nonosat.processes: a clean single-threaded process
 with the library imported; spawned afresh where the platform has no fork server, Windows),
 answers one job, sends the reply and ends. Killing it never harms
 another request, so a client that leaves, or a job past its time and grace, ends its worker at
@@ -35,7 +35,7 @@ PRELOAD = [
     "nonosat.explain.steps",
     "nonosat.solver.drive",
 ]
-"""What the fork server imports besides the solver's own (race.PRELOAD), so that a worker starts
+"""What the fork server imports besides the solver's own (processes.PRELOAD), so that a worker starts
 with what a request needs."""
 
 
@@ -46,7 +46,7 @@ class Busy(NonosatError):
 def _worker(conn: Any, job: Job) -> None:
     """A worker's whole life: one job, its reply sent back, then os._exit (no cleanup, no
     traceback on the server's terminal but for a bug's)."""
-    from nonosat.solver.race import worker_prologue
+    from nonosat.processes import worker_prologue
     from nonosat.web.jobs import answer
 
     try:
@@ -82,10 +82,10 @@ class Pool:
     @staticmethod
     def start() -> None:
         """Start the fork server (with what a request needs imported), before the first request."""
-        from nonosat.solver.race import PRELOAD as SOLVER_PRELOAD
-        from nonosat.solver.race import fork_server, warm_up
+        from nonosat.processes import PRELOAD as SOLVER_PRELOAD
+        from nonosat.processes import warm_up, worker_context
 
-        context = fork_server()
+        context = worker_context()
         if context.get_start_method() == "forkserver":  # spawned workers (Windows) import as they start
             context.set_forkserver_preload(SOLVER_PRELOAD + PRELOAD)
         warm_up()
@@ -118,10 +118,10 @@ class Pool:
             self.slots.release()
 
     async def _in_worker(self, job: Job, gone: asyncio.Future[Any]) -> Reply | None:
-        from nonosat.solver.race import fork_server
+        from nonosat.processes import worker_context
 
         loop = asyncio.get_running_loop()
-        context = fork_server()
+        context = worker_context()
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(target=_worker, args=(theirs, job), daemon=True)
         self.live.add(process)
