@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from nonosat.basics import printable
 from nonosat.clues import (
     Clue,
     Colours,
@@ -21,6 +20,7 @@ from nonosat.clues import (
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
 from nonosat.limits import grid_size_problem
 from nonosat.palette import BLACK_AND_WHITE, Palette, check_palette, is_black_and_white
+from nonosat.text import printable
 
 __all__ = [
     "Cell",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import answers, load
+from nonosat import load, reports
 from nonosat.cli import app, show
 from nonosat.explain import rating
 from nonosat.explain.steps import trace
@@ -40,8 +40,8 @@ def test_check_prints_the_verdict_before_it_rates(monkeypatch: pytest.MonkeyPatc
 
 
 def test_check_bounds_the_rating_and_says_when_the_bound_cut_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(answers, "RATING_SECONDS", 0.0)
-    monkeypatch.setattr(answers, "RATING_TIMES", 0)
+    monkeypatch.setattr(reports, "RATING_SECONDS", 0.0)
+    monkeypatch.setattr(reports, "RATING_TIMES", 0)
     done = CliRunner().invoke(app, ["check", FOREVER])
     assert done.exit_code == 0  # the verdict stands: a rating cut short changes no exit code
     assert "unique · CDCL" in done.stdout
@@ -52,8 +52,8 @@ def test_check_bounds_the_rating_and_says_when_the_bound_cut_it(monkeypatch: pyt
 
 
 def test_the_bound_is_ten_times_the_verdict_and_at_least_a_second() -> None:
-    assert answers.rating_bound(0.001) == 1.0
-    assert answers.rating_bound(0.5) == 5.0
+    assert reports.rating_bound(0.001) == 1.0
+    assert reports.rating_bound(0.5) == 5.0
 
 
 def test_a_bound_that_holds_leaves_the_rating_alone() -> None:

@@ -415,9 +415,9 @@ def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", [["solve", str(DANCER)], ["solve", str(DANCER), "--ascii"]])
 def test_an_internal_error_is_one_line_and_exit_70(command: list[str]) -> None:
     code = (
-        "import sys, nonosat.answers as answers\n"
+        "import sys, nonosat.reports as answers\n"
         "def broken(*args, **kwargs): raise TypeError('a bug')\n"
-        "answers.solve_answer = broken\n"
+        "answers.solve_report = broken\n"
         f"sys.argv = ['nonosat', *{command!r}]\n"
         "from nonosat.__main__ import main\n"
         "main()\n"

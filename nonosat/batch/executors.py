@@ -7,12 +7,12 @@ import signal
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from nonosat.basics import Choice
 from nonosat.batch import sharing as cores
 from nonosat.batch import work
 from nonosat.batch.results import Record
 from nonosat.batch.tasks import Task
 from nonosat.batch.work import solve_chunk, solve_task
+from nonosat.choices import Choice
 from nonosat.errors import NonosatError, UsageError
 
 T = TypeVar("T")

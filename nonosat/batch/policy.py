@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from nonosat.basics import Choice
 from nonosat.batch.results import STATUSES, Record
+from nonosat.choices import Choice
 from nonosat.errors import UsageError
 
 GOAL = "goal"

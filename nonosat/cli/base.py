@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from nonosat.basics import Choice
+from nonosat.choices import Choice
 from nonosat.cli.show import FLAGS, complain, err, error_line
 from nonosat.errors import NonosatError, UsageError
 

@@ -38,22 +38,22 @@ def run(argv: list[str]) -> int | None:
 
 
 def _check(file: str, rating: bool) -> int:
-    from nonosat.answers import check_answer
     from nonosat.cli.show import cores, load_puzzle, show_checked
     from nonosat.deadline import Deadline
+    from nonosat.reports import check_report
 
     deadline = Deadline.after(None)
     puzzle = load_puzzle(file, deadline)
-    answer = check_answer(puzzle, file, deadline, jobs=cores(None), rating=False, diagnose=False)
+    answer = check_report(puzzle, file, deadline, jobs=cores(None), rating=False, diagnose=False)
     return show_checked(answer, False, False, deadline, rating=rating)
 
 
 def _solve(file: str) -> int:
-    from nonosat.answers import solve_answer
     from nonosat.cli.show import cores, load_puzzle, show_solved
     from nonosat.deadline import Deadline
+    from nonosat.reports import solve_report
 
     deadline = Deadline.after(None)
     puzzle = load_puzzle(file, deadline)
-    answer = solve_answer(puzzle, file, deadline, jobs=cores(None), diagnose=False)
+    answer = solve_report(puzzle, file, deadline, jobs=cores(None), diagnose=False)
     return show_solved(answer, False, False, deadline)

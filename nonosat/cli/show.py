@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from nonosat.answers import Answer
     from nonosat.deadline import Deadline
     from nonosat.model import Puzzle
+    from nonosat.reports import Report
 
 EXIT_FOR_STATUS = {"unique": 0, "solved": 0, "multiple": 1, "none": 3, "unknown": 4}
 EXIT_GOAL_BREAKS_CLUES = 6
@@ -158,7 +158,7 @@ def complain(line: str) -> None:
     sys.stderr.flush()
 
 
-def show_json(answer: Answer) -> None:
+def show_json(answer: Report) -> None:
     import json
 
     out.print_json(json.dumps(answer.record()))
@@ -213,14 +213,14 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
         out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
 
 
-def show_refuted(answer: Answer) -> None:
+def show_refuted(answer: Report) -> None:
     """A puzzle refuted before any search: the cheap checks that failed, one line on standard
     error as for any error (the verdict follows on standard output, as for any `none`)."""
     if answer.refuted is not None:
         complain(f"nonosat: {one_line(str(answer.refuted))}")
 
 
-def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
+def show_solved(answer: Report, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
     """solve's answer: the grid and the verdict (the lines at fault when there is no solution)."""
     from nonosat.render.text import status_line
 
@@ -238,13 +238,13 @@ def show_solved(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Dead
     return EXIT_FOR_STATUS[result.status.value]
 
 
-def show_checked(answer: Answer, ascii_cells: bool, as_json: bool, deadline: Deadline, rating: bool = False) -> int:
+def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Deadline, rating: bool = False) -> int:
     """check's answer: the verdict, two solutions side by side with the cells that differ, the
     level, and whether the file's goal meets the clues. With `rating`, the answer is rated here,
     after the verdict is on the screen (probing can take a while: a status on a terminal says
     it runs, and how to skip it)."""
-    from nonosat.answers import rated
     from nonosat.render.text import level_line, status_line
+    from nonosat.reports import rated
 
     ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
     puzzle, verdict = answer.puzzle, answer.verdict

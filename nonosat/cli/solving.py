@@ -56,9 +56,9 @@ def solve(
 
     Example: nonosat solve puzzles/webpbn-00001-dancer.non
     """
-    from nonosat.answers import solve_answer
     from nonosat.cli.explaining import live_line_logic, show_line_stats
     from nonosat.deadline import Deadline
+    from nonosat.reports import solve_report
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
@@ -68,7 +68,7 @@ def solve(
 
         live_line_logic(puzzle, ascii_cells or not draws_blocks(), deadline)
     as_json = format is OutputFormat.json
-    answer = solve_answer(
+    answer = solve_report(
         puzzle,
         file,
         deadline,
@@ -115,13 +115,13 @@ def check(
     Exits 6 when the file's goal does not satisfy its clues, whatever the verdict.
     Example: nonosat check puzzles/webpbn-06574-forever.non
     """
-    from nonosat.answers import check_answer
     from nonosat.deadline import Deadline
+    from nonosat.reports import check_report
 
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
     as_json = format is OutputFormat.json
-    answer = check_answer(
+    answer = check_report(
         puzzle,
         file,
         deadline,

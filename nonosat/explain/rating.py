@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nonosat.basics import Choice
+from nonosat.choices import Choice
 from nonosat.deadline import Deadline
 from nonosat.explain.trace import Trace
 from nonosat.model import Puzzle
@@ -123,7 +123,7 @@ def rate(
     the whole rating (probing can take long on big open grids): when it runs out the level is
     `unknown`, the score 0, and `cut_short` says where. `probing_seconds` bounds the logic and
     probing after the verdict, within `timeout` (`check` bounds them so, see
-    `nonosat.answers.rating_bound`): when the bound stops them, the level is `unknown` too, and
+    `nonosat.reports.rating_bound`): when the bound stops them, the level is `unknown` too, and
     `bounded` is set.
     """
     deadline = Deadline.after(timeout)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nonosat.basics import Choice
+from nonosat.choices import Choice
 from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace

@@ -19,7 +19,7 @@ import errno
 import os
 import sys
 
-from nonosat.basics import printable as clean
+from nonosat.text import printable as clean
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:

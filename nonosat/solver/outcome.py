@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nonosat.basics import Choice
+from nonosat.choices import Choice
 from nonosat.errors import WrongAnswer
 from nonosat.model import Grid, Puzzle, Solution
 

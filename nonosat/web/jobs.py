@@ -126,17 +126,17 @@ def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
 
 
 def check(job: Job, deadline: Deadline) -> Reply:
-    from nonosat.answers import check_answer
+    from nonosat.reports import check_report
 
     puzzle = read_puzzle(job, deadline)
-    return Reply.json(check_answer(puzzle, job.name, deadline, line_open=True).record())
+    return Reply.json(check_report(puzzle, job.name, deadline, line_open=True).record())
 
 
 def solve(job: Job, deadline: Deadline) -> Reply:
-    from nonosat.answers import solve_answer
+    from nonosat.reports import solve_report
 
     puzzle = read_puzzle(job, deadline)
-    return Reply.json(solve_answer(puzzle, job.name, deadline, count=job.options.get("count", 2)).record())
+    return Reply.json(solve_report(puzzle, job.name, deadline, count=job.options.get("count", 2)).record())
 
 
 def rate(job: Job, deadline: Deadline) -> Reply:

@@ -22,7 +22,7 @@ from nonosat.web.settings import WebSettings
 
 PRELOAD = [
     "nonosat.web.jobs",
-    "nonosat.answers",
+    "nonosat.reports",
     "nonosat.formats",
     "nonosat.formats.non",
     "nonosat.formats.jsonfmt",

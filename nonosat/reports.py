@@ -1,7 +1,8 @@
-"""The answers to solve and check, as the command line and the web API both give them.
+"""Reports: what solve and check found about one puzzle, as the command line and the web API
+both give it.
 
-    answer = check_answer(puzzle, "dancer.non", Deadline.after(10))
-    answer.record()  # what `nonosat check dancer.non --format json` prints, and /api/check sends
+    report = check_report(puzzle, "dancer.non", Deadline.after(10))
+    report.record()  # what `nonosat check dancer.non --format json` prints, and /api/check sends
 
 Each runs the library's calls in the order the command line always has (the solver, then the
 rating, then the lines at fault when there is no solution) and keeps what they found, so that
@@ -36,8 +37,8 @@ stopped (`nonosat.explain.diagnosis.conflicting_lines`)."""
 
 
 @dataclass(frozen=True)
-class Answer:
-    """What solve or check found about one puzzle."""
+class Report:
+    """What solve or check found about one puzzle, and its record (the JSON both faces send)."""
 
     puzzle: Puzzle
     name: str
@@ -68,7 +69,7 @@ class Answer:
         return ImpossiblePuzzle(list(problems), self.puzzle.source) if problems else None
 
     def record(self) -> Record:
-        """The answer as `--format json` prints it."""
+        """The report as `--format json` prints it."""
         from nonosat.render.records import diagnosis_record, refuted_record, result_record, verdict_record
 
         diagnosis = None if self.at_fault is None else diagnosis_record(self.puzzle, *self.at_fault)
@@ -85,7 +86,7 @@ class Answer:
         return data
 
 
-def solve_answer(
+def solve_report(
     puzzle: Puzzle,
     name: str,
     deadline: Deadline,
@@ -96,7 +97,7 @@ def solve_answer(
     jobs: int = 1,
     conflicts: bool = True,
     diagnose: bool = True,
-) -> Answer:
+) -> Report:
     """Solve for up to `count` solutions; with none, the lines at fault (when `conflicts` and
     `diagnose`: the command line's text view finds them itself)."""
     from nonosat.solver import solve
@@ -112,10 +113,10 @@ def solve_answer(
         jobs=jobs,
     )
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
-    return Answer(puzzle, name, result, at_fault=found, conflicts=conflicts)
+    return Report(puzzle, name, result, at_fault=found, conflicts=conflicts)
 
 
-def check_answer(
+def check_report(
     puzzle: Puzzle,
     name: str,
     deadline: Deadline,
@@ -127,9 +128,9 @@ def check_answer(
     conflicts: bool = True,
     diagnose: bool = True,
     line_open: bool = False,
-) -> Answer:
+) -> Report:
     """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
-    verdict is unknown); with no solution, the lines at fault (see `solve_answer`); with
+    verdict is unknown); with no solution, the lines at fault (see `solve_report`); with
     `line_open`, the cells line logic alone leaves open."""
     from nonosat.solver import check
     from nonosat.solver.backends import DEFAULT_SOLVER
@@ -138,12 +139,12 @@ def check_answer(
     goal_ok = puzzle.goal_fits()
     verdict = check(puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs)
     result = verdict.result
-    answer = Answer(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
+    report = Report(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
     if rating:
-        answer = rated(answer, deadline)
+        report = rated(report, deadline)
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
-    left = open_cells(puzzle, deadline, answer.rating) if line_open else None
-    return replace(answer, at_fault=found, line_open=left)
+    left = open_cells(puzzle, deadline, report.rating) if line_open else None
+    return replace(report, at_fault=found, line_open=left)
 
 
 def rating_bound(verdict_seconds: float) -> float:
@@ -152,18 +153,18 @@ def rating_bound(verdict_seconds: float) -> float:
     return max(RATING_SECONDS, RATING_TIMES * verdict_seconds)
 
 
-def rated(answer: Answer, deadline: Deadline) -> Answer:
-    """A check's answer with its rating, within the deadline and `rating_bound` (none when the
+def rated(report: Report, deadline: Deadline) -> Report:
+    """A check's report with its rating, within the deadline and `rating_bound` (none when the
     verdict is unknown, or cheap checks refuted the puzzle). The command line prints the verdict
     first, then rates."""
-    result = answer.result
+    result = report.result
     if result.problems or result.status.value == "unknown":
-        return answer
+        return report
     from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
 
     bound = rating_bound(result.seconds)
-    rating = rate(answer.puzzle, result=result, timeout=deadline.remaining(), probing_seconds=bound)
-    return replace(answer, rating=rating)
+    rating = rate(report.puzzle, result=result, timeout=deadline.remaining(), probing_seconds=bound)
+    return replace(report, rating=rating)
 
 
 def conflicting_lines(puzzle: Puzzle, deadline: Deadline) -> Conflict:
