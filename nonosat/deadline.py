@@ -1,9 +1,10 @@
 """One time limit for a whole piece of work: every stage that can run long checks the same deadline.
 
-A command's `--timeout` becomes one `Deadline` when the command starts. Line logic, building the
-CNF, loading it into the solver, the search, rating, the minimal set of conflicting lines and the
-generator's repair all check it, so the limit holds for the whole command, not only for the SAT
-search. A stage cut short raises `TimeUp`, which names the stage; the caller reports what it
+A command's `--timeout` becomes one `Deadline` when the command starts, and is passed down as it
+is: every function that takes a `timeout` takes a Deadline there too (`Deadline.of`). Line logic,
+building the CNF, loading it into the solver, the search, rating, the minimal set of conflicting
+lines and the generator's repair all check it, so the limit holds for the whole command, not only
+for the SAT search. A stage cut short raises `TimeUp`, which names the stage; the caller reports what it
 knows (the verdict so far, or "unknown") and never guesses.
 """
 
@@ -47,6 +48,13 @@ class Deadline:
         """The deadline `seconds` from now (None or infinity: no deadline)."""
         limit = seconds_or_none(seconds)
         return cls(None if limit is None else time.monotonic() + limit)
+
+    @classmethod
+    def of(cls, limit: float | Deadline | None) -> Deadline:
+        """A time limit as the library's functions take it: seconds from now (None or infinity:
+        none), or the `Deadline` of a whole command, passed down as it is (never turned back
+        into seconds and made again)."""
+        return limit if isinstance(limit, Deadline) else cls.after(limit)
 
     def remaining(self) -> float | None:
         """Seconds left (0 once passed), or None without a deadline."""

@@ -30,7 +30,12 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any
 
-PRELOAD = ["nonosat.solver.enumeration", "nonosat.solver.cdcl", "nonosat.solver.encodings.grid", "pysat.solvers"]
+PRELOAD = [
+    "nonosat.solver.enumeration",
+    "nonosat.solver.compiled_search",
+    "nonosat.solver.encodings.grid",
+    "pysat.solvers",
+]
 """What the fork server imports once, so that each worker starts in milliseconds."""
 
 _context: Any | None = None

@@ -92,26 +92,20 @@ def solve_report(
     deadline: Deadline,
     *,
     count: int = 2,
+    engine: str = "auto",
     solver: str | None = None,
-    encoding: str = "blocks",
+    encoding: str | None = None,
     jobs: int = 1,
     conflicts: bool = True,
     diagnose: bool = True,
 ) -> Report:
-    """Solve for up to `count` solutions; with none, the lines at fault (when `conflicts` and
+    """Solve for up to `count` solutions (by `engine`, with the SAT engine's `solver` and
+    `encoding`: see `nonosat.solver.solve`); with none, the lines at fault (when `conflicts` and
     `diagnose`: the command line's text view finds them itself)."""
-    from nonosat.solver import solve
-    from nonosat.solver.backends import DEFAULT_SOLVER
+    from nonosat.solver.drive import solve_within
 
     look = conflicts and diagnose
-    result = solve(
-        puzzle,
-        count=count,
-        timeout=deadline.remaining(),
-        solver=solver or DEFAULT_SOLVER,
-        encoding=encoding,
-        jobs=jobs,
-    )
+    result = solve_within(puzzle, deadline, count=count, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     return Report(puzzle, name, result, at_fault=found, conflicts=conflicts)
 
@@ -121,23 +115,23 @@ def check_report(
     name: str,
     deadline: Deadline,
     *,
+    engine: str = "auto",
     solver: str | None = None,
-    encoding: str = "blocks",
+    encoding: str | None = None,
     jobs: int = 1,
     rating: bool = True,
     conflicts: bool = True,
     diagnose: bool = True,
     line_open: bool = False,
 ) -> Report:
-    """Prove the solution unique or find two; rate the puzzle (unless `rating` is off or the
-    verdict is unknown); with no solution, the lines at fault (see `solve_report`); with
-    `line_open`, the cells line logic alone leaves open."""
-    from nonosat.solver import check
-    from nonosat.solver.backends import DEFAULT_SOLVER
+    """Prove the solution unique or find two (by `engine`, as `solve_report`); rate the puzzle
+    (unless `rating` is off or the verdict is unknown); with no solution, the lines at fault (see
+    `solve_report`); with `line_open`, the cells line logic alone leaves open."""
+    from nonosat.solver.drive import check_within
 
     look = conflicts and diagnose
     goal_ok = puzzle.goal_fits()
-    verdict = check(puzzle, timeout=deadline.remaining(), solver=solver or DEFAULT_SOLVER, encoding=encoding, jobs=jobs)
+    verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     result = verdict.result
     report = Report(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
     if rating:
@@ -163,7 +157,7 @@ def rated(report: Report, deadline: Deadline) -> Report:
     from nonosat.explain.rating import rate  # 10 ms of imports that `--no-rating` skips
 
     bound = rating_bound(result.seconds)
-    rating = rate(report.puzzle, result=result, timeout=deadline.remaining(), probing_seconds=bound)
+    rating = rate(report.puzzle, result=result, timeout=deadline, probing_seconds=bound)
     return replace(report, rating=rating)
 
 

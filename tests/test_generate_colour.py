@@ -13,13 +13,14 @@ from typer.testing import CliRunner
 
 from nonosat import load
 from nonosat.cli import app
+from nonosat.deadline import Deadline
 from nonosat.errors import GenerateFailed, UsageError
 from nonosat.generate import from_image, random_puzzle
 from nonosat.generate.image import Tints, draw_scan, load_tints
 from nonosat.generate.quantise import lab, lab_of_hex, names, nearest, quantise, rgb_of
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import MAX_COLOURS, WHITE, Colour, Palette
-from nonosat.solver import Result, Status, solve
+from nonosat.solver import Result, Status, solve, solve_within
 from nonosat.solver.propagation import line_solve
 
 Image = pytest.importorskip("PIL.Image")
@@ -211,12 +212,12 @@ def test_an_ambiguous_colour_picture_is_changed_where_two_solutions_differ(
     draw_scan(switches(), tmp_path / "switches.png", scale=4, blur=0, noise=0, palette=RED_AND_BLUE)
     seen: list[Result] = []
 
-    def watched(puzzle: Puzzle, **options: object) -> Result:
-        result = solve(puzzle, **options)  # type: ignore[arg-type]
+    def watched(puzzle: Puzzle, deadline: Deadline, **options: object) -> Result:
+        result = solve_within(puzzle, deadline, **options)  # type: ignore[arg-type]
         seen.append(result)
         return result
 
-    monkeypatch.setattr(importlib.import_module("nonosat.generate.repair"), "solve", watched)
+    monkeypatch.setattr(importlib.import_module("nonosat.generate.repair"), "solve_within", watched)
     made = from_image(tmp_path / "switches.png", width=6, colours=2, require="unique")
     assert made.start == switches() and made.changed
     first = seen[0]

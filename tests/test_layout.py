@@ -109,6 +109,9 @@ def test_the_command_lines_choices_are_the_librarys() -> None:
 
     assert base.DEFAULT_SOLVER == DEFAULT_SOLVER
     assert values(base.Encoding) == set(ENCODINGS)
+    from nonosat.solver.engines import Engine
+
+    assert values(base.Engine) == values(Engine)
     assert values(base.Requirement) == values(Requirement)
     assert values(base.Executor) == values(Executor)
     assert values(base.Require) == values(Require)

@@ -13,16 +13,10 @@ import pytest
 from bench.processes import alive
 from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
-from nonosat.solver import Result, Status, drive, enumeration
+from nonosat.solver import Result, Status, enumeration
 from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
-
-
-@pytest.fixture(autouse=True)
-def sat_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests race SAT solvers: the compiled core's search would decide the puzzles first."""
-    monkeypatch.setattr(drive, "SEARCH_NODES", 0)
 
 
 HANG = 10.0
@@ -183,7 +177,9 @@ def test_racing_gives_the_same_verdicts_as_one_solver(
 def test_a_race_that_runs_out_of_time_says_unknown(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))[509]  # #510, seconds
     monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
-    result = solve(puzzle, jobs=2, timeout=1.5)  # the CNF in well under that, even on a loaded machine; the search ~7 s
+    result = solve(
+        puzzle, jobs=2, timeout=1.5, engine="sat"
+    )  # the CNF in well under that, even on a loaded machine; the search ~7 s
     assert result.status is Status.UNKNOWN
     assert not result.complete and result.cut_short == "time limit reached while searching"
 

@@ -165,7 +165,7 @@ os.fork = counted_fork
 puzzles = load_all(sys.argv[1])[:40]
 results = {}
 def work(jobs):
-    results[jobs] = [solve(p, jobs=jobs, race_after=0.0, search_nodes=0).status for p in puzzles]
+    results[jobs] = [solve(p, jobs=jobs, race_after=0.0, engine="sat").status for p in puzzles]
 threads = [threading.Thread(target=work, args=(jobs,)) for jobs in (1, 2)]
 for thread in threads: thread.start()
 for thread in threads: thread.join()
@@ -199,7 +199,7 @@ def test_the_library_does_not_race_unless_asked(corpus: Path, rivals: list[portf
     puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[:20]
     old, racing.RACE_AFTER = racing.RACE_AFTER, 0.0
     try:
-        results = [solve(puzzle, search_nodes=0) for puzzle in puzzles]  # the race is SAT's
+        results = [solve(puzzle, engine="sat") for puzzle in puzzles]  # the race is SAT's
     finally:
         racing.RACE_AFTER = old
     assert any(result.method == "sat" for result in results)

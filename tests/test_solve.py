@@ -98,7 +98,7 @@ def test_permutation_puzzles_have_factorial_many_solutions(size: int) -> None:
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4", "minisat22"])
 def test_every_encoding_and_solver_agree(corpus: Path, encoding: str, solver: str) -> None:
     puzzle = load(str(corpus / "webpbn" / "webpbn-06574-forever.non"))
-    result = solve(puzzle, encoding=encoding, solver=solver, search_nodes=0)  # SAT alone, not the compiled core
+    result = solve(puzzle, encoding=encoding, solver=solver)  # naming them chooses the SAT engine
     assert result.status is Status.UNIQUE and result.method == "sat"
     assert result.solutions[0].grid == puzzle.goal
 
@@ -235,11 +235,10 @@ FOREVER = str(Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-06574
 
 
 @pytest.mark.slow
-def test_the_compiled_search_and_sat_give_the_same_verdicts(corpus: Path) -> None:
-    """Between line logic and the CNF the compiled core searches (black and white, up to 64x64):
-    by default its conflict-driven search, with `search_nodes` its depth-first search first. Their
-    verdicts are SAT's, every grid they give meets the clues, and a unique one is the published
-    solution."""
+def test_the_compiled_searches_and_sat_give_the_same_verdicts(corpus: Path) -> None:
+    """The engines that search what line logic leaves open: the compiled core's conflict-driven
+    search (auto's choice here) and depth-first search give SAT's verdicts, every grid they give
+    meets the clues, and a unique one is the published solution."""
     if not compiled.fits(Puzzle(rows=((1,),), columns=((1,),))):
         pytest.skip("the compiled core was not built")
     question = corpus / "tcga" / "question" / "icga2018.txt"
@@ -249,15 +248,15 @@ def test_the_compiled_search_and_sat_give_the_same_verdicts(corpus: Path) -> Non
     for puzzle in puzzles:
         if not compiled.fits(puzzle):
             continue
-        by_sat = solve(puzzle, search_nodes=0)
-        for searched in solve(puzzle), solve(puzzle, search_nodes=200):
+        by_sat = solve(puzzle, engine="sat")
+        for searched in solve(puzzle), solve(puzzle, engine="dfs"):
             methods.add(searched.method.value)
             assert searched.status == by_sat.status, puzzle.source
             assert all(puzzle.satisfied_by(solution.grid) for solution in searched.solutions)
             if searched.status is Status.UNIQUE and puzzle.source and puzzle.source.startswith(str(question)):
                 number = int(puzzle.source.rpartition("#")[2])
                 assert searched.solutions[0].grid == answers[number]
-    assert {"cdcl", "search", "line"} <= methods
+    assert {"cdcl", "dfs", "line"} <= methods
 
 
 def test_without_the_compiled_core_everything_runs_in_python() -> None:

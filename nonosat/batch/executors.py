@@ -41,15 +41,15 @@ def chunks(items: list[T], size: int) -> Iterator[list[T]]:
         yield items[start : start + size]
 
 
-def local(todo: list[Task], jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
+def local(todo: list[Task], jobs: int, timeout: float | None, count: int, engine: str = "auto") -> Iterator[Record]:
     if jobs == 1:
         for task in todo:
-            yield solve_task(task, timeout, count)
+            yield solve_task(task, timeout, count, engine=engine)
         return
     from nonosat.solver.race import can_race
 
     race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
-    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race):
+    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race, engine):
         yield from records
 
 
@@ -134,7 +134,9 @@ def check_executor(executor: str) -> None:
             raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
 
 
-def dask(todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int) -> Iterator[Record]:
+def dask(
+    todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int, engine: str = "auto"
+) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -149,7 +151,10 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, timeout: float | No
         except OSError as error:
             raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
-        futures = [client.submit(solve_chunk, chunk, timeout, count, pure=False) for chunk in chunks(todo, DASK_CHUNK)]
+        futures = [
+            client.submit(solve_chunk, chunk, timeout, count, False, engine, pure=False)
+            for chunk in chunks(todo, DASK_CHUNK)
+        ]
         for future in as_completed(futures):
             yield from future.result()
     finally:

@@ -29,6 +29,7 @@ def run(
     todo: list[Task] | None = None,
     retry: Sequence[str] = (),
     pictures: bool = False,
+    engine: str = "auto",
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold, yielding each new record as it finishes.
 
@@ -37,11 +38,14 @@ def run(
     this run's `timeout` per puzzle). `jobs` is the number of worker processes (default: the
     cores this process may use), `count` the solutions looked for (2 decides uniqueness).
     `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again. Folders
-    give their puzzle files, and their pictures too with `pictures`.
+    give their puzzle files, and their pictures too with `pictures`. `engine` searches what line
+    logic leaves open (see `nonosat.solver.solve`); a puzzle it cannot take is an `error` record.
     """
     from nonosat.processes import usable_cores
+    from nonosat.solver.engines import check_engine
 
     check_executor(executor)
+    check_engine(engine)
     if count < 1:
         raise UsageError("count must be at least 1")
     workers = jobs or usable_cores()
@@ -50,9 +54,9 @@ def run(
     writer = Writer(Path(out)) if out is not None else None
     stream: Iterable[Record]
     if executor == "dask":
-        stream = dask(todo, scheduler, workers, timeout, count)
+        stream = dask(todo, scheduler, workers, timeout, count, engine)
     else:
-        stream = local(todo, workers, timeout, count)
+        stream = local(todo, workers, timeout, count, engine)
     try:
         for record in stream:
             if writer is not None:
@@ -71,26 +75,29 @@ def solve_many(
     jobs: int | None = None,
     timeout: float | None = None,
     count: int = 2,
+    engine: str = "auto",
 ) -> Iterator[tuple[int, Result]]:
     """Solve puzzles already in memory on `jobs` worker processes (default: the usable cores), yielding
     (index, result) pairs as they finish, not in order. Each puzzle gets one core, and one that
-    is still unsolved after RACE_AFTER seconds races a second solver, as in `run`. A puzzle
+    is still unsolved after RACE_AFTER seconds races a rival, as in `run`; `engine` as `solve`'s. A puzzle
     refuted before any search gives a `none` result (method `checks`), as `solve` does; an error
     `solve` raises in a worker is raised here as a `NonosatError` with its message."""
     from nonosat.processes import usable_cores
+    from nonosat.solver.engines import check_engine
 
+    check_engine(engine)
     if count < 1:
         raise UsageError("count must be at least 1")
     workers = jobs or usable_cores()
     numbered = list(enumerate(puzzles))
     if workers == 1:
         for index, puzzle in numbered:
-            yield index, solve_one(puzzle, timeout, count)
+            yield index, solve_one(puzzle, timeout, count, engine=engine)
         return
     from nonosat.solver.race import can_race
 
     race = can_race()
-    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, timeout, count, race):
+    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, timeout, count, race, engine):
         for index, outcome in results:
             if isinstance(outcome, str):
                 raise NonosatError(outcome)

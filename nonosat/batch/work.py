@@ -23,7 +23,7 @@ those are where the race cuts the time most. While one races, the other workers 
 next puzzle (nonosat.batch.sharing)."""
 
 
-def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False) -> Result:
+def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False, engine: str = "auto") -> Result:
     """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
     seconds, and the puzzle waits to start until the other workers leave it a core (see
     nonosat.batch.sharing)."""
@@ -32,13 +32,13 @@ def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = Fa
     if race:
         cores.wait_for_core()
     try:
-        return solve(puzzle, count=count, timeout=timeout, jobs=2 if race else 1, race_after=RACE_AFTER)
+        return solve(puzzle, count=count, timeout=timeout, engine=engine, jobs=2 if race else 1, race_after=RACE_AFTER)
     finally:
         if race:
             cores.done()
 
 
-def solve_task(task: Task, timeout: float | None, count: int, race: bool = False) -> Record:
+def solve_task(task: Task, timeout: float | None, count: int, race: bool = False, engine: str = "auto") -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
     is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
     wrong gives an `error` record: one puzzle never stops the run."""
@@ -46,26 +46,28 @@ def solve_task(task: Task, timeout: float | None, count: int, race: bool = False
         return batch_record(task.path, None, error=task.error)
     started = time.perf_counter()
     try:
-        result = solve_one(task.puzzle, timeout, count, race)
+        result = solve_one(task.puzzle, timeout, count, race, engine)
     except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
         message = str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
         return batch_record(task.path, task.puzzle, error=message, seconds=time.perf_counter() - started)
     return batch_record(task.path, task.puzzle, result)
 
 
-def solve_chunk(chunk: list[Task], timeout: float | None, count: int, race: bool = False) -> list[Record]:
+def solve_chunk(
+    chunk: list[Task], timeout: float | None, count: int, race: bool = False, engine: str = "auto"
+) -> list[Record]:
     """What one worker task does: solve a batch of puzzles, one record each."""
-    return [solve_task(task, timeout, count, race) for task in chunk]
+    return [solve_task(task, timeout, count, race, engine) for task in chunk]
 
 
 def solve_numbered(
-    chunk: list[tuple[int, Puzzle]], timeout: float | None, count: int, race: bool
+    chunk: list[tuple[int, Puzzle]], timeout: float | None, count: int, race: bool, engine: str = "auto"
 ) -> list[tuple[int, Result | str]]:
     """What one `solve_many` worker task does; an error travels back as its message."""
     done: list[tuple[int, Result | str]] = []
     for index, puzzle in chunk:
         try:
-            done.append((index, solve_one(puzzle, timeout, count, race)))
+            done.append((index, solve_one(puzzle, timeout, count, race, engine)))
         except NonosatError as error:
             done.append((index, str(error)))
     return done

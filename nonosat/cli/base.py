@@ -45,6 +45,15 @@ DEFAULT_SOLVER = "minisat22"
 """nonosat.solver.backends.DEFAULT_SOLVER."""
 
 
+class Engine(Choice):
+    """nonosat.solver.engines.Engine."""
+
+    auto = "auto"
+    cdcl = "cdcl"
+    dfs = "dfs"
+    sat = "sat"
+
+
 class Encoding(Choice):
     blocks = "blocks"
     automaton = "automaton"
@@ -114,17 +123,39 @@ TimeoutOption = Annotated[
         help="A time limit for the whole command, in seconds: what is not decided by then is unknown.",
     ),
 ]
-SolverOption = Annotated[str, typer.Option("--solver", help="PySAT solver name, e.g. minisat22, cadical195, glucose4.")]
+EngineOption = Annotated[
+    Engine,
+    typer.Option(
+        "--engine",
+        help="What searches what line logic leaves open: cdcl (the compiled conflict-driven search), "
+        "dfs (the compiled depth-first search), sat (CNF and PySAT, any puzzle), or auto: cdcl on black "
+        "and white up to 126x126, else sat.",
+    ),
+]
+SolverOption = Annotated[
+    str | None,
+    typer.Option(
+        "--solver",
+        help=f"The SAT engine's PySAT solver (default {DEFAULT_SOLVER}), e.g. cadical195, glucose4; "
+        "naming one chooses the SAT engine.",
+    ),
+]
 JobsOption = Annotated[
     int | None,
     typer.Option(
         "--jobs",
         min=1,
-        help="Cores a hard puzzle may use (default: all this process may use): "
-        "with 2 or more, a search that takes over 0.1 s races two solvers.",
+        help="Cores a hard puzzle may use (default: all this process may use): with 2 or more, a search "
+        "still going after 0.1 s is joined by a rival (cdcl, dfs: the same search upside down; sat: "
+        "CaDiCaL, or MiniSat against CaDiCaL), and the first to finish answers.",
     ),
 ]
-EncodingOption = Annotated[Encoding, typer.Option("--encoding", help="CNF encoding of each line's clue.")]
+EncodingOption = Annotated[
+    Encoding | None,
+    typer.Option(
+        "--encoding", help="The SAT engine's CNF encoding of each line's clue (default blocks); naming one chooses it."
+    ),
+]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", help="text for people, json for programs.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Short for --format json.")]
 AsciiOption = Annotated[

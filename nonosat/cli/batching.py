@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import Executor, Require, TimeoutOption, app, friendly, usage
+from nonosat.cli.base import Engine, EngineOption, Executor, Require, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
 
 
@@ -65,6 +65,7 @@ def batch(
             "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786; without it a LocalCluster is started."
         ),
     ] = None,
+    engine: EngineOption = Engine.auto,
     pictures: Annotated[
         bool,
         typer.Option(
@@ -87,7 +88,15 @@ def batch(
     todo, done = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     records = list(done)
     stream = run(
-        paths, out=out_path, jobs=jobs, timeout=timeout, count=count, executor=executor, scheduler=scheduler, todo=todo
+        paths,
+        out=out_path,
+        jobs=jobs,
+        timeout=timeout,
+        count=count,
+        executor=executor,
+        scheduler=scheduler,
+        todo=todo,
+        engine=engine.value,
     )
     if to_stdout:
         stream = _echo_records(stream)

@@ -9,6 +9,8 @@ import typer
 
 from nonosat.cli.base import (
     EXIT_FOR_LEVEL,
+    Engine,
+    EngineOption,
     FormatOption,
     JsonOption,
     OutputFormat,
@@ -72,6 +74,7 @@ def rate(
     format: FormatOption = OutputFormat.text,
     as_json: JsonOption = False,
     timeout: TimeoutOption = None,
+    engine: EngineOption = Engine.auto,
 ) -> None:
     """How hard the puzzle is for a person: line, probe, search or ambiguous, and a 1-5 score.
 
@@ -87,7 +90,7 @@ def rate(
         format = OutputFormat.json
     deadline = Deadline.after(timeout)
     puzzle = load_puzzle(file, deadline)
-    rating = rate_puzzle(puzzle, timeout=deadline.remaining())
+    rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
     if format is OutputFormat.json:
         out.print_json(json.dumps(rating_record(file, rating)))
     else:
@@ -124,7 +127,7 @@ def hint(
     puzzle = load_puzzle(file, deadline)
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)
-    found = next_hint(puzzle, so_far, steps, timeout=deadline.remaining())
+    found = next_hint(puzzle, so_far, steps, timeout=deadline)
     for line in hint_lines(found):
         out.print(line, markup=False, soft_wrap=True)
     if found.impossible or found.wrong is not None:

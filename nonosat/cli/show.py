@@ -44,6 +44,9 @@ FLAGS = {
     "colours": "--colours",
     "executor": "--executor",
     "pictures": "--pictures",
+    "engine": "--engine",
+    "solver": "--solver",
+    "encoding": "--encoding",
 }
 """How the command line names the library's parameters in a message (NonosatError.worded)."""
 

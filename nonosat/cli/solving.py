@@ -6,11 +6,11 @@ from typing import Annotated
 import typer
 
 from nonosat.cli.base import (
-    DEFAULT_SOLVER,
     AsciiOption,
     ConflictsOption,
-    Encoding,
     EncodingOption,
+    Engine,
+    EngineOption,
     FormatOption,
     JobsOption,
     OutputFormat,
@@ -32,9 +32,10 @@ def solve(
     file: PuzzleFile,
     count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions (2 proves uniqueness).")] = 2,
     timeout: TimeoutOption = None,
-    solver: SolverOption = DEFAULT_SOLVER,
+    engine: EngineOption = Engine.auto,
+    solver: SolverOption = None,
     jobs: JobsOption = None,
-    encoding: EncodingOption = Encoding.blocks,
+    encoding: EncodingOption = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")
     ] = None,
@@ -73,8 +74,9 @@ def solve(
         file,
         deadline,
         count=count,
+        engine=engine.value,
         solver=solver,
-        encoding=encoding.value,
+        encoding=None if encoding is None else encoding.value,
         jobs=cores(jobs),
         conflicts=conflicts,
         diagnose=as_json,
@@ -95,9 +97,10 @@ def solve(
 def check(
     file: PuzzleFile,
     timeout: TimeoutOption = None,
-    solver: SolverOption = DEFAULT_SOLVER,
+    engine: EngineOption = Engine.auto,
+    solver: SolverOption = None,
     jobs: JobsOption = None,
-    encoding: EncodingOption = Encoding.blocks,
+    encoding: EncodingOption = None,
     format: FormatOption = OutputFormat.text,
     ascii_cells: AsciiOption = False,
     rating: Annotated[
@@ -125,8 +128,9 @@ def check(
         puzzle,
         file,
         deadline,
+        engine=engine.value,
         solver=solver,
-        encoding=encoding.value,
+        encoding=None if encoding is None else encoding.value,
         jobs=cores(jobs),
         rating=False,
         conflicts=conflicts,

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from nonosat.cli.base import Encoding, EncodingOption, PuzzleFile, TargetFormat, TimeoutOption, app, friendly
+from nonosat.cli.base import Encoding, PuzzleFile, TargetFormat, TimeoutOption, app, friendly
 from nonosat.cli.show import EXIT_FOR_STATUS, err, load_puzzle, out
 
 
@@ -14,7 +14,9 @@ from nonosat.cli.show import EXIT_FOR_STATUS, err, load_puzzle, out
 def encode(
     file: PuzzleFile,
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write the DIMACS CNF ('-' for stdout).")],
-    encoding: EncodingOption = Encoding.blocks,
+    encoding: Annotated[
+        Encoding, typer.Option("--encoding", help="The CNF encoding of each line's clue.")
+    ] = Encoding.blocks,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
 ) -> None:
     """Write the puzzle as DIMACS CNF for any SAT solver; comments map cells to variables.
@@ -80,7 +82,7 @@ def render(
     check_picture_path(output, force=force)
     grid = None
     if solution:
-        result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining())
+        result = solve_puzzle(puzzle, count=1, timeout=deadline)
         if result.solution is None:
             typer.echo(f"nonosat: {file}: nothing to draw: {status_line(result)}", err=True)
             raise typer.Exit(EXIT_FOR_STATUS[result.status.value])

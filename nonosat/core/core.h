@@ -152,7 +152,8 @@ typedef struct {
     long long nodes, node_budget;  /* choices made, and allowed (<= 0: no limit) */
     Lookout look;
     long long next_look;         /* look at signals and the clock when passes reach this */
-    int stopped;                 /* 1: out of nodes or time; -1: a Python exception is set */
+    volatile const char *stop;   /* nonzero: stop (another thread sets it); may be NULL */
+    int stopped;                 /* 1: out of nodes or time, or stopped; -1: a Python exception is set */
 } Search;
 
 #define SAVED_BYTES ((size_t)32 << 20)  /* the most the records kept at open choices may take */

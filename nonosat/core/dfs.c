@@ -8,6 +8,8 @@ static int must_stop(Search *s)
     if (s->stopped || s->g->passes < s->next_look)
         return s->stopped;
     s->next_look = s->g->passes + LOOK_EVERY;
+    if (s->stop && *s->stop)
+        return s->stopped = 1;
     return s->stopped = lookout_look(&s->look);
 }
 

@@ -88,10 +88,30 @@ done:
 }
 
 
+/* The stop flag a search takes: the first byte of a writable buffer, or none (Py_None). 0, or
+ * -1 with a Python exception; `flag` is to be released (PyBuffer_Release) when it holds one. */
+static int stop_flag(PyObject *stop, Py_buffer *flag, volatile const char **out)
+{
+    if (stop == Py_None)
+        return 0;
+    if (PyObject_GetBuffer(stop, flag, PyBUF_WRITABLE) < 0)
+        return -1;
+    if (flag->len < 1) {
+        PyBuffer_Release(flag);
+        flag->obj = NULL;
+        PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
+        return -1;
+    }
+    *out = flag->buf;
+    return 0;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *rows, *columns, *row_filled, *row_empty, *col_filled, *col_empty, *result = NULL;
+    PyObject *stop = Py_None;
+    Py_buffer flag = {0};
     int max_solutions;
     long long node_budget;
     double seconds;
@@ -99,13 +119,15 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     Search s;
     memset(&s, 0, sizeof s);
     int reuse = 1;
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|p:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
-                          &col_empty, &max_solutions, &node_budget, &seconds, &reuse))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pO:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &node_budget, &seconds, &reuse, &stop))
         return NULL;
     if (max_solutions < 1) {
         PyErr_SetString(PyExc_ValueError, "max_solutions must be at least 1");
         return NULL;
     }
+    if (stop_flag(stop, &flag, &s.stop) < 0)
+        return NULL;
     Grid *g = new_grid(rows, columns, 0);
     if (!g || read_board(g, &board, row_filled, row_empty, col_filled, col_empty, 1) < 0)
         goto done;
@@ -148,6 +170,8 @@ done:
     PyMem_Free(s.saved);
     PyMem_Free(s.saved_holds);
     free_grid(g);
+    if (flag.obj)
+        PyBuffer_Release(&flag);
     return result;
 }
 
@@ -166,16 +190,8 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOOOOiLd|pO:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
                           &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop))
         return NULL;
-    if (stop != Py_None) {
-        if (PyObject_GetBuffer(stop, &flag, PyBUF_WRITABLE) < 0)
-            return NULL;
-        if (flag.len < 1) {
-            PyBuffer_Release(&flag);
-            PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
-            return NULL;
-        }
-        s.stop = flag.buf;
-    }
+    if (stop_flag(stop, &flag, &s.stop) < 0)
+        return NULL;
     Grid *g = NULL;
     if (max_solutions < 1) {
         PyErr_SetString(PyExc_ValueError, "max_solutions must be at least 1");
@@ -231,13 +247,13 @@ static PyMethodDef methods[] = {
      "Returns new lists; the arguments are not changed."},
     {"search", py_search, METH_VARARGS,
      "search(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
-     "       node_budget, seconds, reuse=True) -> (complete, solutions, nodes)\n\n"
+     "       node_budget, seconds, reuse=True, stop=None) -> (complete, solutions, nodes)\n\n"
      "Depth-first search with line logic and probing at every node, for up to max_solutions\n"
      "solutions (tuples of row masks). complete: the solutions are all there are, or\n"
      "max_solutions of them; False when node_budget choices or `seconds` ran out first (either\n"
      "<= 0: no limit). reuse=False probes every cell again at every round, where a probe's\n"
-     "record would hold (the same search, slower: for tests). Releases the GIL while it works;\n"
-     "Ctrl-C stops it."},
+     "record would hold (the same search, slower: for tests); another thread stops it by setting\n"
+     "the first byte of `stop` (a bytearray). Releases the GIL while it works; Ctrl-C stops it."},
     {"cdcl", py_cdcl, METH_VARARGS,
      "cdcl(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
      "     conflict_budget, seconds, shrink=True, stop=None) -> (complete, solutions, stats)\n\n"

@@ -200,11 +200,11 @@ def _has(board: Board, cell: Cell, colour: int) -> list[int]:
     return [-cell_variable(board.puzzle, r, c, k) for k in board.possible(r, c) if k]
 
 
-def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | None = None) -> Hint:
+def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadline | None = None) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
     colours out (which the grid so far cannot hold) come with the next ones that fix cells."""
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
     palette = puzzle.palette
     board = _board(puzzle, state)

@@ -89,7 +89,9 @@ def may_probe(result: Result) -> bool:
     return result.status is Status.UNIQUE
 
 
-def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline, bound: Deadline) -> tuple[Trace, Result | None]:
+def _traced(
+    puzzle: Puzzle, result: Result | None, deadline: Deadline, bound: Deadline, engine: str
+) -> tuple[Trace, Result | None]:
     """Line logic's steps, and probing's for a unique puzzle (solving first, within `deadline`,
     when no `result` was given and line logic stalls; logic and probing within `bound`). The
     steps' machinery is imported only here: a check whose solver's line logic finished the grid
@@ -100,7 +102,7 @@ def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline, bound: De
         return trace(puzzle, probing=may_probe(result), deadline=bound), result
     logic = trace(puzzle, probing=False, deadline=bound)
     if logic.contradiction is None and logic.cut_short is None and not logic.complete:
-        result = solve(puzzle, count=2, timeout=deadline.remaining())
+        result = solve(puzzle, count=2, timeout=deadline, engine=engine)
         if may_probe(result):
             logic = trace(puzzle, deadline=bound)
     return logic, result
@@ -109,9 +111,10 @@ def _traced(puzzle: Puzzle, result: Result | None, deadline: Deadline, bound: De
 def rate(
     puzzle: Puzzle,
     *,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
     result: Result | None = None,
     probing_seconds: float | None = None,
+    engine: str = "auto",
 ) -> Rating:
     """Rate a puzzle; raises `ImpossiblePuzzle` for plainly impossible ones, like `solve`.
 
@@ -119,14 +122,18 @@ def rate(
     which says `probe` if it finishes the grid and `search` if not. A puzzle with several
     solutions (or none) is not probed: `passes` and `probes` are then line logic's alone.
 
-    `result`, a `solve(puzzle, count=2)` already made, saves solving again. `timeout` holds for
+    `result`, a `solve(puzzle, count=2)` already made, saves solving again; without one, the
+    `engine` solves (see `nonosat.solver.solve`). `timeout` holds for
     the whole rating (probing can take long on big open grids): when it runs out the level is
     `unknown`, the score 0, and `cut_short` says where. `probing_seconds` bounds the logic and
     probing after the verdict, within `timeout` (`check` bounds them so, see
     `nonosat.reports.rating_bound`): when the bound stops them, the level is `unknown` too, and
     `bounded` is set.
     """
-    deadline = Deadline.after(timeout)
+    from nonosat.solver.engines import choose
+
+    choose(puzzle, engine, None, None)  # an engine that cannot take the puzzle is refused at once
+    deadline = Deadline.of(timeout)
     bound = deadline if probing_seconds is None else deadline.within(probing_seconds)
     puzzle.ensure_possible()
     passes = None if result is None else result.stats.get("line_passes")
@@ -141,7 +148,7 @@ def rate(
         # (in colour, a trace first rules out each line's missing colours, a step of its own).
         logic = Trace(solved_board(puzzle, result.solutions[0].grid), passes=passes)
     else:
-        logic, result = _traced(puzzle, result, deadline, bound)
+        logic, result = _traced(puzzle, result, deadline, bound, engine)
     cut_short = logic.cut_short
     bounded = cut_short is not None and bound is not deadline and not deadline.passed()
     if bounded:  # "time limit reached while probing" (or line logic): the bound's, not the command's

@@ -329,5 +329,5 @@ def explain(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE, jobs: int = 1) -> 
     if logic.contradiction is None and logic.cut_short is None and left:
         from nonosat.solver import solve
 
-        search = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=jobs)
+        search = solve(puzzle, count=2, timeout=deadline, jobs=jobs)
     return Explanation(logic, left, search)

@@ -111,7 +111,7 @@ def from_image(
     max_changes: int | None = None,
     max_distance: float | None = None,
     seed: int = 0,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
     title: str | None = None,
     author: str | None = None,
     license: str | None = None,
@@ -130,7 +130,7 @@ def from_image(
     `max_distance`) are not enough.
     """
     started = time.monotonic()
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.of(timeout)
     requirement = _check_require(require)
     _check_distance(max_distance)
     picture = read_picture(
@@ -155,7 +155,7 @@ def from_image(
         max_distance=max_distance,
         unit=picture.unit,
         seed=seed,
-        timeout=deadline.remaining(),
+        timeout=deadline,
     )
     name = title if title is not None else Path(str(path)).stem.replace("_", " ").replace("-", " ")
     puzzle = Puzzle.from_grid(fixed.grid, picture.palette, title=name, author=author, license=license)
@@ -175,13 +175,13 @@ def suggest_edits(
     colours: int | None = None,
     count: int = 5,
     seed: int = 0,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> Suggestions:
     """For authors who edit by hand: the cells line logic leaves open in the picture's puzzle
     (read as `from_image` reads it), and the `count` one-cell edits that free the most cells for
     what they cost the picture, best first, each with the cells left open after it. None is
     made; no edit is suggested when line logic already solves the puzzle."""
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.of(timeout)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise UsageError(f"{{count}} is a number of edits, 1 or more, not {count!r}", count="count")
     picture = read_picture(
@@ -201,7 +201,7 @@ def suggest_edits(
         palette=picture.palette,
         unit=picture.unit,
         seed=seed,
-        timeout=deadline.remaining(),
+        timeout=deadline,
     )
     return Suggestions(left, edits, picture.palette)
 
@@ -215,7 +215,7 @@ def random_puzzle(
     seed: int = 0,
     require: str = "unique",
     max_changes: int | None = None,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> Generated:
     """A random picture with about `density` of its cells filled, repaired to meet `require`.
 

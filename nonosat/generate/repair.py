@@ -24,7 +24,9 @@ from nonosat.generate.drawing import Cost, Drawing
 from nonosat.generate.search import Edit, Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
-from nonosat.solver import Result, Status, solve
+from nonosat.solver import Result, Status
+from nonosat.solver.compiled import fits
+from nonosat.solver.drive import solve_within
 
 __all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "repair", "suggest"]
 
@@ -84,7 +86,7 @@ def repair(
     max_distance: float | None = None,
     unit: float | None = None,
     seed: int = 0,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> Repaired:
     """Change few cells of `grid` until its puzzle meets `require`.
 
@@ -97,7 +99,7 @@ def repair(
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
     require = Requirement(require)
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.of(timeout)
     drawing = Drawing(grid, palette, cost, unit)
     search = Search(drawing, deadline, seed)
     steps, most_steps = 0, 4 * max_changes + 20
@@ -196,24 +198,32 @@ def suggest(
     palette: Palette = BLACK_AND_WHITE,
     unit: float | None = None,
     seed: int = 0,
-    timeout: float | None = None,
+    timeout: float | Deadline | None = None,
 ) -> tuple[int, list[Edit]]:
     """The cells line logic leaves open in `grid`'s puzzle, and the `count` one-cell changes
     that free the most cells for what they cost the picture (each with the cells left open
     after it), best first; none is made. Raises `TimeUp` past `timeout` seconds."""
-    search = Search(Drawing(grid, palette, cost, unit), Deadline.after(timeout), seed)
+    search = Search(Drawing(grid, palette, cost, unit), Deadline.of(timeout), seed)
     return search.open, search.edits(count) if search.open else []
 
 
-SEARCH_NODES = 200
+FIRST_GUESSES = 200
+FIRST_SECONDS = 0.2
 """The repair steers by the cells where the first two solutions differ, and it was tuned on the
-pairs the compiled core's depth-first search finds, so it asks for that search first (200
-guesses, then the conflict-driven search). With the conflict-driven search's pairs the 15-wide
-smiley took 7 changed cells instead of 4."""
+pairs the compiled core's depth-first search finds, so it asks that engine first (for up to 200
+guesses and 0.2 s), then the conflict-driven one. With the conflict-driven search's pairs the
+15-wide smiley took 7 changed cells instead of 4."""
 
 
 def _checked(puzzle: Puzzle, deadline: Deadline, stage: str) -> Result:
-    result = solve(puzzle, count=2, timeout=deadline.remaining(), jobs=1, search_nodes=SEARCH_NODES)
+    result = None
+    if fits(puzzle):
+        first = solve_within(
+            puzzle, deadline.within(FIRST_SECONDS), count=2, jobs=1, engine="dfs", guesses=FIRST_GUESSES
+        )
+        result = first if first.status is not Status.UNKNOWN else None
+    if result is None:
+        result = solve_within(puzzle, deadline, count=2, jobs=1)
     if result.status is Status.UNKNOWN:
         raise _cut_short(result, stage)
     return result

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def method_words(method: Method) -> str:
     """How a verdict was reached, as the sentences name it."""
-    return {"line": "line logic", "search": "search", "cdcl": "CDCL", "checks": "checks"}.get(method.value, "SAT")
+    return {"line": "line logic", "dfs": "DFS", "cdcl": "CDCL", "checks": "checks"}.get(method.value, "SAT")
 
 
 def status_line(result: Result) -> str:

@@ -1,12 +1,16 @@
-"""The PySAT driver: solve and check a puzzle, and everything a search needs.
+"""The solving wing: every technique that solves a puzzle, a module each.
 
-- `drive`: `solve` and `check`, line logic first, then the CNF of what is left, then the search;
-- `outcome`: `Status`, `Result`, `Verdict`; every grid is verified against the clues;
-- `backends`: the PySAT solvers, how each is stopped, and which one races which;
-- `session`: one incremental PySAT search, with a deadline, that Ctrl-C or another thread can stop;
-- `enumerate`: solutions up to a count by blocking clauses;
-- `race`: a rival solver in a worker process from the fork server;
-- `switch`: a second solution by a 2x2 switch.
+- `drive`: `solve` and `check`: the cheap checks, line logic, the engine, every grid verified;
+- `outcome`: `Status`, `Method`, `Result`, `Verdict`; every grid is verified against the clues;
+- `line_logic`: one line's complete deduction (the clue's automaton);
+- `propagation`: the board, and line logic over the grid to a fixed point;
+- `engines`: the engines by name (`auto`, `cdcl`, `dfs`, `sat`), their request and what they find;
+- `cdcl`, `dfs`: the compiled core's conflict-driven and depth-first searches (`compiled`: its
+  builds; `compiled_search`: a search of it run from Python, and raced upside down);
+- `sat`: the CNF (`encodings/`) and a PySAT solver (`backends`), in one incremental session
+  (`session`), solutions enumerated by blocking clauses (`enumeration`), a second one by a 2x2
+  switch (`switch`);
+- `race`: a rival search in a worker process, the first to finish answers.
 
 The names below are imported when first used, so that reading `backends` alone (the command
 line's defaults) does not load the rest.
@@ -20,7 +24,8 @@ if TYPE_CHECKING:
 
     from nonosat.errors import WrongAnswer
     from nonosat.solver.backends import DEFAULT_SOLVER, SOLVERS, resolve_solver
-    from nonosat.solver.drive import check, solve
+    from nonosat.solver.drive import check, check_within, solve, solve_within
+    from nonosat.solver.engines import ENGINES, Engine
     from nonosat.solver.enumeration import enumerate_solutions
     from nonosat.solver.outcome import Result, Status, Verdict
     from nonosat.solver.session import Search
@@ -31,7 +36,11 @@ _LAZY = {
     "SOLVERS": "nonosat.solver.backends",
     "resolve_solver": "nonosat.solver.backends",
     "check": "nonosat.solver.drive",
+    "check_within": "nonosat.solver.drive",
     "solve": "nonosat.solver.drive",
+    "solve_within": "nonosat.solver.drive",
+    "ENGINES": "nonosat.solver.engines",
+    "Engine": "nonosat.solver.engines",
     "enumerate_solutions": "nonosat.solver.enumeration",
     "Result": "nonosat.solver.outcome",
     "Status": "nonosat.solver.outcome",
@@ -41,6 +50,8 @@ _LAZY = {
 
 __all__ = [
     "DEFAULT_SOLVER",
+    "ENGINES",
+    "Engine",
     "SOLVERS",
     "Result",
     "Search",
@@ -48,9 +59,11 @@ __all__ = [
     "Verdict",
     "WrongAnswer",
     "check",
+    "check_within",
     "enumerate_solutions",
     "resolve_solver",
     "solve",
+    "solve_within",
 ]
 
 

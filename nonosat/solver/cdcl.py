@@ -1,144 +1,23 @@
-"""The compiled core's conflict-driven search (`nonosat/core/cdcl_trail.c`), and its race.
+"""The cdcl engine: the compiled core's conflict-driven search (`nonosat/core/cdcl_*.c`).
 
 It learns from conflicts as a SAT solver does, but needs no CNF: the cells are its only
 variables, and each line's clue is a propagator, line logic, that explains a cell it fixed only
-when a conflict's analysis asks (lazy clause generation). Its time on a hard puzzle is heavy
-tailed: the same puzzle turned upside down can take a tenth of the time, or ten times. So with
-a second core, the same search on the puzzle upside down joins it after a moment in a worker
-process, and the first to finish answers. That rival beats MiniSat on the CNF, the rival before
-it: the search is faster than MiniSat on most hard puzzles, either way up (bench/README.md,
-"The race upside down").
+when a conflict's analysis asks (lazy clause generation). It decides by VSIDS with saved
+phases, learns first-UIP clauses over the cells, restarts (Luby), and blocks each solution
+found, by a clause over its decisions, to look for the next. Black and white, up to 126x126.
+
+With a second core, the same search on the puzzle upside down races it
+(`compiled_search.raced`): it beats MiniSat on the CNF, the rival before it, on most hard
+puzzles either way up (bench/README.md, "The race upside down").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from nonosat import interrupts
-from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.model import Clue, Grid
-from nonosat.processes import warmed
-from nonosat.solver import race as racing
-from nonosat.solver.compiled import core_for, grid_of
-from nonosat.solver.propagation import Board
-
-FIRST_TRY = 0.05
-"""Seconds the conflict-driven search gets alone, before a race, in a process that has not yet
-started its fork server: that takes about 25 ms, and most puzzles are decided sooner. A puzzle
-that is not starts again with a rival (the search is deterministic: the same path)."""
+from nonosat.solver.compiled_search import raced
+from nonosat.solver.engines import Found, Request
 
 
-class LineSearch:
-    """The conflict-driven search on a board line logic left open (black and white, up to 126x126:
-    `compiled.fits`), with a deadline. `stop` ends it from another thread, as Ctrl-C does."""
-
-    def __init__(self, board: Board, deadline: Deadline = NO_DEADLINE, upside_down: bool = False) -> None:
-        self.board = board
-        self.deadline = deadline
-        self.upside_down = upside_down
-        self.flag = bytearray(1)
-        self.stats: dict[str, int] = {}
-
-    def stop(self) -> None:
-        self.flag[0] = 1
-
-    def run(self, count: int, found: list[Grid], within: float | None = None) -> bool | None:
-        """Add the puzzle's grids to `found` until it has `count`: True when the search shows
-        there are no more, False when `count` is reached first, None when it was stopped or ran
-        out of time (the deadline, or `within` seconds) first; the grids it found are added all
-        the same."""
-        puzzle = self.board.puzzle
-        core = core_for(puzzle)
-        assert core is not None
-        remaining = self.deadline.remaining()
-        if remaining is not None and remaining <= 0:
-            return None
-        if within is not None:
-            remaining = within if remaining is None else min(remaining, within)
-        rows, columns, masks = puzzle.rows, puzzle.columns, self.board.masks()
-        if self.upside_down:
-            rows, columns, masks = turned_upside_down(rows, columns, masks)
-        interrupts.running(self)
-        try:
-            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, 0, remaining or 0.0, True, self.flag)
-        finally:
-            interrupts.finished(self)
-        if self.upside_down:
-            grids = [grid_rows[::-1] for grid_rows in grids]
-        for grid_rows in grids:
-            grid = grid_of(grid_rows, puzzle.width)
-            if grid not in found and len(found) < count:
-                found.append(grid)
-        if not complete:
-            return None
-        return len(grids) < count
-
-
-Masks = tuple[list[int], list[int], list[int], list[int]]
-
-
-def turned_upside_down(
-    rows: tuple[Clue, ...], columns: tuple[Clue, ...], masks: Masks
-) -> tuple[tuple[Clue, ...], tuple[Clue, ...], Masks]:
-    """A puzzle's clues and board (`Board.masks`) with its rows in the other order: the rows'
-    clues reversed in order, each column's clue reversed, each column's cells too."""
-    height = len(rows)
-
-    def reversed_cells(mask: int) -> int:
-        return int(format(mask, f"0{height}b")[::-1], 2) if height else 0
-
-    row_filled, row_empty, col_filled, col_empty = masks
-    turned = (
-        row_filled[::-1],
-        row_empty[::-1],
-        [reversed_cells(mask) for mask in col_filled],
-        [reversed_cells(mask) for mask in col_empty],
-    )
-    return rows[::-1], tuple(clue[::-1] for clue in columns), turned
-
-
-@dataclass(frozen=True)
-class UpsideDownJob:
-    """What the rival worker needs: the board line logic left, and how many grids to find."""
-
-    board: Board
-    count: int
-
-
-def upside_down_work(job: UpsideDownJob, found: list[Grid]) -> bool:
-    """In the rival worker: the search on the puzzle upside down, from the start (the grids the
-    search here found are found again); True when it ended on its own, not by the count."""
-    return bool(LineSearch(job.board, upside_down=True).run(job.count, found))
-
-
-def learn_solutions(
-    board: Board,
-    count: int,
-    deadline: Deadline = NO_DEADLINE,
-    *,
-    race: bool = False,
-    race_after: float = racing.RACE_AFTER,
-) -> tuple[list[Grid], bool, str | None, dict[str, int]]:
-    """Up to `count` grids by the conflict-driven search (unverified), whether they are all,
-    why it stopped short if it did, and the search's counts.
-
-    With `race`, a search still going after `race_after` seconds is joined by the same search on
-    the puzzle upside down in a worker process (see `racing.Rival`); if it finishes first, its
-    answer stands.
-    """
-    search = LineSearch(board, deadline)
-    grids: list[Grid] = []
-    contender = None
-    if race and not warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
-        ended = search.run(count, grids, within=FIRST_TRY)  # most puzzles end here, and no process starts
-        if ended is not None:
-            return grids, ended, None, search.stats
-        search = LineSearch(board, deadline)  # the same search again, this time with a rival
-    if race and racing.can_race():
-        contender = racing.rival_for(upside_down_work, lambda: UpsideDownJob(board, count), race_after, search.stop)
-    try:
-        ended = search.run(count, grids)
-    finally:
-        theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
-    return grids, whole, cut, search.stats
+def search(request: Request) -> Found:
+    """The grids of the board line logic left open, by the conflict-driven search (its counts:
+    conflicts, line settles, explanations, restarts)."""
+    return raced("cdcl", request)

@@ -1,158 +1,155 @@
-"""solve and check: line logic first, then the CNF of what is left, then the SAT search."""
+"""solve and check: the cheap checks, line logic, then the engine on what line logic leaves
+open (`engines`), and every grid verified against the clues.
+
+`solve` and `check` take a time limit in seconds; `solve_within` and `check_within` take the
+`Deadline` of a whole command and pass it down as it is.
+"""
 
 from __future__ import annotations
 
 import time
 
 from nonosat.deadline import Deadline
-from nonosat.errors import CutShort, TimeUp, UsageError
-from nonosat.model import Grid, Puzzle, Solution
+from nonosat.errors import TimeUp, UsageError
+from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
-from nonosat.solver.compiled import core_for, fits, grid_of
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
+from nonosat.solver.engines import Engine, Request, choose, search
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
-from nonosat.solver.propagation import Board, Contradiction, line_solve
-
-SEARCH_NODES: int | None = None
-"""The default of `solve`'s `search_nodes`. None: the compiled core's conflict-driven search at
-once. N > 0: its depth-first search first, for up to N guesses (it was 200 until the
-conflict-driven search got faster; now the tournament sets take 1-4 s less without it:
-bench/README.md, "The conflict-driven search alone"). 0: SAT alone."""
-SEARCH_SECONDS = 0.2
-"""And the longest it may take, for grids larger than 25x25 (a tenth of the time left, when
-that is less)."""
+from nonosat.solver.propagation import Contradiction, line_solve
 
 
 def solve(
     puzzle: Puzzle,
     *,
     count: int = 2,
-    timeout: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
+    engine: str = "auto",
+    solver: str | None = None,
+    encoding: str | None = None,
     jobs: int | None = None,
     race_after: float | None = None,
-    search_nodes: int | None = None,
 ) -> Result:
     """Solve a puzzle, looking for up to `count` solutions (2 decides uniqueness).
 
-    Line logic runs first; if it finishes the grid the solution is unique without SAT. Otherwise
-    the unsolved remainder is encoded and solved with PySAT, and each solution found is blocked
-    to look for the next. `timeout` (seconds) holds for all of it: line logic, building the CNF
-    and the search; when it runs out the status is `unknown` and `cut_short` says where.
+    Line logic runs first; if it finishes the grid the solution is unique, and no engine is
+    needed (method `line`). Otherwise the `engine` searches what it left open (see
+    `nonosat.solver.engines`): `auto` (the default) is the compiled core's conflict-driven search
+    (`cdcl`) on a black-and-white puzzle of up to 126x126 and the CNF with PySAT (`sat`) on any
+    other; `dfs` is the compiled core's depth-first search. `solver` (a PySAT solver, default
+    minisat22) and `encoding` (`blocks` or `automaton`) are the SAT engine's: naming either
+    chooses it, and naming either with `cdcl` or `dfs` is a UsageError, as is an engine that
+    cannot take the puzzle. The result's `method` says which engine answered.
 
-    `jobs` is the number of cores a hard puzzle may use (default 1): with two or more, a search
-    that takes more than `race_after` seconds (default racing.RACE_AFTER) is joined by a rival solver
-    in a worker process (see nonosat.solver.race), safe in threaded programs too.
+    `timeout` (seconds) holds for all of it: line logic, building the CNF and the search; when it
+    runs out the status is `unknown` and `cut_short` says where. `jobs` is the number of cores a
+    hard puzzle may use (default 1): with two or more, a search that takes more than `race_after`
+    seconds (default racing.RACE_AFTER) is joined by a rival in a worker process (the same search
+    upside down, or another PySAT solver: nonosat.solver.race), safe in threaded programs too.
 
     A puzzle with no solution is a `none` result however that was found: by cheap checks before
     any search (a clue that cannot fit its line, row and column totals that differ: method
-    `checks`, and `problems` says which), by line logic, or by the search. Only bad arguments
+    `checks`, and `problems` says which), by line logic, or by the engine. Only bad arguments
     raise (UsageError).
-
-    A black-and-white puzzle of up to 126x126 never needs a CNF: the compiled core
-    (`nonosat.solver.compiled`) runs its conflict-driven search, raced on a second core by the same
-    search on the puzzle upside down (`nonosat.solver.cdcl`): `solver` and `encoding` are for
-    the CNF, which it needs only with `search_nodes=0`. `search_nodes=N` (N > 0) runs the core's
-    depth-first search first, with line logic and probing at every node, for up to N guesses;
-    `search_nodes=0` skips both searches, for SAT alone.
     """
+    return solve_within(
+        puzzle,
+        Deadline.of(timeout),
+        count=count,
+        engine=engine,
+        solver=solver,
+        encoding=encoding,
+        jobs=jobs,
+        race_after=race_after,
+    )
+
+
+def solve_within(
+    puzzle: Puzzle,
+    deadline: Deadline,
+    *,
+    count: int = 2,
+    engine: str = "auto",
+    solver: str | None = None,
+    encoding: str | None = None,
+    jobs: int | None = None,
+    race_after: float | None = None,
+    guesses: int | None = None,
+) -> Result:
+    """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
+    generator's first try: `generate.repair`)."""
     if count < 1:
         raise UsageError("count must be at least 1")
     if jobs is not None and jobs < 1:
         raise UsageError("jobs must be at least 1")
-    solver = resolve_solver(solver)
-    check_encoding(encoding)
+    if solver is not None:
+        solver = resolve_solver(solver)
+    if encoding is not None:
+        check_encoding(encoding)
+    chosen = choose(puzzle, engine, solver, encoding)
     started = time.monotonic()
-    deadline = Deadline.after(timeout)
     problems = tuple(puzzle.problems())
     if problems:
         return Result(puzzle, Status.NONE, (), Method.CHECKS, time.monotonic() - started, True, problems=problems)
 
-    def result(
-        status: Status,
-        solutions: list[Solution],
-        method: Method,
-        complete: bool,
-        cut_short: str | None = None,
-        **stats: int,
-    ) -> Result:
-        took = time.monotonic() - started
-        return Result(puzzle, status, tuple(solutions), method, took, complete, stats, cut_short)
+    def took() -> float:
+        return time.monotonic() - started
 
     try:
         board = line_solve(puzzle, deadline)
     except Contradiction:
-        return result(Status.NONE, [], Method.LINE, True)
+        return Result(puzzle, Status.NONE, (), Method.LINE, took(), True)
     except TimeUp as error:
-        return result(Status.UNKNOWN, [], Method.LINE, False, str(error))
+        return Result(puzzle, Status.UNKNOWN, (), Method.LINE, took(), False, cut_short=str(error))
     if board.is_complete():
-        return result(Status.UNIQUE, [verified(puzzle, board.grid())], Method.LINE, True, line_passes=board.passes)
-    nodes = SEARCH_NODES if search_nodes is None else search_nodes  # read now, so tests can change it
-    race = jobs is not None and jobs > 1
+        solution = verified(puzzle, board.grid())
+        return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
 
-    wait = racing.RACE_AFTER if race_after is None else race_after  # read now, so tests can change it
-    if (nodes is None or nodes > 0) and fits(puzzle):
-        if nodes is not None and count <= 2:
-            searched = search_compiled(board, count, nodes, deadline)
-            if searched is not None:
-                grids, complete, made = searched
-                status = status_of(len(grids), count, complete)
-                found = [verified(puzzle, grid) for grid in grids]
-                return result(status, found, Method.SEARCH, complete, line_passes=board.passes, search_nodes=made)
-        from nonosat.solver.cdcl import learn_solutions
-
-        grids, complete, cut, counts = learn_solutions(board, count, deadline, race=race, race_after=wait)
-        status = status_of(len(grids), count, complete)
-        found = [verified(puzzle, grid) for grid in grids]
-        cut = cut if status is Status.UNKNOWN else None
-        return result(status, found, Method.CDCL, complete, cut, line_passes=board.passes, **counts)
-    from nonosat.solver.encodings.grid import build_formula  # only now: a puzzle solved by line logic needs no PySAT
-    from nonosat.solver.enumeration import enumerate_solutions
-
-    try:
-        formula = build_formula(board, encoding, deadline)
-    except CutShort as error:
-        return result(Status.UNKNOWN, [], Method.SAT, False, str(error), line_passes=board.passes)
-    stats = dict(
-        line_passes=board.passes,
-        unknown_cells=formula.open_cells,
-        variables=formula.variables,
-        clauses=len(formula.clauses),
+    request = Request(
+        board,
+        count,
+        deadline,
+        race=jobs is not None and jobs > 1,
+        race_after=racing.RACE_AFTER if race_after is None else race_after,  # read now: tests change it
+        solver=solver or DEFAULT_SOLVER,
+        encoding=encoding or DEFAULT_ENCODING,
+        guesses=guesses,
     )
-    solutions, complete, cut = enumerate_solutions(formula, count, solver, deadline, race=race, race_after=wait)
-    status = status_of(len(solutions), count, complete)
-    return result(status, solutions, Method.SAT, complete, cut if status is Status.UNKNOWN else None, **stats)
-
-
-def search_compiled(board: Board, count: int, nodes: int, deadline: Deadline) -> tuple[list[Grid], bool, int] | None:
-    """Up to `count` (1 or 2) grids by the compiled core's search from a board line logic left
-    open, whether those are all there are, and the guesses made; None when the budget of
-    `nodes` guesses or SEARCH_SECONDS ran out first."""
-    puzzle = board.puzzle
-    core = core_for(puzzle)
-    assert core is not None
-    left = deadline.remaining()
-    if left is not None and left <= 0:
-        return None  # out of time already: the CNF's builder says so
-    seconds = SEARCH_SECONDS if left is None else max(min(left / 10, SEARCH_SECONDS), 1e-3)
-    complete, found, made = core.search(puzzle.rows, puzzle.columns, *board.masks(), count, nodes, seconds)
-    if not complete:
-        return None
-    grids = [grid_of(rows, puzzle.width) for rows in found]
-    return grids, len(grids) < count, int(made)
+    found = search(chosen, request)
+    solutions = tuple(verified(puzzle, grid) for grid in found.grids)
+    status = status_of(len(solutions), count, found.complete)
+    cut_short = found.cut_short if status is Status.UNKNOWN else None
+    stats = {"line_passes": board.passes, **found.stats}
+    return Result(puzzle, status, solutions, Method(chosen.value), took(), found.complete, stats, cut_short)
 
 
 def check(
     puzzle: Puzzle,
     *,
-    timeout: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    encoding: str = DEFAULT_ENCODING,
+    timeout: float | Deadline | None = None,
+    engine: str = "auto",
+    solver: str | None = None,
+    encoding: str | None = None,
     jobs: int | None = None,
 ) -> Verdict:
     """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more.
-    A puzzle with none is a `none` verdict, as `solve` says."""
-    result = solve(puzzle, count=2, timeout=timeout, solver=solver, encoding=encoding, jobs=jobs)
+    A puzzle with none is a `none` verdict, as `solve` says. The options are `solve`'s."""
+    return check_within(puzzle, Deadline.of(timeout), engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+
+
+def check_within(
+    puzzle: Puzzle,
+    deadline: Deadline,
+    *,
+    engine: str = "auto",
+    solver: str | None = None,
+    encoding: str | None = None,
+    jobs: int | None = None,
+) -> Verdict:
+    """`check` within a command's deadline."""
+    result = solve_within(puzzle, deadline, count=2, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     return Verdict(result, puzzle.goal_fits())
+
+
+__all__ = ["Engine", "check", "check_within", "solve", "solve_within"]

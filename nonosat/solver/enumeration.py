@@ -60,13 +60,15 @@ def enumerate_solutions(
     *,
     race: bool = False,
     race_after: float = racing.RACE_AFTER,
+    counts: dict[str, int] | None = None,
 ) -> tuple[list[Solution], bool, str | None]:
     """Up to `count` verified solutions of a grid formula (what line logic left open, or a
     partial board), whether that is all of them, and why the search stopped short if it did.
 
     With `race`, a search still going after `race_after` seconds is joined by its `rival` in a
     worker process, while it goes on undisturbed here, and the first to finish answers (see
-    `racing.Rival`).
+    `racing.Rival`). `counts`, when given, gets the solver's own counts (conflicts, decisions,
+    propagations, restarts) where it searched in this process.
     """
 
     puzzle = formula.board.puzzle
@@ -96,6 +98,8 @@ def enumerate_solutions(
         ended = collect(search, formula, count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
+        if counts is not None:
+            counts.update(search.counts())
         search.close()
     grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
     return [verified(puzzle, grid) for grid in grids], whole, cut

@@ -22,19 +22,18 @@ class Status(Choice):
 
 
 class Method(Choice):
-    """How a result was decided."""
+    """How a result was decided: before any engine (`checks`, `line`), or by which engine."""
 
     LINE = "line"
     """Line logic alone."""
     SAT = "sat"
-    """The SAT solver, on what line logic left open."""
-    SEARCH = "search"
-    """A depth-first search with line logic at every node, on what line logic left open (the
-    compiled core, black and white up to 126x126, within a node budget, when `search_nodes`
-    asks for it)."""
+    """The sat engine: the CNF of what line logic left open, and a PySAT solver."""
+    DFS = "dfs"
+    """The dfs engine: the compiled core's depth-first search with line logic and probing at
+    every node, on what line logic left open (black and white, up to 126x126)."""
     CDCL = "cdcl"
-    """The compiled core's conflict-driven search, with line logic as every line's propagator
-    (`nonosat.solver.cdcl`; black and white up to 126x126)."""
+    """The cdcl engine: the compiled core's conflict-driven search, with line logic as every
+    line's propagator (black and white, up to 126x126)."""
     CHECKS = "checks"
     """Cheap checks before any search: a clue longer than its line, row and column totals that
     differ (`Result.problems` says which; the status is `none`)."""

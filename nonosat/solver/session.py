@@ -175,5 +175,12 @@ class Search:
         inner.prev_assumps = list(assumptions)
         return inner.status  # type: ignore[no-any-return]
 
+    def counts(self) -> dict[str, int]:
+        """The solver's own counts so far: conflicts, decisions, propagations, restarts."""
+        try:
+            return {name: int(value) for name, value in self.sat.accum_stats().items()}
+        except (AttributeError, NotImplementedError, TypeError):
+            return {}
+
     def close(self) -> None:
         self.sat.delete()

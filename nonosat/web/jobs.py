@@ -26,6 +26,7 @@ WEB_NAMES = {
     "count": "count",
     "require": "require",
     "colours": "colours",
+    "engine": "engine",
 }
 """How the API names the library's parameters in a message (NonosatError.worded): as its query
 parameters."""
@@ -129,14 +130,19 @@ def check(job: Job, deadline: Deadline) -> Reply:
     from nonosat.reports import check_report
 
     puzzle = read_puzzle(job, deadline)
-    return Reply.json(check_report(puzzle, job.name, deadline, line_open=True).record())
+    engine = job.options.get("engine", "auto")
+    return Reply.json(check_report(puzzle, job.name, deadline, engine=engine, line_open=True).record())
 
 
 def solve(job: Job, deadline: Deadline) -> Reply:
     from nonosat.reports import solve_report
 
     puzzle = read_puzzle(job, deadline)
-    return Reply.json(solve_report(puzzle, job.name, deadline, count=job.options.get("count", 2)).record())
+    options = job.options
+    report = solve_report(
+        puzzle, job.name, deadline, count=options.get("count", 2), engine=options.get("engine", "auto")
+    )
+    return Reply.json(report.record())
 
 
 def rate(job: Job, deadline: Deadline) -> Reply:
@@ -145,7 +151,8 @@ def rate(job: Job, deadline: Deadline) -> Reply:
 
     puzzle = read_puzzle(job, deadline)
     try:
-        return Reply.json(rating_record(job.name, rate_puzzle(puzzle, timeout=deadline.remaining())))
+        rating = rate_puzzle(puzzle, timeout=deadline, engine=job.options.get("engine", "auto"))
+        return Reply.json(rating_record(job.name, rating))
     except ImpossiblePuzzle as error:
         return refuted(puzzle, error, job.name)
 
@@ -171,7 +178,7 @@ def hint(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     state = parse_state(job.options["state"], puzzle, "state")
     try:
-        found = next_hint(puzzle, state, job.options.get("steps", 1), timeout=deadline.remaining())
+        found = next_hint(puzzle, state, job.options.get("steps", 1), timeout=deadline)
     except ImpossiblePuzzle as error:
         return refuted(puzzle, error, job.name)
     return Reply.json({**hint_record(found), "text": hint_lines(found)})
@@ -236,7 +243,7 @@ def generate(job: Job, deadline: Deadline) -> Reply:
         require=options.get("require", "unique"),
         max_changes=options.get("max_changes"),
         max_distance=options.get("max_distance"),
-        timeout=deadline.remaining(),
+        timeout=deadline,
     )
     return Reply.json(generated_record(made))
 
@@ -274,7 +281,7 @@ def repair(job: Job, deadline: Deadline) -> Reply:
         max_distance=options.get("max_distance"),
         unit=1.0,
         seed=options.get("seed", 0),
-        timeout=deadline.remaining(),
+        timeout=deadline,
     )
     made = Puzzle.from_grid(fixed.grid, puzzle.palette, title=puzzle.title, author=puzzle.author)
     seconds = time.monotonic() - started
@@ -301,7 +308,7 @@ def suggest(job: Job, deadline: Deadline) -> Reply:
         job.options.get("count", 5),
         palette=puzzle.palette,
         unit=1.0,
-        timeout=deadline.remaining(),
+        timeout=deadline,
     )
     found = Suggestions(left, edits, puzzle.palette)
     return Reply.json({**suggestions_record(found), "text": suggestion_lines(job.name, found)})
@@ -349,7 +356,7 @@ def render(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     grid = None
     if job.options.get("solution"):
-        result = solve_puzzle(puzzle, count=1, timeout=deadline.remaining(), jobs=1)
+        result = solve_puzzle(puzzle, count=1, timeout=deadline, jobs=1)
         if result.problems:
             return Reply.error(
                 f"nothing to draw: {result.puzzle.source or job.name}: no solution: " + "; ".join(result.problems), 422

@@ -104,6 +104,13 @@ INTEGER = {"type": "integer"}
 TIMEOUT = Parameter(
     "timeout", {"type": "number"}, "Seconds for the whole request (default and most: server settings)", timeout
 )
+ENGINE = Parameter(
+    "engine",
+    {"type": "string", "enum": ["auto", "cdcl", "dfs", "sat"], "default": "auto"},
+    "What searches what line logic leaves open: cdcl, dfs (black and white up to 126x126), sat (any), "
+    "or auto (cdcl where it can, else sat)",
+    choice("auto", "cdcl", "dfs", "sat"),
+)
 SIZE = {"type": "integer", "minimum": 1}
 NUMBER = Parameter("number", SIZE, "Puzzle N of a file that holds several (a tournament file, an XML set)", whole(1))
 PICTURE = (
@@ -146,7 +153,7 @@ ENDPOINTS = {
             "check",
             "Prove the solution unique, or find two and the cells where they differ",
             "puzzle",
-            (TIMEOUT, NUMBER),
+            (TIMEOUT, NUMBER, ENGINE),
         ),
         Endpoint(
             "solve",
@@ -155,12 +162,13 @@ ENDPOINTS = {
             (
                 TIMEOUT,
                 NUMBER,
+                ENGINE,
                 Parameter(
                     "count", SIZE, "Solutions to look for (2 proves uniqueness; the most: server settings)", count
                 ),
             ),
         ),
-        Endpoint("rate", "How hard the puzzle is for a person", "puzzle", (TIMEOUT, NUMBER)),
+        Endpoint("rate", "How hard the puzzle is for a person", "puzzle", (TIMEOUT, NUMBER, ENGINE)),
         Endpoint("explain", "The solution as steps of line logic and probing", "puzzle", (TIMEOUT, NUMBER)),
         Endpoint(
             "hint",

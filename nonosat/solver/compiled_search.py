@@ -1,0 +1,159 @@
+"""One of the compiled core's searches (`cdcl` or `dfs`) run from Python: on a board line logic
+left open, within a deadline, stoppable from another thread (as Ctrl-C stops it), on the puzzle
+as it is or upside down, and raced by itself upside down.
+
+A hard puzzle's time in either search is heavy tailed: the same puzzle turned upside down (its
+rows in the other order) can take a tenth of the time, or ten times. So with a second core, the
+same search on the puzzle upside down joins it after a moment in a worker process, and the
+first to finish answers (bench/README.md, "The race upside down").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nonosat import interrupts
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.model import Clue, Grid
+from nonosat.processes import warmed
+from nonosat.solver import race as racing
+from nonosat.solver.compiled import core_for, grid_of
+from nonosat.solver.engines import Found, Request
+from nonosat.solver.propagation import Board
+
+FIRST_TRY = 0.05
+"""Seconds a search gets alone, before a race, in a process that has not yet started its fork
+server: that takes about 25 ms, and most puzzles are decided sooner. A puzzle that is not starts
+again with a rival (the searches are deterministic: the same path)."""
+
+
+class CoreSearch:
+    """The core's `cdcl` or `dfs` on a board line logic left open (black and white, up to 126x126:
+    `compiled.fits`), with a deadline (and for dfs, at most `guesses` guesses). `stop` ends it
+    from another thread, as Ctrl-C does."""
+
+    def __init__(
+        self,
+        board: Board,
+        engine: str,
+        deadline: Deadline = NO_DEADLINE,
+        upside_down: bool = False,
+        guesses: int | None = None,
+    ) -> None:
+        self.board = board
+        self.engine = engine
+        self.deadline = deadline
+        self.upside_down = upside_down
+        self.guesses = guesses
+        self.flag = bytearray(1)
+        self.stats: dict[str, int] = {}
+
+    def stop(self) -> None:
+        self.flag[0] = 1
+
+    def run(self, count: int, found: list[Grid], within: float | None = None) -> bool | None:
+        """Add the puzzle's grids to `found` until it has `count`: True when the search shows
+        there are no more, False when `count` is reached first, None when it was stopped or ran
+        out of time (the deadline, or `within` seconds) or guesses first; the grids it found are
+        added all the same."""
+        puzzle = self.board.puzzle
+        core = core_for(puzzle)
+        assert core is not None
+        remaining = self.deadline.remaining()
+        if remaining is not None and remaining <= 0:
+            return None
+        if within is not None:
+            remaining = within if remaining is None else min(remaining, within)
+        rows, columns, masks = puzzle.rows, puzzle.columns, self.board.masks()
+        if self.upside_down:
+            rows, columns, masks = turned_upside_down(rows, columns, masks)
+        interrupts.running(self)
+        try:
+            if self.engine == "cdcl":
+                complete, grids, self.stats = core.cdcl(
+                    rows, columns, *masks, count, 0, remaining or 0.0, True, self.flag
+                )
+            else:
+                budget = self.guesses or 0
+                complete, grids, made = core.search(
+                    rows, columns, *masks, count, budget, remaining or 0.0, True, self.flag
+                )
+                self.stats = {"guesses": int(made)}
+        finally:
+            interrupts.finished(self)
+        if self.upside_down:
+            grids = [grid_rows[::-1] for grid_rows in grids]
+        for grid_rows in grids:
+            grid = grid_of(grid_rows, puzzle.width)
+            if grid not in found and len(found) < count:
+                found.append(grid)
+        if not complete:
+            return None
+        return len(grids) < count
+
+
+Masks = tuple[list[int], list[int], list[int], list[int]]
+
+
+def turned_upside_down(
+    rows: tuple[Clue, ...], columns: tuple[Clue, ...], masks: Masks
+) -> tuple[tuple[Clue, ...], tuple[Clue, ...], Masks]:
+    """A puzzle's clues and board (`Board.masks`) with its rows in the other order: the rows'
+    clues reversed in order, each column's clue reversed, each column's cells too."""
+    height = len(rows)
+
+    def reversed_cells(mask: int) -> int:
+        return int(format(mask, f"0{height}b")[::-1], 2) if height else 0
+
+    row_filled, row_empty, col_filled, col_empty = masks
+    turned = (
+        row_filled[::-1],
+        row_empty[::-1],
+        [reversed_cells(mask) for mask in col_filled],
+        [reversed_cells(mask) for mask in col_empty],
+    )
+    return rows[::-1], tuple(clue[::-1] for clue in columns), turned
+
+
+@dataclass(frozen=True)
+class UpsideDownJob:
+    """What the rival worker needs: the board line logic left, the search, how many grids."""
+
+    board: Board
+    engine: str
+    count: int
+    guesses: int | None = None
+
+
+def upside_down_work(job: UpsideDownJob, found: list[Grid]) -> bool:
+    """In the rival worker: the search on the puzzle upside down, from the start (the grids the
+    search here found are found again); True when it ended on its own, not by the count."""
+    search = CoreSearch(job.board, job.engine, upside_down=True, guesses=job.guesses)
+    return bool(search.run(job.count, found))
+
+
+def raced(engine: str, request: Request) -> Found:
+    """Up to `request.count` grids by one of the core's searches (unverified), and whether they
+    are all. With `request.race`, a search still going after `race_after` seconds is joined by
+    the same search on the puzzle upside down in a worker process (see `racing.Rival`); if it
+    finishes first, its answer stands."""
+    board, count, deadline = request.board, request.count, request.deadline
+    search = CoreSearch(board, engine, deadline, guesses=request.guesses)
+    grids: list[Grid] = []
+    contender = None
+    if request.race and not warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
+        ended = search.run(count, grids, within=FIRST_TRY)  # most puzzles end here, and no process starts
+        if ended is not None:
+            return Found(grids, ended, None, search.stats)
+        search = CoreSearch(board, engine, deadline, guesses=request.guesses)  # the same again, with a rival
+    if request.race and racing.can_race():
+        job = UpsideDownJob(board, engine, count, request.guesses)
+        contender = racing.rival_for(upside_down_work, lambda: job, request.race_after, search.stop)
+    try:
+        ended = search.run(count, grids)
+    finally:
+        theirs, their_ending = contender.stop() if contender is not None else ([], None)
+    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    if cut is not None and engine == "dfs" and request.guesses and not deadline.passed():
+        cut = f"the depth-first search made its {request.guesses} guesses"
+    return Found(grids, whole, cut, search.stats)

@@ -1,0 +1,134 @@
+"""The engines that search what line logic leaves open, by name, behind one small interface.
+
+- `cdcl`: the compiled core's conflict-driven search, line logic as each line's propagator
+  (`nonosat.solver.cdcl`; black and white, up to 126x126);
+- `dfs`: the compiled core's depth-first search, with line logic and probing at every node
+  (`nonosat.solver.dfs`; black and white, up to 126x126);
+- `sat`: the CNF of each open line (the `encoding`) and a PySAT solver (the `solver`), solutions
+  enumerated by blocking clauses (`nonosat.solver.sat`; every puzzle, colour too);
+- `auto`: `cdcl` where it takes the puzzle, else `sat`.
+
+Each engine's module has `search(request) -> Found`. With `request.race`, a search still going
+after `race_after` seconds is joined by a rival in a worker process (`nonosat.solver.race`): the
+same search on the puzzle upside down (cdcl, dfs), or another PySAT solver (sat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from nonosat.choices import Choice
+from nonosat.errors import UsageError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
+    from nonosat.model import Grid, Puzzle
+    from nonosat.solver.propagation import Board
+
+
+class Engine(Choice):
+    """How what line logic leaves open is searched."""
+
+    AUTO = "auto"
+    """`cdcl` where it takes the puzzle (black and white, up to 126x126), else `sat`."""
+    CDCL = "cdcl"
+    DFS = "dfs"
+    SAT = "sat"
+
+
+ENGINES = tuple(Engine)
+
+SEARCHES = {
+    Engine.CDCL: "nonosat.solver.cdcl",
+    Engine.DFS: "nonosat.solver.dfs",
+    Engine.SAT: "nonosat.solver.sat",
+}
+"""Each engine's module, imported when the engine first runs (a puzzle line logic solves
+imports none)."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What an engine is asked: the grids of a board line logic left open."""
+
+    board: Board
+    count: int
+    """How many grids to look for (2 decides uniqueness)."""
+    deadline: Deadline
+    race: bool = False
+    """Whether a rival may join the search in a worker process."""
+    race_after: float = 0.1
+    """Seconds the search gets alone before the rival joins."""
+    solver: str = "minisat22"
+    """The SAT engine's PySAT solver."""
+    encoding: str = "blocks"
+    """The SAT engine's encoding of a line's clue."""
+    guesses: int | None = None
+    """The dfs engine's most guesses before it gives up (None: as many as it takes)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """What an engine found: grids (not yet verified), whether they are all there are, why it
+    stopped short if it did, and its counts (its own statistics)."""
+
+    grids: list[Grid]
+    complete: bool
+    cut_short: str | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+def check_engine(name: str) -> Engine:
+    """The engine of that name, or a UsageError naming those there are."""
+    if name not in ENGINES:
+        raise UsageError(f"{{engine}} is {', '.join(ENGINES)}, not {name!r}", engine="engine")
+    return Engine(name)
+
+
+def takes(engine: Engine, puzzle: Puzzle) -> str | None:
+    """Why an engine cannot take a puzzle, or None when it can."""
+    if engine not in (Engine.CDCL, Engine.DFS):
+        return None
+    from nonosat.solver.compiled import WIDE_SIDE, core_for
+
+    if core_for(puzzle) is not None:
+        return None
+    if puzzle.is_colour or max(puzzle.width, puzzle.height) > WIDE_SIDE:
+        what = "colour" if puzzle.is_colour else f"{puzzle.width}x{puzzle.height}"
+        return (
+            f"the {engine} engine takes black-and-white puzzles of up to {WIDE_SIDE}x{WIDE_SIDE} "
+            f"(this one is {what}); the sat engine takes any"
+        )
+    return f"the {engine} engine needs the compiled core, which is not built here; the sat engine needs none"
+
+
+def choose(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None) -> Engine:
+    """The engine that searches a puzzle, as asked: `auto` is `cdcl` where it takes the puzzle,
+    and `sat` where it does not, or where a solver or an encoding is named (only the SAT engine
+    has them). Raises UsageError for a solver or an encoding named with another engine, and for
+    an engine that cannot take the puzzle."""
+    chosen = check_engine(engine)
+    named = [name for name, value in (("solver", solver), ("encoding", encoding)) if value is not None]
+    if chosen is Engine.AUTO:
+        return Engine.SAT if named or takes(Engine.CDCL, puzzle) is not None else Engine.CDCL
+    if named and chosen is not Engine.SAT:
+        one = len(named) == 1
+        shown = " and ".join(f"{{{name}}}" for name in named)
+        raise UsageError(
+            f"{shown} {'is' if one else 'are'} the SAT engine's; the {chosen} engine has "
+            f"{'no ' + named[0] if one else 'neither'} (drop {{engine}} {chosen}, or make it {{engine}} sat)",
+            engine="engine",
+            **{name: name for name in named},
+        )
+    why = takes(chosen, puzzle)
+    if why is not None:
+        raise UsageError(why)
+    return chosen
+
+
+def search(engine: Engine, request: Request) -> Found:
+    """The engine's search of a board line logic left open."""
+    found: Found = import_module(SEARCHES[engine]).search(request)
+    return found

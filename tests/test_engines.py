@@ -1,0 +1,193 @@
+"""Engines you can name: `--engine auto|cdcl|dfs|sat` (and `engine=` in Python, `engine` on the
+web API, batch and `solve_many`) chooses what searches what line logic leaves open; naming
+`--solver` or `--encoding` chooses the SAT engine, and naming them with another is a usage
+error; an engine that cannot take a puzzle is refused at once. The engines are cross-checked on
+a sample of every corpus folder: the same verdicts, and the same solutions where there are at
+most ten."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nonosat import Puzzle, load, load_all, solve
+from nonosat.batch import solve_many
+from nonosat.cli import app
+from nonosat.errors import UsageError
+from nonosat.solver import Status, check, compiled
+from nonosat.solver.backends import SOLVERS
+from nonosat.solver.encodings import ENCODINGS
+from nonosat.solver.engines import ENGINES, choose
+
+ROOT = Path(__file__).resolve().parent.parent
+FOREVER = str(ROOT / "puzzles" / "webpbn-06574-forever.non")
+RING_COLOUR = str(ROOT / "puzzles" / "ring-colour.non")
+
+needs_core = pytest.mark.skipif(compiled.core is None, reason="the compiled core was not built")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    done = CliRunner().invoke(app, list(args))
+    return done.exit_code, done.stdout, done.stderr
+
+
+@pytest.mark.slow
+@needs_core
+def test_every_solver_and_encoding_gives_the_sat_method_and_its_own_counts() -> None:
+    """On a black-and-white 25x25 the compiled core would answer; naming a solver or an
+    encoding makes the SAT engine answer, with the formula's and the solver's counts."""
+    seen = {}
+    for solver, encoding in itertools.product(SOLVERS, ENCODINGS):
+        code, stdout, stderr = run("solve", FOREVER, "--solver", solver, "--encoding", encoding, "--format", "json")
+        record = json.loads(stdout)
+        assert (code, record["method"], record["status"]) == (0, "sat", "unique"), (solver, encoding, stderr)
+        stats = record["stats"]
+        assert stats["clauses"] > 0 and {"conflicts", "decisions", "propagations"} <= set(stats), (solver, stats)
+        seen[solver, encoding] = (stats["variables"], stats["decisions"], stats["propagations"])
+    for solver in SOLVERS:  # the encoding shapes the formula
+        assert seen[solver, "blocks"][0] < seen[solver, "automaton"][0]
+    assert len({counts for counts in seen.values()}) > len(SOLVERS)  # the solvers' own counts differ
+    _, default, _ = run("solve", FOREVER, "--format", "json")
+    assert json.loads(default)["method"] == "cdcl"
+
+
+@pytest.mark.slow
+@needs_core
+@pytest.mark.parametrize("engine", ["cdcl", "dfs", "sat", "auto"])
+def test_each_engine_answers_by_its_name(engine: str) -> None:
+    code, stdout, _ = run("check", FOREVER, "--engine", engine, "--format", "json", "--no-rating")
+    record = json.loads(stdout)
+    assert code == 0 and record["status"] == "unique"
+    assert record["method"] == ("cdcl" if engine == "auto" else engine)
+
+
+@pytest.mark.parametrize(
+    "args", [["--engine", "cdcl", "--encoding", "automaton"], ["--engine", "dfs", "--solver", "cadical195"]]
+)
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_solver_or_encoding_with_a_compiled_engine_is_a_usage_error(command: str, args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", command, FOREVER, *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and not done.stdout
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert f"nonosat: {args[2]} is the SAT engine's; the {args[1]} engine has no {args[2][2:]}" in done.stderr
+    assert f"(drop --engine {args[1]}, or make it --engine sat)" in done.stderr
+    with pytest.raises(UsageError, match="the SAT engine's"):
+        solve(load(FOREVER), engine=args[1], **{args[2].strip("-"): args[3]})
+
+
+@pytest.mark.parametrize("engine", ["cdcl", "dfs"])
+def test_an_engine_that_cannot_take_the_puzzle_is_refused_at_once(engine: str) -> None:
+    code, stdout, stderr = run("solve", RING_COLOUR, "--engine", engine)
+    assert code == 2 and f"the {engine} engine takes black-and-white puzzles" in stderr and "colour" in stderr
+    wide = Puzzle.from_grid([[1] * 130])
+    with pytest.raises(UsageError, match="this one is 130x1"):
+        solve(wide, engine=engine)
+    with pytest.raises(UsageError, match="engine"):
+        solve(wide, engine="quantum")
+    assert solve(load(RING_COLOUR), engine="sat").method == "sat"
+    assert solve(load(RING_COLOUR)).method == "sat"  # auto
+
+
+def test_the_engine_is_chosen_as_documented() -> None:
+    bw, colour = load(FOREVER), load(RING_COLOUR)
+    assert choose(colour, "auto", None, None) == "sat"
+    assert choose(bw, "auto", "glucose4", None) == "sat" and choose(bw, "auto", None, "automaton") == "sat"
+    assert choose(bw, "auto", None, None) == ("cdcl" if compiled.core is not None else "sat")
+    assert set(ENGINES) == {"auto", "cdcl", "dfs", "sat"}
+
+
+@pytest.mark.slow
+@needs_core
+def test_rate_batch_solve_many_and_the_web_take_the_engine(tmp_path: Path) -> None:
+    code, stdout, _ = run("rate", FOREVER, "--engine", "sat", "--json")
+    assert code == 0 and json.loads(stdout)["level"] == "search"
+    code, _, stderr = run("rate", RING_COLOUR, "--engine", "cdcl")
+    assert code == 2 and "the cdcl engine takes" in stderr
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("webpbn-06574-forever.non", "ring-colour.non"):
+        (folder / name).write_text((ROOT / "puzzles" / name).read_text())
+    for engine, expected in (
+        ("dfs", {"forever": "dfs", "colour": "error"}),
+        ("sat", {"forever": "sat", "colour": "sat"}),
+    ):
+        out = tmp_path / f"{engine}.jsonl"
+        code, _, stderr = run("batch", str(folder), "--out", str(out), "--jobs", "1", "--engine", engine)
+        records = {Path(r["path"]).stem.split("-")[-1]: r for r in map(json.loads, out.read_text().splitlines())}
+        assert {name: r["method"] or r["status"] for name, r in records.items()} == expected, stderr
+    puzzles = [load(FOREVER), load(RING_COLOUR)]
+    assert [r.method for _, r in sorted(solve_many(puzzles, jobs=1, engine="sat"))] == ["sat", "sat"]
+    with pytest.raises(UsageError, match="engine"):
+        list(solve_many(puzzles, jobs=1, engine="quantum"))
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from nonosat.web.app import create_app
+    from nonosat.web.settings import WebSettings
+
+    with TestClient(create_app(WebSettings())) as client:
+        files = {"file": ("forever.non", Path(FOREVER).read_bytes())}
+        for endpoint in ("check", "solve"):
+            for engine in ("sat", "dfs"):
+                answer = client.post(f"/api/{endpoint}?engine={engine}", files=files)
+                assert answer.status_code == 200 and answer.json()["method"] == engine
+        assert client.post("/api/rate?engine=sat", files=files).json()["level"] == "search"
+        colour = {"file": ("ring.non", Path(RING_COLOUR).read_bytes())}
+        refused = client.post("/api/solve?engine=cdcl", files=colour)
+        assert refused.status_code == 400 and "the cdcl engine takes" in refused.json()["error"]
+        assert client.post("/api/solve?engine=quantum", files=files).status_code == 400
+
+
+# --- the cross-check on the corpus -------------------------------------------------------------
+
+
+def corpus_sample(corpus: Path) -> list[tuple[str, Puzzle]]:
+    """A sample of every folder: the first puzzles of four tournament sets, the survey puzzles up
+    to 50x50, every tenth jwilk puzzle, nonogram-db's and the MiniZinc set's small ones,
+    pynogram's, and every colour puzzle (the SAT engine's alone: the compiled ones take none)."""
+    found: list[tuple[str, Puzzle]] = []
+    for name in ("taai2011", "tcga2015", "icga2018", "taai2020"):
+        path = corpus / "tcga" / "question" / f"{name}.txt"
+        found += [(f"{name}#{n}", puzzle) for n, puzzle in enumerate(load_all(path)[:6], start=1)]
+    files = sorted((corpus / "webpbn").glob("*.non")) + sorted((corpus / "jwilk").glob("*.nin"))[::10]
+    files += sorted((corpus / "nonogram-db").rglob("*.non")) + sorted((corpus / "minizinc").glob("non_fast_*.dzn"))
+    files += sorted((corpus / "pynogram").glob("*.txt"))
+    files += [path for path in sorted((corpus / "colour").rglob("*")) if path.suffix in (".xml", ".g", ".non", ".cnon")]
+    for path in files:
+        try:
+            puzzles = load_all(path)
+        except Exception:  # noqa: BLE001 - a corpus file nonosat refuses is the readers' tests' concern
+            continue
+        found += [(f"{path.name}#{n}", p) for n, p in enumerate(puzzles[:2], 1) if max(p.width, p.height) <= 60]
+    return found
+
+
+@pytest.mark.slow
+@needs_core
+def test_the_engines_agree_on_a_sample_of_every_corpus_folder(corpus: Path) -> None:
+    """Every engine that takes a puzzle gives the same verdict; where a puzzle has at most ten
+    solutions (and every engine finished), the same set of them."""
+    sample = corpus_sample(corpus)
+    compared = colour = sets = 0
+    for name, puzzle in sample:
+        engines = ["sat"] if compiled.core_for(puzzle) is None else ["cdcl", "dfs", "sat"]
+        colour += puzzle.is_colour
+        verdicts = {engine: check(puzzle, engine=engine, timeout=20).result for engine in engines}
+        decided = {e: r.status for e, r in verdicts.items() if r.status is not Status.UNKNOWN}
+        assert len(set(decided.values())) <= 1, (name, decided)
+        compared += len(decided) > 1
+        if set(decided.values()) == {Status.MULTIPLE}:
+            found = {engine: solve(puzzle, engine=engine, count=11, timeout=20) for engine in engines}
+            if all(r.complete for r in found.values()) and all(len(r.solutions) <= 10 for r in found.values()):
+                grids = {engine: {s.grid for s in r.solutions} for engine, r in found.items()}
+                assert len({frozenset(g) for g in grids.values()}) == 1, (name, {e: len(g) for e, g in grids.items()})
+                sets += 1
+    assert compared >= 60 and colour >= 10 and sets >= 3, (compared, colour, sets)
