@@ -765,3 +765,35 @@ def test_serve_request_timeouts_bound_the_requests(monkeypatch: pytest.MonkeyPat
         for query in ("", "?timeout=1000"):
             answer = client.post(f"/api/solve{query}", json=body)
             assert answer.status_code == 200 and answer.json()["status"] == "unknown", answer.text
+
+
+@pytest.mark.parametrize(
+    ("option", "bad", "endpoint", "upload"),
+    [
+        ("--threshold", "²", "picture", "smiley-picture.png"),
+        ("--threshold", "256", "picture", "smiley-picture.png"),
+        ("--timeout", "nan", "check", "ring.non"),
+        ("--timeout", "-1", "check", "ring.non"),
+    ],
+)
+def test_one_parser_per_option_value_for_the_command_line_and_the_web(
+    option: str, bad: str, endpoint: str, upload: str
+) -> None:
+    """`generate --threshold ²` was a ValueError's traceback (str.isdigit takes '²'), while the web
+    refused it: both faces read such values with one parser (nonosat.values), in the same words."""
+    command = ["generate", str(PUZZLES / upload), "--threshold", bad] if option == "--threshold" else []
+    command = command or ["check", str(PUZZLES / upload), "--timeout", bad]
+    done = subprocess.run([sys.executable, "-m", "nonosat", *command], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "internal error" not in done.stderr
+    said = done.stderr.strip().splitlines()[-1].split(f"Invalid value for {option}: ", 1)[1]
+    assert said.startswith("expected ")
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from nonosat.web.app import create_app
+    from nonosat.web.settings import WebSettings
+
+    with TestClient(create_app(WebSettings())) as client:
+        files = {"file": (upload, (PUZZLES / upload).read_bytes())}
+        answer = client.post(f"/api/{endpoint}", params={option[2:]: bad}, files=files)
+    assert answer.status_code == 400 and answer.json()["error"] == f"{option[2:]}: {said}"

@@ -175,8 +175,16 @@ def _has_pillow() -> bool:
 @pytest.mark.parametrize(
     ("query", "body", "words"),
     [
-        ("/api/check?timeout=abc", TWO_BY_TWO, "timeout: expected a number"),
-        ("/api/check?timeout=-1", TWO_BY_TWO, "timeout: expected a number above 0"),
+        (
+            "/api/check?timeout=abc",
+            TWO_BY_TWO,
+            "timeout: expected a positive number of seconds (or inf for none), not 'abc'",
+        ),
+        (
+            "/api/check?timeout=-1",
+            TWO_BY_TWO,
+            "timeout: expected a positive number of seconds (or inf for none), not -1",
+        ),
         ("/api/check?timeout=nan", TWO_BY_TWO, "timeout"),
         ("/api/solve?count=0", TWO_BY_TWO, "count: expected a whole number from 1"),
         ("/api/check?colour=red", TWO_BY_TWO, "unknown parameter 'colour'"),

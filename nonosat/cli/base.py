@@ -2,7 +2,6 @@
 (the consoles and what needs no Typer are in `show`)."""
 
 import functools
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -105,14 +104,11 @@ PuzzleFile = Annotated[
 
 
 def seconds(value: float | None) -> float | None:
-    """--timeout: a positive number of seconds; inf (or over a billion) means none."""
-    from nonosat.deadline import NEVER
+    """--timeout: a positive number of seconds; inf (or over a billion) means none
+    (nonosat.values.seconds, as the web API reads its `timeout`)."""
+    from nonosat.values import seconds as read_seconds
 
-    if value is None:
-        return None
-    if math.isnan(value) or value <= 0:
-        raise typer.BadParameter(f"expected a positive number of seconds (or inf for none), not {value}")
-    return None if value > NEVER else value
+    return None if value is None else usage("--timeout", lambda: read_seconds(value))
 
 
 TimeoutOption = Annotated[

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import Requirement, TimeoutOption, app, friendly
+from nonosat.cli.base import Requirement, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
 
 RequireOption = Annotated[
@@ -83,11 +83,10 @@ def write_generated(made: Any, output: Path | None, preview: Path | None, force:
 
 
 def threshold_level(text: str) -> Any:
-    if text == "otsu":
-        return text
-    if text.isdigit() and 0 <= int(text) <= 255:
-        return int(text)
-    raise typer.BadParameter("otsu, or a grey level from 0 to 255", param_hint="--threshold")
+    """--threshold, read as the web API reads its `threshold` (nonosat.values.threshold)."""
+    from nonosat.values import threshold
+
+    return usage("--threshold", lambda: threshold(text))
 
 
 @app.command(short_help="Make a puzzle with one solution from a picture.")

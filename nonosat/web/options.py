@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from nonosat import values
 from nonosat.errors import UsageError
 from nonosat.web.settings import WebSettings
 
@@ -72,17 +73,25 @@ def flag(text: str, settings: WebSettings) -> bool:
     raise BadRequest(f"expected 1 or 0 (true or false), not {text[:40]!r}")
 
 
-def threshold(text: str, settings: WebSettings) -> str | int:
-    if text == "otsu":
-        return text
-    if text.isascii() and text.isdigit() and 0 <= int(text) <= 255:
-        return int(text)
-    raise BadRequest(f"expected otsu, or a grey level from 0 to 255, not {text[:40]!r}")
+def shared(read: Callable[[str], Any]) -> Callable[[str, WebSettings], Any]:
+    """A parser the command line shares (nonosat.values), its UsageError a BadRequest."""
+
+    def read_text(text: str, settings: WebSettings) -> Any:
+        try:
+            return read(text)
+        except UsageError as error:
+            raise BadRequest(error.worded({})) from None
+
+    return read_text
+
+
+threshold = shared(values.threshold)
 
 
 def timeout(text: str, settings: WebSettings) -> float:
-    """Seconds, cut to the server's most."""
-    return min(number(0, above=True)(text, settings), settings.max_timeout)
+    """Seconds (nonosat.values.seconds, as --timeout), cut to the server's most."""
+    limit = shared(values.seconds)(text, settings)
+    return settings.max_timeout if limit is None else min(limit, settings.max_timeout)
 
 
 def count(text: str, settings: WebSettings) -> int:

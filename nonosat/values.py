@@ -1,0 +1,38 @@
+"""Option values that both faces read from text: one parser each, shared by the command line
+(Typer's callbacks) and the web API (its query parameters), so that the two accept the same
+values and refuse the same ones in the same words. Each raises UsageError saying what it
+expected; each face names the parameter its own way (`Invalid value for --threshold: ...`,
+`threshold: ...`)."""
+
+from __future__ import annotations
+
+import math
+
+from nonosat.errors import UsageError
+
+THRESHOLDS = "otsu, or a grey level from 0 to 255"
+
+
+def threshold(text: str) -> str | int:
+    """A picture's threshold: `otsu`, or a grey level from 0 to 255 (in ASCII digits: `²` is no
+    number here, whatever str.isdigit says)."""
+    if text == "otsu":
+        return text
+    if text.isascii() and text.isdigit() and 0 <= int(text) <= 255:
+        return int(text)
+    shown = text[:40]
+    raise UsageError(f"expected {THRESHOLDS}, not {shown!r}")
+
+
+def seconds(value: float | str) -> float | None:
+    """A time limit: a positive number of seconds, `inf` (or over a billion) for none."""
+    from nonosat.deadline import NEVER
+
+    try:
+        number = float(value)
+        shown = f"{number:g}"
+    except ValueError:
+        number, shown = math.nan, repr(str(value)[:40])
+    if math.isnan(number) or number <= 0:
+        raise UsageError(f"expected a positive number of seconds (or inf for none), not {shown}")
+    return None if number > NEVER else number
