@@ -36,7 +36,7 @@ import resource
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -127,15 +127,42 @@ def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]],
 MODES = ("batch", "single")
 
 
-def side_answers(side: str, puzzles: list[Puzzle], timeout: float | None, jobs: int, mode: str) -> list[Answer]:
-    """One side's answers on some puzzles, in their order, with the cores used as `mode` says."""
+@dataclass(frozen=True)
+class Side:
+    """Who answers: nonosat with an engine, or a peer (CP-SAT, or pbnsolve's binary)."""
+
+    kind: str
+    """"nonosat" or "peer"."""
+    engine: str = "auto"
+    peer: str = "cpsat"
+    pbnsolve: str | None = None
+
+
+PEERS = ("cpsat", "pbnsolve")
+
+
+def side_answers(side: Side, puzzles: list[Puzzle], timeout: float | None, jobs: int, mode: str) -> list[Answer | None]:
+    """One side's answers on some puzzles, in their order, with the cores used as `mode` says;
+    None for a puzzle nonosat's engine does not take (a compiled engine: colour, over 126)."""
+    if side.kind == "nonosat" and side.engine != "auto":
+        from nonosat.solver.engines import Engine, takes
+
+        taken = [index for index, puzzle in enumerate(puzzles) if takes(Engine(side.engine), puzzle) is None]
+        if len(taken) < len(puzzles):
+            some = side_answers(side, [puzzles[index] for index in taken], timeout, jobs, mode)
+            found: list[Answer | None] = [None] * len(puzzles)
+            for index, answer in zip(taken, some, strict=True):
+                found[index] = answer
+            return found
+    if side.kind == "peer" and side.peer == "pbnsolve":
+        return pbnsolve_answers(puzzles, timeout, jobs if mode == "batch" else 1, side.pbnsolve)
     if mode == "single":
-        if side == "nonosat":
-            return [nonosat_answer(puzzle, timeout, jobs) for puzzle in puzzles]
+        if side.kind == "nonosat":
+            return [nonosat_answer(puzzle, timeout, jobs, side.engine) for puzzle in puzzles]
         return [peer_answer(puzzle, timeout, jobs) for puzzle in puzzles]
-    if side == "nonosat":
+    if side.kind == "nonosat":
         answers: dict[int, Answer] = {}
-        for index, result in solve_many(puzzles, jobs=jobs, timeout=timeout):
+        for index, result in solve_many(puzzles, jobs=jobs, timeout=timeout, engine=side.engine):
             grids = tuple(solution.grid for solution in result.solutions)
             answers[index] = Answer(result.status.value, grids, result.seconds)
         return [answers[index] for index in range(len(puzzles))]  # a missing answer is a KeyError
@@ -158,8 +185,21 @@ def _peer_answer_one_core(puzzle: Puzzle, timeout: float | None) -> Answer:
     return peer_answer(puzzle, timeout, 1)
 
 
+def pbnsolve_answers(
+    puzzles: list[Puzzle], timeout: float | None, jobs: int, binary: str | None
+) -> list[Answer | None]:
+    """pbnsolve on each puzzle, `jobs` processes at a time (it runs on one core)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bench.peer_pbnsolve import pbnsolve_answer, pbnsolve_path
+
+    path = pbnsolve_path(binary)
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(lambda puzzle: pbnsolve_answer(puzzle, timeout, path), puzzles))
+
+
 def _run_side(
-    side: str,
+    side: Side,
     name: str,
     first: int | None,
     timeout: float | None,
@@ -169,7 +209,7 @@ def _run_side(
 ) -> None:
     """In a child process: one side's answers on a whole set, the set's wall-clock time, and
     the peak memory of the largest process it ran (itself, or a worker)."""
-    warm_up(jobs)
+    warm_up(jobs, peer=side.kind == "peer" and side.peer == "cpsat")
     puzzles, _ = set_puzzles(name, first)
     started = time.perf_counter()
     answers = side_answers(side, [puzzle for _label, puzzle in puzzles], timeout, jobs, mode)
@@ -179,8 +219,8 @@ def _run_side(
 
 
 def run_side(
-    side: str, name: str, first: int | None, timeout: float | None, jobs: int, mode: str = "batch"
-) -> tuple[list[Answer], float, int]:
+    side: Side, name: str, first: int | None, timeout: float | None, jobs: int, mode: str = "batch"
+) -> tuple[list[Answer | None], float, int]:
     """Run one side on a set in a fresh process; returns its answers, the set's wall-clock
     seconds and the peak memory in KiB."""
     context = multiprocessing.get_context("spawn")
@@ -189,11 +229,13 @@ def run_side(
     child.start()
     while True:
         try:
-            got: tuple[list[Answer], float, int] = queue.get(timeout=5)  # type: ignore[assignment]
+            got: tuple[list[Answer | None], float, int] = queue.get(timeout=5)  # type: ignore[assignment]
             break
         except Exception:  # queue.Empty: is the child still there?
             if not child.is_alive():
-                raise RuntimeError(f"the {side} process for set {name} died (exit code {child.exitcode})") from None
+                raise RuntimeError(
+                    f"the {side.kind} process for set {name} died (exit code {child.exitcode})"
+                ) from None
     child.join()
     return got
 
@@ -270,13 +312,29 @@ def _summary(times: list[float], wall_s: float, memory_kib: int) -> dict[str, fl
     }
 
 
-def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1, mode: str = "batch") -> SetResult:
-    """Run both sides on a set, check every answer, and pair them up."""
+def run_set(
+    name: str,
+    first: int | None,
+    timeout: float | None,
+    jobs: int = 1,
+    mode: str = "batch",
+    engine: str = "auto",
+    peer: Side = Side("peer"),
+    theirs_run: tuple[list[Answer | None], float, int] | None = None,
+) -> SetResult:
+    """Run nonosat (with `engine`) and the peer on a set (the peer's run may be given, made once
+    for several engines), check every answer, and pair them up."""
     puzzles, skipped = set_puzzles(name, first)
-    ours, our_wall, our_memory = run_side("nonosat", name, first, timeout, jobs, mode)
-    theirs, their_wall, their_memory = run_side("peer", name, first, timeout, jobs, mode)
+    ours, our_wall, our_memory = run_side(Side("nonosat", engine), name, first, timeout, jobs, mode)
+    theirs, their_wall, their_memory = theirs_run or run_side(peer, name, first, timeout, jobs, mode)
     comparisons: list[Comparison] = []
+    kept = []
     for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
+        if mine is None or peer is None:
+            who = f"the {engine} engine" if mine is None else "the peer"
+            skipped.append(f"{label}: {who} does not take it ({puzzle.width}x{puzzle.height})")
+            continue
+        kept.append(label)
         for answer in (mine, peer):
             if any(not puzzle.satisfied_by(grid) for grid in answer.solutions):
                 raise BadAnswer(f"{label}: a solver returned a grid that breaks the clues")
@@ -284,9 +342,10 @@ def run_set(name: str, first: int | None, timeout: float | None, jobs: int = 1, 
                 raise BadAnswer(f"{label}: a solver said multiple without two different grids")
             check_against_goal(label, puzzle, answer)
         comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, peer))
-    labels = [label for label, _ in puzzles]
+    labels = kept
     memory = {"nonosat": our_memory, "peer": their_memory}
-    return SetResult(name, labels, comparisons, skipped, memory, {"nonosat": our_wall, "peer": their_wall})
+    shown = name if engine == "auto" else f"{name} ({engine})"
+    return SetResult(shown, labels, comparisons, skipped, memory, {"nonosat": our_wall, "peer": their_wall})
 
 
 def check_against_goal(label: str, puzzle: Puzzle, answer: Answer) -> None:
@@ -359,6 +418,14 @@ def table(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+def versions(peer: Side) -> str:
+    """The versions of nonosat, PySAT and the peer (pbnsolve: its binary's path)."""
+    shown = [f"{package} {version(package)}" for package in PACKAGES if package != "ortools" or peer.peer == "cpsat"]
+    if peer.peer == "pbnsolve":
+        shown.append(f"pbnsolve {peer.pbnsolve}")
+    return ", ".join(shown)
+
+
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, from: {', '.join(SETS)}")
@@ -379,6 +446,15 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default="batch",
         help="batch: N puzzles at a time, one core each (default); single: one puzzle at a time on N cores",
     )
+    parser.add_argument(
+        "--engine",
+        default="auto",
+        help="nonosat's engines, comma-separated, each against the same peer run: auto, cdcl, dfs, sat (default auto)",
+    )
+    parser.add_argument(
+        "--peer", choices=PEERS, default="cpsat", help="cpsat (OR-tools, needs nonosat[bench]) or pbnsolve (--pbnsolve)"
+    )
+    parser.add_argument("--pbnsolve", metavar="PATH", help="pbnsolve's binary (default $PBNSOLVE), for --peer pbnsolve")
     parser.add_argument("--per-puzzle", action="store_true", help="print every puzzle (the colour sets always do)")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     parser.add_argument("--force", action="store_true", help="overwrite the --json file")
@@ -395,12 +471,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json is not None and args.json.exists() and not args.force:
         print(f"bench: {args.json} already exists; use --force to overwrite it", file=sys.stderr)
         return 2
+    from nonosat.solver.engines import ENGINES
+
+    engines = [engine.strip() for engine in args.engine.split(",") if engine.strip()]
+    if not engines or any(engine not in ENGINES for engine in engines):
+        print(f"bench: --engine takes {', '.join(ENGINES)}, comma-separated, not {args.engine!r}", file=sys.stderr)
+        return 2
+    peer = Side("peer", peer=args.peer, pbnsolve=args.pbnsolve)
+    if args.peer == "pbnsolve":
+        from bench.peer_pbnsolve import pbnsolve_path
+
+        peer = Side("peer", peer="pbnsolve", pbnsolve=pbnsolve_path(args.pbnsolve))
     rows = []
     disagreements = 0
     started = time.time()
-    try:
+
+    def each_result() -> Iterator[tuple[str, SetResult]]:
+        """Each set's results, an engine at a time, as they come (the peer runs once a set)."""
         for name in names:
-            result = run_set(name, args.first, args.timeout, args.jobs, args.mode)
+            theirs = run_side(peer, name, args.first, args.timeout, args.jobs, args.mode)
+            for engine in engines:
+                yield name, run_set(name, args.first, args.timeout, args.jobs, args.mode, engine, peer, theirs)
+
+    try:
+        for name, result in each_result():
             row = result.row()
             rows.append(row)
             print(table([row]).splitlines()[-1], flush=True)
@@ -428,14 +522,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print()
     print(table(rows))
-    print(f"\n{time.time() - started:.0f} s in all; versions: " + ", ".join(f"{p} {version(p)}" for p in PACKAGES))
+    print(f"\n{time.time() - started:.0f} s in all; versions: " + versions(peer))
     if args.json is not None:
         settings = {
             "first": args.first,
             "timeout": args.timeout,
             "jobs": args.jobs,
             "mode": args.mode,
-            "versions": {p: version(p) for p in PACKAGES},
+            "engines": engines,
+            "peer": args.peer,
+            "versions": versions(peer),
         }
         write_text_atomic(
             args.json, json.dumps({"settings": settings, "sets": rows}, indent=2) + "\n", force=args.force

@@ -143,10 +143,10 @@ def puzzle_number(puzzle: Puzzle, index: int) -> int:
     return int(tail) if tail.isdigit() else index + 1
 
 
-def nonosat_answer(puzzle: Puzzle, timeout: float | None, jobs: int | None = 1) -> Answer:
+def nonosat_answer(puzzle: Puzzle, timeout: float | None, jobs: int | None = 1, engine: str = "auto") -> Answer:
     """nonosat's uniqueness verdict (a puzzle refuted before search is "none", as any other)."""
     started = time.perf_counter()
-    result = solve(puzzle, timeout=timeout, jobs=jobs)
+    result = solve(puzzle, timeout=timeout, jobs=jobs, engine=engine)
     grids = tuple(solution.grid for solution in result.solutions)
     return Answer(result.status.value, grids, time.perf_counter() - started)
 
@@ -176,11 +176,13 @@ def compare(puzzle: Puzzle, number: int, timeout: float | None, workers: int) ->
     return Comparison(number, puzzle, nonosat, peer)
 
 
-def warm_up(workers: int) -> None:
-    """Import and exercise both solvers once, so the first timed puzzle pays no start-up cost."""
+def warm_up(workers: int, peer: bool = True) -> None:
+    """Import and exercise both solvers once (CP-SAT too with `peer`), so the first timed puzzle
+    pays no start-up cost."""
     tiny = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     nonosat_answer(tiny, None)
-    peer_answer(tiny, None, workers)
+    if peer:
+        peer_answer(tiny, None, workers)
 
 
 def check_file(path: Path, first: int | None, timeout: float | None, workers: int) -> FileSummary:
