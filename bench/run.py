@@ -320,13 +320,16 @@ def run_set(
     mode: str = "batch",
     engine: str = "auto",
     peer: Side = Side("peer"),
-    theirs_run: tuple[list[Answer | None], float, int] | None = None,
+    peer_runs: dict[str, tuple[list[Answer | None], float, int]] | None = None,
 ) -> SetResult:
-    """Run nonosat (with `engine`) and the peer on a set (the peer's run may be given, made once
-    for several engines), check every answer, and pair them up."""
+    """Run nonosat (with `engine`) and the peer on a set, check every answer, and pair them up.
+    The peer runs once a set: its run is kept in `peer_runs`, for the next engine."""
     puzzles, skipped = set_puzzles(name, first)
     ours, our_wall, our_memory = run_side(Side("nonosat", engine), name, first, timeout, jobs, mode)
-    theirs, their_wall, their_memory = theirs_run or run_side(peer, name, first, timeout, jobs, mode)
+    runs = {} if peer_runs is None else peer_runs
+    if name not in runs:
+        runs[name] = run_side(peer, name, first, timeout, jobs, mode)
+    theirs, their_wall, their_memory = runs[name]
     comparisons: list[Comparison] = []
     kept = []
     for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
@@ -488,10 +491,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def each_result() -> Iterator[tuple[str, SetResult]]:
         """Each set's results, an engine at a time, as they come (the peer runs once a set)."""
+        peer_runs: dict[str, tuple[list[Answer | None], float, int]] = {}
         for name in names:
-            theirs = run_side(peer, name, args.first, args.timeout, args.jobs, args.mode)
             for engine in engines:
-                yield name, run_set(name, args.first, args.timeout, args.jobs, args.mode, engine, peer, theirs)
+                yield name, run_set(name, args.first, args.timeout, args.jobs, args.mode, engine, peer, peer_runs)
 
     try:
         for name, result in each_result():

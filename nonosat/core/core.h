@@ -5,6 +5,7 @@
  *   arguments.c       reading the module's arguments, giving masks back, hearing Ctrl-C
  *   line_logic.c      one line's deduction, and line logic over a grid (a queue of lines)
  *   implications.c    a line's implications, for lines of any length
+ *   blocks.c          the block-position encoding of a line, for lines of any length
  *   dfs.c             the depth-first search with line logic and probing at every node
  *   cdcl.h            the conflict-driven search's types, shared by its four files:
  *   cdcl_trail.c      the trail and propagation, cdcl_reasons.c why line logic fixed a cell,
@@ -175,6 +176,9 @@ void search_grid(Search *s, Board *root);
 
 /* implications.c */
 PyObject *py_implications(PyObject *self, PyObject *args);
+
+/* blocks.c */
+PyObject *py_blocks(PyObject *self, PyObject *args);
 
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);

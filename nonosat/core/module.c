@@ -5,6 +5,7 @@
  * or, built with CORE_WIDE as _core_wide, at most 126 cells in a 128-bit mask:
  *
  *   settle(clue, length, filled, empty)   every cell one line's clue decides, or None
+ *   blocks(clue, starts, cells, bases)    a line's block-position clauses, any length
  *   implications(clue, length, filled, empty, first, step, max_steps)
  *                                         a line's implication clauses, any length
  *   propagate(rows, columns, ...)         line logic to a fixed point, pass for pass as
@@ -233,6 +234,12 @@ static PyMethodDef methods[] = {
     {"settle", py_settle, METH_VARARGS,
      "settle(clue, length, filled, empty) -> (filled, empty), or None if no completion fits.\n\n"
      "Every cell one line's clue decides from its known cells, as line_logic.settle_line."},
+    {"blocks", py_blocks, METH_VARARGS,
+     "blocks(clue, starts, cells, bases) -> clauses\n\n"
+     "The block-position encoding of one black-and-white line, clause for clause as\n"
+     "nonosat/solver/encodings/blocks.py writes it: starts[j], the cells where block j can start;\n"
+     "cells[i], cell i's literal, or True / False when known; bases[j], block j's first variable.\n"
+     "See blocks.c."},
     {"implications", py_implications, METH_VARARGS,
      "implications(clue, length, filled, empty, first, step, max_steps) -> (clauses, steps),\n"
      "or None if no completion fits.\n\n"

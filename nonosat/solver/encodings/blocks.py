@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
+from nonosat.solver.compiled import core
 from nonosat.solver.encodings.base import Clause, Line, Literal, add_clause, fresh_variables, negate
 from nonosat.solver.line_logic import automaton
 
@@ -34,7 +35,8 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     Written for speed (this runs for every line of every puzzle that line logic leaves open):
     literals are looked up in per-block tables in which the constants are `_TRUE` and 0, and a
     clause is written only when no literal in it is `_TRUE`, without its 0s. The clauses and
-    their order are those of encodings/blocks.md.
+    their order are those of encodings/blocks.md. Where the compiled core is built it writes them
+    (`nonosat/core/blocks.c`, the same clauses in the same order, tests/test_encodings.py).
     """
     if line.colours is not None:
         return encode_colours(line, pool)
@@ -44,6 +46,10 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     low = [s[0] for s in starts]
     high = [s[-1] for s in starts]
     k = len(clue)
+    names = [fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)]) for j in range(k)]
+    if core is not None:  # the same clauses, in C: most of a small puzzle's formula time otherwise
+        clauses: list[Clause] = core.blocks(clue, starts, cells, [named[0] if named else 0 for named in names])
+        return clauses
 
     # at[j][t] is the literal of "block j starts at t or later", and off[j][t] its negation, for
     # t = 0 .. n + 1. off[j] then has c_j more entries, for t = -c_j .. -1 through Python's
@@ -51,7 +57,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     at: list[list[int]] = []
     off: list[list[int]] = []
     for j in range(k):
-        named = fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)])
+        named = names[j]
         before = low[j] + 1
         after = n + 2 - high[j] - 1
         at.append([_TRUE] * before + named + [0] * after)
@@ -60,7 +66,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     uncell = [0 if x is True else _TRUE if x is False else -x for x in cells]
 
     zeros = [0] * (n + 2)
-    clauses: list[Clause] = []
+    clauses = []
     append = clauses.append
     for j, size in enumerate(clue):
         at_j, off_j = at[j], off[j]
