@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
+
+from pysat.formula import IDPool
 
 from nonosat.model import Clue, Colours
-
-if TYPE_CHECKING:
-    from pysat.formula import IDPool
 
 Literal = int | bool
 """A DIMACS literal, or True/False for a value already known (a cell the line solver fixed)."""
@@ -48,6 +47,18 @@ def fresh_variables(pool: IDPool, keys: Sequence[object]) -> list[int]:
     pool.obj2id.update(zip(keys, ids, strict=True))
     pool.id2obj.update(zip(ids, keys, strict=True))
     return ids
+
+
+class UnnamedPool(IDPool):  # type: ignore[misc]  # PySAT is untyped
+    """An IDPool whose auxiliary variables need no names: the whole grid's formula, whose
+    blocking clauses and grids are over the cell variables only. An encoder may `reserve`
+    variables there without a key each (the block encoding does, in C); `id` names as usual."""
+
+    def reserve(self, count: int) -> int:
+        """The first of `count` new variables."""
+        first = int(getattr(self, "top")) + 1  # noqa: B009 - PySAT's attribute, untyped
+        setattr(self, "top", first + count - 1)  # noqa: B010
+        return first
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pysat.formula import IDPool
 
 from nonosat.solver.compiled import core
-from nonosat.solver.encodings.base import Clause, Line, Literal, add_clause, fresh_variables, negate
+from nonosat.solver.encodings.base import Clause, Line, Literal, UnnamedPool, add_clause, fresh_variables, negate
 from nonosat.solver.line_logic import automaton
 
 
@@ -46,10 +46,15 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     low = [s[0] for s in starts]
     high = [s[-1] for s in starts]
     k = len(clue)
-    names = [fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)]) for j in range(k)]
     if core is not None:  # the same clauses, in C: most of a small puzzle's formula time otherwise
-        clauses: list[Clause] = core.blocks(clue, starts, cells, [named[0] if named else 0 for named in names])
+        if isinstance(pool, UnnamedPool):
+            bases = [pool.reserve(high[j] - low[j]) for j in range(k)]
+        else:
+            keys = [[(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)] for j in range(k)]
+            bases = [(fresh_variables(pool, named) or [0])[0] for named in keys]
+        clauses: list[Clause] = core.blocks(clue, starts, cells, bases)
         return clauses
+    names = [fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)]) for j in range(k)]
 
     # at[j][t] is the literal of "block j starts at t or later", and off[j][t] its negation, for
     # t = 0 .. n + 1. off[j] then has c_j more entries, for t = -c_j .. -1 through Python's

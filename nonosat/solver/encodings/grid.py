@@ -22,6 +22,7 @@ from nonosat.solver.encodings import (
     at_most_one,
     check_encoding,
 )
+from nonosat.solver.encodings.base import UnnamedPool
 from nonosat.solver.propagation import Board, Contradiction, alive_states, colour_alive_states, line_solve
 
 IMPLICATIONS_SHARE = 2
@@ -61,8 +62,22 @@ class GridFormula:
         constant False), so a solver may set it either way (CaDiCaL sets such free variables
         true), and reading it would paint the cell a colour its lines forbid."""
         puzzle = self.board.puzzle
+        if puzzle.colour_count == 1:  # a cell's variable is its number from 1
+            width, board = puzzle.width, self.board
+            cells = bytearray(width * puzzle.height + 1)
+            for literal in model:
+                if 0 < literal < len(cells):
+                    cells[literal] = 1
+            filled, empty = board.row_filled, board.row_empty
+            return tuple(
+                tuple(
+                    1 if filled[r] >> c & 1 else 0 if empty[r] >> c & 1 else cells[r * width + c + 1]
+                    for c in range(width)
+                )
+                for r in range(puzzle.height)
+            )
         true = set(lit for lit in model if lit > 0)
-        one_colour = puzzle.colour_count == 1
+        one_colour = False
 
         def value(r: int, c: int) -> int:
             known = self.board.cell(r, c)
@@ -127,7 +142,7 @@ def build_formula(
     encode = ENCODINGS[encoding]
     puzzle = board.puzzle
     width, height = puzzle.width, puzzle.height
-    pool = IDPool(start_from=width * height * puzzle.colour_count + 1)
+    pool = UnnamedPool(start_from=width * height * puzzle.colour_count + 1)
     clauses: list[Clause] = []
 
     def literals(filled: int, empty: int, length: int, first: int, step: int) -> list[Literal]:
