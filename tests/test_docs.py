@@ -130,3 +130,18 @@ def test_the_readme_says_what_suggestions_count() -> None:
     assert typing.get_type_hints(Suggestions)["open"] is int and typing.get_type_hints(Edit)["open"] is int
     assert "`open`, how many cells line logic leaves open" in README
     assert "`open`, how many cells line logic\n  leaves open after it" in README
+
+
+def test_the_api_table_lists_each_endpoints_parameters() -> None:
+    """The README's table of endpoints names, row by row, the query parameters the server takes
+    (a row once listed `number` for /api/render, which the server refused)."""
+    from nonosat.web.options import ENDPOINTS
+
+    rows = dict(re.findall(r"(?m)^\| `POST /api/(\w+)` \|.*\| (.*) \|$", README))
+    assert sorted(rows) == sorted(ENDPOINTS)
+    picture = {parameter.name for parameter in ENDPOINTS["picture"].parameters}
+    for name, endpoint in ENDPOINTS.items():
+        listed = set(re.findall(r"`(\w+)`", rows[name]))
+        if rows[name].startswith("those of `picture`"):
+            listed = (listed - {"picture"}) | picture
+        assert listed == {parameter.name for parameter in endpoint.parameters}, name

@@ -164,6 +164,24 @@ def test_convert_and_render_are_downloads(client: TestClient) -> None:
     assert none.status_code == 422 and "nothing to draw" in none.json()["error"]
 
 
+def test_render_takes_the_number_of_a_puzzle_in_a_set(client: TestClient) -> None:
+    """The README lists `number` for /api/render as for every endpoint that reads a puzzle."""
+    from nonosat.formats import load
+    from nonosat.formats.webpbn import dump_xml_all
+    from nonosat.model import Puzzle
+
+    two = dump_xml_all([load(DANCER), Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), title="Tiny")])
+    upload_set = {"files": {"file": ("set.xml", two.encode())}}
+    first = client.post("/api/render?number=1", **upload_set)
+    second = client.post("/api/render?number=2", **upload_set)
+    assert first.status_code == second.status_code == 200
+    assert 'filename="Dancer.svg"' in first.headers["content-disposition"]
+    assert 'filename="Tiny.svg"' in second.headers["content-disposition"]
+    assert first.content != second.content
+    beyond = client.post("/api/render?number=3", **upload_set)
+    assert beyond.status_code == 400 and "no puzzle #3" in beyond.json()["error"]
+
+
 def _has_pillow() -> bool:
     try:
         import PIL  # noqa: F401

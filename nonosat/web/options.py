@@ -217,6 +217,7 @@ ENDPOINTS = {
             "puzzle",
             (
                 TIMEOUT,
+                NUMBER,
                 Parameter(
                     "as", {"type": "string", "enum": ["svg", "png"]}, "svg (default) or png", choice("svg", "png")
                 ),
