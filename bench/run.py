@@ -1,13 +1,16 @@
-"""The speed benchmark: nonosat against the CP-SAT peer, set by set, on the same files in one run.
+"""The speed benchmark: nonosat against a peer (CP-SAT, or pbnsolve), set by set, on the same
+files in one run.
 
     python -m bench                       # every set, all of each tournament set
     python -m bench --sets webpbn,minizinc --json today.json
     python -m bench --sets taai2011 --first 200 --mode single
     python -m bench --sets colour,colour-noise    # colour: the peer is bench/peer_cpsat_colour.py
+    python -m bench --engine cdcl,sat --peer pbnsolve --pbnsolve ~/pbnsolve/pbnsolve
 
-Each set runs twice in fresh child processes, one after the other: once with nonosat, once with
-the peer (OR-tools CP-SAT, one AddAutomaton per line, and a second solve with the first solution
-blocked; for a colour puzzle, the same over integer cell colours). Both sides get the same cores,
+Each set runs in fresh child processes (bench/sides.py), one after the other: once with nonosat
+(once an engine, with --engine), once with the peer (OR-tools CP-SAT, one AddAutomaton per line,
+and a second solve with the first solution blocked; for a colour puzzle, the same over integer
+cell colours; or pbnsolve, bench/peer_pbnsolve.py). The sets are in bench/sets.py. Both sides get the same cores,
 used the same way (`--mode`):
 
 - `batch` (default): N puzzles at a time, one core each, on N worker processes: nonosat through
@@ -30,9 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
-import resource
 import statistics
 import sys
 import time
@@ -41,204 +42,11 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from bench.colour_set import COLOURS, colour_set, noise_set
-from bench.verdicts import (
-    PACKAGES,
-    Answer,
-    BadAnswer,
-    Comparison,
-    corpus_root,
-    display_name,
-    nonosat_answer,
-    peer_answer,
-    puzzle_number,
-    warm_up,
-)
-from nonosat import NonosatError, Puzzle, load_all
-from nonosat.batch import solve_many
+from bench.sets import PER_PUZZLE_SETS, SETS, set_puzzles
+from bench.sides import CPSAT, MODES, PEERS, Side, run_side
+from bench.verdicts import PACKAGES, Answer, BadAnswer, Comparison
+from nonosat import Puzzle
 from nonosat.formats.atomic import write_text_atomic
-
-SETS: dict[str, list[str]] = {
-    "webpbn": ["webpbn/*.non"],
-    "jwilk": ["jwilk/*.nin"],
-    "nonogram-db": ["nonogram-db/**/*.non"],
-    "minizinc": ["minizinc/*.dzn"],
-    "pynogram": ["pynogram/*.txt"],
-    "taai2011": ["tcga/question/taai2011.txt"],
-    "tcga2014": ["tcga/question/tcga2014.txt"],
-    "icga2018": ["tcga/question/icga2018.txt"],
-    "taai2020": ["tcga/question/taai2020.txt"],
-    "colour": [
-        "colour/number-loom/puzzles/*.xml",
-        "colour/number-loom/examples/png/*.png",
-        "colour/number-loom/examples/char-grid/*.txt",
-        "colour/olsak-grid/*.g",
-        "colour/nonny/data/puzzles/color/*.non",
-        "colour/nonogrid/examples/UK.toml",
-        "colour/pynogram/pynogram/examples/uk.txt",
-        "colour/colored-nonogram-solver/nonograms/*.cnon",
-        "colour/ianprime0509-nonograms/puzzles/easy.pbn",
-    ],
-    "colour-noise": [],
-}
-"""The benchmark sets, as globs under the corpus root (and the generated puzzles of GENERATED).
-`colour` holds every corpus colour file that nonosat reads (color-nonogram's JSON is refused:
-its clues also say whether blocks touch) and the pictures of bench/colour_set.py."""
-
-COLOUR_SEEDS = (0, 1, 2)
-"""The seeds of the random colour pictures in the `colour` set: 3 x 25 puzzles."""
-
-
-def generated(name: str) -> list[tuple[str, Puzzle]]:
-    """The generated puzzles of a set, with their labels: random colour pictures (`colour`), or
-    the harder noise grids (`colour-noise`); none for the other sets."""
-    if name == "colour":
-        puzzles = [puzzle for seed in COLOUR_SEEDS for puzzle in colour_set(seed=seed)]
-    elif name == "colour-noise":
-        puzzles = noise_set()
-    else:
-        return []
-    return [(puzzle.name, puzzle) for puzzle in puzzles]
-
-
-PER_PUZZLE_SETS = ("colour", "colour-noise")
-"""Sets whose every puzzle is printed, as with --per-puzzle."""
-
-
-def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]], list[str]]:
-    """The (label, puzzle) pairs of a set, and the files that could not be read, with why."""
-    found: list[tuple[str, Puzzle]] = []
-    skipped: list[str] = []
-    for pattern in SETS[name]:
-        for path in sorted(corpus_root().glob(pattern)):
-            if path.name in ("SOURCE", "LICENSE") or path.suffix in (".md", ".out", ".survey"):
-                continue
-            try:
-                puzzles = load_all(path)[:first]
-            except NonosatError as error:
-                skipped.append(f"{display_name(path)}: {error}")
-                continue
-            for index, puzzle in enumerate(puzzles):
-                label = display_name(path) + (f"#{puzzle_number(puzzle, index)}" if len(puzzles) > 1 else "")
-                found.append((label, puzzle))
-    return found + generated(name), skipped
-
-
-MODES = ("batch", "single")
-
-
-@dataclass(frozen=True)
-class Side:
-    """Who answers: nonosat with an engine, or a peer (CP-SAT, or pbnsolve's binary)."""
-
-    kind: str
-    """"nonosat" or "peer"."""
-    engine: str = "auto"
-    peer: str = "cpsat"
-    pbnsolve: str | None = None
-
-
-PEERS = ("cpsat", "pbnsolve")
-
-
-def side_answers(side: Side, puzzles: list[Puzzle], timeout: float | None, jobs: int, mode: str) -> list[Answer | None]:
-    """One side's answers on some puzzles, in their order, with the cores used as `mode` says;
-    None for a puzzle nonosat's engine does not take (a compiled engine: colour, over 126)."""
-    if side.kind == "nonosat" and side.engine != "auto":
-        from nonosat.solver.engines import Engine, takes
-
-        taken = [index for index, puzzle in enumerate(puzzles) if takes(Engine(side.engine), puzzle) is None]
-        if len(taken) < len(puzzles):
-            some = side_answers(side, [puzzles[index] for index in taken], timeout, jobs, mode)
-            found: list[Answer | None] = [None] * len(puzzles)
-            for index, answer in zip(taken, some, strict=True):
-                found[index] = answer
-            return found
-    if side.kind == "peer" and side.peer == "pbnsolve":
-        return pbnsolve_answers(puzzles, timeout, jobs if mode == "batch" else 1, side.pbnsolve)
-    if mode == "single":
-        if side.kind == "nonosat":
-            return [nonosat_answer(puzzle, timeout, jobs, side.engine) for puzzle in puzzles]
-        return [peer_answer(puzzle, timeout, jobs) for puzzle in puzzles]
-    if side.kind == "nonosat":
-        answers: dict[int, Answer] = {}
-        for index, result in solve_many(puzzles, jobs=jobs, timeout=timeout, engine=side.engine):
-            grids = tuple(solution.grid for solution in result.solutions)
-            answers[index] = Answer(result.status.value, grids, result.seconds)
-        return [answers[index] for index in range(len(puzzles))]  # a missing answer is a KeyError
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_peer) as pool:
-        return list(pool.map(_peer_answer_one_core, puzzles, [timeout] * len(puzzles), chunksize=4))
-
-
-def _warm_peer() -> None:
-    """In each of the peer's worker processes, before its first puzzle: import OR-tools and solve
-    a tiny puzzle, black and white and colour, so that no puzzle's time holds the import (about
-    1.5 s). nonosat's per-puzzle times are taken inside `solve`, after its worker has imported it."""
-    peer_answer(Puzzle.from_grid([[1]]), None, 1)
-    peer_answer(Puzzle.from_grid([[1, 2]], palette=COLOURS[:3]), None, 1)
-
-
-def _peer_answer_one_core(puzzle: Puzzle, timeout: float | None) -> Answer:
-    return peer_answer(puzzle, timeout, 1)
-
-
-def pbnsolve_answers(
-    puzzles: list[Puzzle], timeout: float | None, jobs: int, binary: str | None
-) -> list[Answer | None]:
-    """pbnsolve on each puzzle, `jobs` processes at a time (it runs on one core)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from bench.peer_pbnsolve import pbnsolve_answer, pbnsolve_path
-
-    path = pbnsolve_path(binary)
-    with ThreadPoolExecutor(jobs) as pool:
-        return list(pool.map(lambda puzzle: pbnsolve_answer(puzzle, timeout, path), puzzles))
-
-
-def _run_side(
-    side: Side,
-    name: str,
-    first: int | None,
-    timeout: float | None,
-    jobs: int,
-    mode: str,
-    queue: multiprocessing.Queue[object],
-) -> None:
-    """In a child process: one side's answers on a whole set, the set's wall-clock time, and
-    the peak memory of the largest process it ran (itself, or a worker)."""
-    warm_up(jobs, peer=side.kind == "peer" and side.peer == "cpsat")
-    puzzles, _ = set_puzzles(name, first)
-    started = time.perf_counter()
-    answers = side_answers(side, [puzzle for _label, puzzle in puzzles], timeout, jobs, mode)
-    wall = time.perf_counter() - started
-    peak_kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-    queue.put((answers, wall, peak_kib))
-
-
-def run_side(
-    side: Side, name: str, first: int | None, timeout: float | None, jobs: int, mode: str = "batch"
-) -> tuple[list[Answer | None], float, int]:
-    """Run one side on a set in a fresh process; returns its answers, the set's wall-clock
-    seconds and the peak memory in KiB."""
-    context = multiprocessing.get_context("spawn")
-    queue: multiprocessing.Queue[object] = context.Queue()
-    child = context.Process(target=_run_side, args=(side, name, first, timeout, jobs, mode, queue))
-    child.start()
-    while True:
-        try:
-            got: tuple[list[Answer | None], float, int] = queue.get(timeout=5)  # type: ignore[assignment]
-            break
-        except Exception:  # queue.Empty: is the child still there?
-            if not child.is_alive():
-                raise RuntimeError(
-                    f"the {side.kind} process for set {name} died (exit code {child.exitcode})"
-                ) from None
-    child.join()
-    return got
-
 
 SLOWEST = 5
 """How many of a set's slowest puzzles the JSON names, per side."""
@@ -319,7 +127,7 @@ def run_set(
     jobs: int = 1,
     mode: str = "batch",
     engine: str = "auto",
-    peer: Side = Side("peer"),
+    peer: Side = CPSAT,
     peer_runs: dict[str, tuple[list[Answer | None], float, int]] | None = None,
 ) -> SetResult:
     """Run nonosat (with `engine`) and the peer on a set, check every answer, and pair them up.
@@ -332,19 +140,19 @@ def run_set(
     theirs, their_wall, their_memory = runs[name]
     comparisons: list[Comparison] = []
     kept = []
-    for (label, puzzle), mine, peer in zip(puzzles, ours, theirs, strict=True):
-        if mine is None or peer is None:
+    for (label, puzzle), mine, their in zip(puzzles, ours, theirs, strict=True):
+        if mine is None or their is None:
             who = f"the {engine} engine" if mine is None else "the peer"
             skipped.append(f"{label}: {who} does not take it ({puzzle.width}x{puzzle.height})")
             continue
         kept.append(label)
-        for answer in (mine, peer):
+        for answer in (mine, their):
             if any(not puzzle.satisfied_by(grid) for grid in answer.solutions):
                 raise BadAnswer(f"{label}: a solver returned a grid that breaks the clues")
             if answer.status == "multiple" and len(set(answer.solutions)) < 2:
                 raise BadAnswer(f"{label}: a solver said multiple without two different grids")
             check_against_goal(label, puzzle, answer)
-        comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, peer))
+        comparisons.append(Comparison(len(comparisons) + 1, puzzle, mine, their))
     labels = kept
     memory = {"nonosat": our_memory, "peer": their_memory}
     shown = name if engine == "auto" else f"{name} ({engine})"

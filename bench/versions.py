@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.run import SETS
+from bench.sets import SETS
 from bench.verdicts import corpus_root, display_name, puzzle_number
 from nonosat import NonosatError, Puzzle, load_all
 from nonosat.formats.atomic import write_text_atomic

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import run
+from bench import run, sets
 from bench.colour_set import NOISE_BLANK, noise_picture, noise_puzzle, noise_set
 from bench.peer_cpsat import PeerError, peer_check
 from bench.verdicts import Answer, BadAnswer, Comparison
@@ -20,10 +20,10 @@ RED_BLUE = (WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b")
 
 @pytest.mark.slow
 def test_the_colour_set_holds_every_corpus_colour_file_that_reads_and_the_random_pictures(corpus: Path) -> None:
-    puzzles, skipped = run.set_puzzles("colour", None)
+    puzzles, skipped = sets.set_puzzles("colour", None)
     labels = [label for label, _ in puzzles]
     assert not skipped
-    assert len(labels) == len(set(labels)) == 29 + 25 * len(run.COLOUR_SEEDS)
+    assert len(labels) == len(set(labels)) == 29 + 25 * len(sets.COLOUR_SEEDS)
     corpus_labels = [label for label in labels if label.startswith("colour/")]
     assert len(corpus_labels) == 29  # as tests/test_solve_colour.py counts them
     assert "colour/olsak-grid/viceres.g" in corpus_labels
@@ -32,15 +32,15 @@ def test_the_colour_set_holds_every_corpus_colour_file_that_reads_and_the_random
     assert sum(puzzle.is_colour for _, puzzle in puzzles) == len(puzzles) - 1  # easy.pbn#1 is black and white
     generated = [label for label in labels if not label.startswith("colour/")]
     assert generated[0] == "random colour 20x20 k2 seed 0"
-    assert generated[-1] == f"random colour 60x60 k6 seed {run.COLOUR_SEEDS[-1]}"
+    assert generated[-1] == f"random colour 60x60 k6 seed {sets.COLOUR_SEEDS[-1]}"
 
 
 def test_the_noise_set_is_generated_and_the_other_sets_are_not() -> None:
-    puzzles, skipped = run.set_puzzles("colour-noise", None)
+    puzzles, skipped = sets.set_puzzles("colour-noise", None)
     assert not skipped
     assert [label for label, _ in puzzles] == [p.name for p in noise_set()]
     assert len(puzzles) == 30
-    assert run.generated("webpbn") == []
+    assert sets.generated("webpbn") == []
 
 
 def test_a_noise_grid_is_the_same_for_the_same_seed_shows_every_colour_and_is_half_blank() -> None:
