@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from bench.sets import PER_PUZZLE_SETS, SETS, set_puzzles
+from bench.sets import PER_PUZZLE_SETS, SETS, missing, set_puzzles
 from bench.sides import CPSAT, MODES, PEERS, Side, run_side
 from bench.verdicts import PACKAGES, Answer, BadAnswer, Comparison
 from nonosat import Puzzle
@@ -278,6 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [name for name in names if name not in SETS]
     if unknown:
         print(f"bench: unknown set(s) {', '.join(unknown)}; choose from {', '.join(SETS)}", file=sys.stderr)
+        return 2
+    empty = [why for why in map(missing, names) if why is not None]
+    if empty:
+        print(f"bench: {empty[0]}", file=sys.stderr)
         return 2
     if args.json is not None and args.json.exists() and not args.force:
         print(f"bench: {args.json} already exists; use --force to overwrite it", file=sys.stderr)

@@ -70,3 +70,16 @@ def set_puzzles(name: str, first: int | None) -> tuple[list[tuple[str, Puzzle]],
                 label = display_name(path) + (f"#{puzzle_number(puzzle, index)}" if len(puzzles) > 1 else "")
                 found.append((label, puzzle))
     return found + generated(name), skipped
+
+
+def missing(name: str) -> str | None:
+    """Why a set would be empty here (no corpus, or no file matching its globs), or None."""
+    patterns = SETS[name]
+    if not patterns:
+        return None
+    root = corpus_root()
+    if not root.is_dir():
+        return f"no corpus at {root} (put ../shared beside the checkout, or set NONOSAT_CORPUS)"
+    if not any(next(iter(root.glob(pattern)), None) for pattern in patterns):
+        return f"set {name}: no file under {root} matches {', '.join(patterns)}"
+    return None

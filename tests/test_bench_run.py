@@ -101,6 +101,7 @@ def test_a_disagreement_is_reported_on_stderr_and_fails_the_run(
     agree = Comparison(1, puzzle, Answer("unique", (puzzle.goal,), 0.1), Answer("unique", (puzzle.goal,), 0.2))
     differ = Comparison(2, puzzle, Answer("unique", (puzzle.goal,), 0.1), Answer("none", (), 0.2))
     monkeypatch.setattr(run, "run_set", lambda name, *args: fake_result(name, [agree, differ]))
+    monkeypatch.setattr(run, "missing", lambda name: None)  # the sets are faked: no corpus needed
     monkeypatch.setattr(run, "version", lambda package: "0")  # OR-tools need not be installed
     assert run.main(["--sets", "colour"]) == 1
     out, err = capsys.readouterr()
@@ -119,6 +120,19 @@ def test_a_disagreement_is_reported_on_stderr_and_fails_the_run(
 def test_an_unknown_set_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run.main(["--sets", "colour,nosuch"]) == 2
     assert "unknown set(s) nosuch" in capsys.readouterr().err
+
+
+def test_a_set_with_no_files_is_refused_not_run_empty(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run from a checkout with no corpus beside it, the bench printed rows of 0 puzzles."""
+    monkeypatch.setenv("NONOSAT_CORPUS", str(tmp_path / "nowhere"))
+    assert run.main(["--sets", "webpbn"]) == 2
+    assert f"no corpus at {tmp_path / 'nowhere'}" in capsys.readouterr().err
+    monkeypatch.setenv("NONOSAT_CORPUS", str(tmp_path))
+    assert run.main(["--sets", "taai2011"]) == 2
+    assert "set taai2011: no file under" in capsys.readouterr().err
+    assert sets.missing("colour-noise") is None  # generated: no files needed
 
 
 def test_the_black_and_white_peer_refuses_colour_rather_than_answering_wrong() -> None:
