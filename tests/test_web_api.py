@@ -424,3 +424,18 @@ def _png(width: int, height: int) -> bytes:
     buffer = io.BytesIO()
     Image.new("L", (width, height), 0).save(buffer, "PNG")
     return buffer.getvalue()
+
+
+def test_a_requests_time_counts_from_its_arrival() -> None:
+    """The time a request waits for a worker counts: a job read 2 s ago with 1 s to run is cut
+    short before any work, and the same job just read is answered."""
+    import time
+
+    from nonosat.web.jobs import Job, answer
+
+    late = Job("check", DANCER.read_bytes(), DANCER.name, None, 1.0, 80, received=time.time() - 2)
+    assert late.remaining() == 0
+    assert json.loads(answer(late).body)["status"] == "unknown"
+    fresh = Job("check", DANCER.read_bytes(), DANCER.name, None, 1.0, 80)
+    assert 0 < fresh.remaining() <= 1
+    assert json.loads(answer(fresh).body)["status"] == "unique"

@@ -181,7 +181,8 @@ class Effect:
 
 
 def timeout(body: Body, seen: Seen = cut_short, query: str = "") -> Effect:
-    """A deadline passed before the work began: the reply says it was cut short."""
+    """A deadline passed before the work began (a request's time counts from its arrival, and
+    starting a worker takes longer than 1 ms): the reply says it was cut short."""
     joined = f"{query}&" if query else ""
     return Effect(body, query, f"{joined}timeout=0.001", seen)
 
@@ -211,7 +212,7 @@ TINY_STATE = "??\n??"
 DIMENSIONS = field("width")
 
 EFFECTS: dict[tuple[str, str], Effect] = {
-    ("check", "timeout"): timeout(dancer, status),
+    ("check", "timeout"): timeout(hard, status),
     ("check", "number"): number(DIMENSIONS, None),
     ("check", "engine"): Effect(ambiguous, "engine=cdcl", "engine=sat", field("method"), ("cdcl", "sat")),
     ("solve", "timeout"): timeout(hard, status),

@@ -6,6 +6,7 @@ the deadline's alarm works."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,8 +47,17 @@ class Job:
     fmt: str | None
     """"json" for a JSON body; None to find the format as the command line does."""
     timeout: float
+    """Seconds for the whole request, counted from `received`: waiting for a worker and
+    starting it count too."""
     max_side: int
     options: dict[str, Any] = field(default_factory=dict)
+    received: float = field(default_factory=time.time)
+    """When the server read the request, on the wall clock (a worker is another process: the
+    monotonic clock's start is not promised to be shared)."""
+
+    def remaining(self) -> float:
+        """Seconds left of the request's time, between 0 and its timeout."""
+        return min(self.timeout, max(0.0, self.timeout - (time.time() - self.received)))
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,7 @@ def answer(job: Job) -> Reply:
     from nonosat.deadline import Deadline
     from nonosat.render.terminal import one_line
 
-    deadline = Deadline.after(job.timeout)
+    deadline = Deadline.after(job.remaining())
     try:
         reply: Reply = ANSWERS[job.kind](job, deadline)
         return reply

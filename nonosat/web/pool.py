@@ -141,7 +141,7 @@ class Pool:
                 theirs.close()
             loop.add_reader(ours.fileno(), arrived)
             reading = True
-            limit = job.timeout + self.settings.grace
+            limit = job.remaining() + self.settings.grace
             done, _ = await asyncio.wait({ready, gone}, timeout=limit, return_when=asyncio.FIRST_COMPLETED)
             if ready in done:
                 try:
