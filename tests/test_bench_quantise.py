@@ -1,4 +1,4 @@
-"""The quantiser benchmark (bench/quantise.py): its measure, its rows and its command."""
+"""The quantiser benchmark (bench/quantise*.py): its measure, its rows and its command."""
 
 from __future__ import annotations
 
@@ -10,22 +10,10 @@ import pytest
 
 Image = pytest.importorskip("PIL.Image")
 
-from bench.quantise import (  # noqa: E402
-    IN_LAB,
-    METHODS,
-    PILLOW,
-    Case,
-    case_table,
-    cell_labs,
-    lab,
-    main,
-    mean_delta_e,
-    measure,
-    nonosat_shown,
-    painted,
-    summary,
-    summary_table,
-)
+from bench.quantise import main, measure  # noqa: E402
+from bench.quantise_cases import Case, painted  # noqa: E402
+from bench.quantise_measure import IN_LAB, METHODS, PILLOW, cell_labs, lab, mean_delta_e, nonosat_shown  # noqa: E402
+from bench.quantise_tables import case_table, summary, summary_table  # noqa: E402
 from nonosat.generate.image import load_tints  # noqa: E402
 from nonosat.generate.quantise import quantise  # noqa: E402
 
