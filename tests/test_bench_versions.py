@@ -1,5 +1,6 @@
-"""bench/versions.py, two checkouts of nonosat on the same puzzles: its checks (grids, verdicts,
-the checkout each worker imports) and its statistics, with this checkout on both sides."""
+"""bench/versions.py (with version_checkouts.py and version_times.py), two checkouts of nonosat on
+the same puzzles: its checks (grids, verdicts, the checkout each worker imports) and its
+statistics, with this checkout on both sides."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import versions
+from bench import version_checkouts, version_times, versions
 from nonosat import NonosatError, Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,44 +23,44 @@ def reply(status: str, *grids: list[list[int]]) -> dict[str, object]:
 def test_a_grid_that_breaks_the_clues_or_a_lone_multiple_is_refused() -> None:
     good = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
     bad = [[1, 1, 0], [1, 1, 1], [0, 1, 0]]
-    status, grids = versions.check_answer(CROSS, "p", "A", reply("unique", good))
+    status, grids = version_checkouts.check_answer(CROSS, "p", "A", reply("unique", good))
     assert status == "unique" and grids == (((0, 1, 0), (1, 1, 1), (0, 1, 0)),)
-    with pytest.raises(versions.VersionMismatch, match="breaks the clues"):
-        versions.check_answer(CROSS, "p", "B", reply("unique", bad))
-    with pytest.raises(versions.VersionMismatch, match="without two different grids"):
-        versions.check_answer(CROSS, "p", "B", reply("multiple", good, good))
+    with pytest.raises(version_checkouts.VersionMismatch, match="breaks the clues"):
+        version_checkouts.check_answer(CROSS, "p", "B", reply("unique", bad))
+    with pytest.raises(version_checkouts.VersionMismatch, match="without two different grids"):
+        version_checkouts.check_answer(CROSS, "p", "B", reply("multiple", good, good))
 
 
 def test_the_two_sides_must_agree_when_both_decided() -> None:
     grid = ((0, 1, 0), (1, 1, 1), (0, 1, 0))
     other = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
-    versions.check_pair("p", ("unique", (grid,)), ("unique", (grid,)))
-    versions.check_pair("p", ("multiple", (grid, other)), ("unknown", ()))  # a timeout is no verdict
-    with pytest.raises(versions.VersionMismatch, match="A says unique, B says multiple"):
-        versions.check_pair("p", ("unique", (grid,)), ("multiple", (grid, other)))
-    with pytest.raises(versions.VersionMismatch):
-        versions.check_pair("p", ("unique", (grid,)), ("unique", (other,)))
+    version_checkouts.check_pair("p", ("unique", (grid,)), ("unique", (grid,)))
+    version_checkouts.check_pair("p", ("multiple", (grid, other)), ("unknown", ()))  # a timeout is no verdict
+    with pytest.raises(version_checkouts.VersionMismatch, match="A says unique, B says multiple"):
+        version_checkouts.check_pair("p", ("unique", (grid,)), ("multiple", (grid, other)))
+    with pytest.raises(version_checkouts.VersionMismatch):
+        version_checkouts.check_pair("p", ("unique", (grid,)), ("unique", (other,)))
 
 
 def test_the_geometric_mean_and_its_interval() -> None:
-    mean, low, high = versions.geometric_mean([2.0, 0.5, 2.0, 0.5])
+    mean, low, high = version_times.geometric_mean([2.0, 0.5, 2.0, 0.5])
     assert mean == pytest.approx(1.0)
     assert low < 1.0 < high
-    assert versions.geometric_mean([1.5]) == (pytest.approx(1.5), pytest.approx(1.5), pytest.approx(1.5))
-    assert versions.ratios([0.2, 0.0], [0.1, 0.0]) == [pytest.approx(2.0), 1.0]  # 0 s counts as FLOOR
+    assert version_times.geometric_mean([1.5]) == (pytest.approx(1.5), pytest.approx(1.5), pytest.approx(1.5))
+    assert version_times.ratios([0.2, 0.0], [0.1, 0.0]) == [pytest.approx(2.0), 1.0]  # 0 s counts as FLOOR
 
 
 def test_a_side_keeps_each_puzzles_fastest_round() -> None:
-    side = versions.Side(seconds=[[0.3, 0.1], [0.2, 0.4]], cpu=[[0.3, 0.1], [0.25, 0.05]])
+    side = version_times.Side(seconds=[[0.3, 0.1], [0.2, 0.4]], cpu=[[0.3, 0.1], [0.25, 0.05]])
     assert side.best() == [0.2, 0.1]
     assert side.best(cpu=True) == [0.25, 0.05]
 
 
-def comparison() -> versions.SetComparison:
-    a = versions.Side(seconds=[[0.1, 0.2, 0.001], [0.1, 0.2, 0.001]], cpu=[[0.1, 0.2, 0.001]] * 2)
-    b = versions.Side(seconds=[[0.2, 0.2, 0.001], [0.2, 0.2, 0.001]], cpu=[[0.2, 0.2, 0.001]] * 2)
+def comparison() -> version_times.SetComparison:
+    a = version_times.Side(seconds=[[0.1, 0.2, 0.001], [0.1, 0.2, 0.001]], cpu=[[0.1, 0.2, 0.001]] * 2)
+    b = version_times.Side(seconds=[[0.2, 0.2, 0.001], [0.2, 0.2, 0.001]], cpu=[[0.2, 0.2, 0.001]] * 2)
     verdicts = {"unique": 1, "multiple": 2, "none": 0, "unknown": 0}
-    return versions.SetComparison("s", "single", ["x", "y", "z"], a, b, 3, verdicts)
+    return version_times.SetComparison("s", "single", ["x", "y", "z"], a, b, 3, verdicts)
 
 
 def test_a_sets_row_and_its_printed_lines() -> None:
@@ -69,7 +70,7 @@ def test_a_sets_row_and_its_printed_lines() -> None:
     assert row["a_against_itself"][0] == 1.0
     assert row["largest_b_over_a"][0] == ("x", 0.1, 0.2)  # z, under 10 ms, is left out
     assert [label for label, _, _ in row["largest_b_over_a"]] == ["x", "y"]
-    text = versions.describe(row)
+    text = version_times.describe(row)
     assert "s (single): 3 puzzles, 1 unique, 2 multiple" in text
     assert "most slowed by B: x 0.1 -> 0.2 s" in text
 
@@ -85,12 +86,12 @@ def test_bad_arguments_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_a_worker_must_import_the_checkout_it_was_given(tmp_path: Path) -> None:
     """An empty folder on PYTHONPATH: the worker imports the installed nonosat, and is refused."""
     with pytest.raises(NonosatError, match="not from"):
-        versions.Worker("A", tmp_path)
+        version_checkouts.Worker("A", tmp_path)
 
 
 @pytest.mark.slow
 def test_both_sides_on_two_tournament_puzzles(corpus: Path) -> None:
-    workers = (versions.Worker("A", ROOT), versions.Worker("B", ROOT))
+    workers = (version_checkouts.Worker("A", ROOT), version_checkouts.Worker("B", ROOT))
     try:
         result = versions.compare_set("taai2011", workers, first=2, rounds=2, timeout=60, mode="single")
         stages = versions.compare_stages("taai2011", workers, first=2, rounds=1, repeat=1)
@@ -104,7 +105,7 @@ def test_both_sides_on_two_tournament_puzzles(corpus: Path) -> None:
     assert set(stages["stages"]) == set(versions.STAGES)
     assert all(figures["puzzles"] <= 2 for figures in stages["stages"].values())
     assert stages["stages"]["line"]["puzzles"] == 2  # every puzzle goes through line logic
-    assert "check" in versions.describe_stages(stages)
+    assert "check" in version_times.describe_stages(stages)
 
 
 @pytest.mark.slow

@@ -1,0 +1,81 @@
+"""The two checkouts of bench/versions.py: each one's nonosat in a worker process of its own
+(bench/version_worker.py, run with PYTHONPATH set to the checkout), and the checks their
+answers must pass: every grid against the clues, and the two verdicts alike.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from nonosat import NonosatError, Puzzle
+
+WORKER = Path(__file__).resolve().parent / "version_worker.py"
+DECIDED = ("unique", "multiple", "none")
+
+
+class VersionMismatch(NonosatError):
+    """The two checkouts disagree (puzzles, verdicts or grids), or a grid breaks the clues."""
+
+
+class Worker:
+    """One checkout's nonosat in a process of its own, answering JSON commands over a pipe."""
+
+    def __init__(self, name: str, tree: Path) -> None:
+        self.name, self.tree = name, tree.resolve()
+        env = dict(os.environ, PYTHONPATH=str(self.tree))
+        self.process = subprocess.Popen(
+            [sys.executable, str(WORKER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+            bufsize=1,
+        )
+        hello = self.call({"op": "hello"})
+        imported = Path(hello["nonosat"]).resolve()
+        if not imported.is_relative_to(self.tree):
+            self.close()
+            raise NonosatError(f"{name}: nonosat was imported from {imported}, not from {self.tree}")
+
+    def call(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Send one command and wait for its answer."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise NonosatError(f"{self.name}: the worker for {self.tree} died (exit code {self.process.wait()})")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise NonosatError(f"{self.name} ({self.tree}): {reply['error']}")
+        return reply
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+def check_answer(puzzle: Puzzle, label: str, side: str, reply: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """A side's verdict and grids after checking every grid against the clues."""
+    grids = tuple(tuple(tuple(row) for row in grid) for grid in reply["grids"])
+    for grid in grids:
+        if not puzzle.satisfied_by(grid):
+            raise VersionMismatch(f"{label}: {side} returned a grid that breaks the clues")
+    if reply["status"] == "multiple" and len(set(grids)) < 2:
+        raise VersionMismatch(f"{label}: {side} said multiple without two different grids")
+    return reply["status"], grids
+
+
+def check_pair(label: str, a: tuple[str, tuple[Any, ...]], b: tuple[str, tuple[Any, ...]]) -> None:
+    """The two sides' verdicts must be the same when both decided, and a unique one the same grid."""
+    if a[0] in DECIDED and b[0] in DECIDED:
+        if a[0] != b[0] or (a[0] == "unique" and a[1] != b[1]):
+            raise VersionMismatch(f"{label}: A says {a[0]}, B says {b[0]}")
