@@ -40,17 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.hard_pictures import (
-    KINDS,
-    Picture,
-    SmallCase,
-    falsehood,
-    hard_pictures,
-    make_hard,
-    small_case,
-    small_pictures,
-    small_table,
-)
+from bench.hard_cases import SmallCase, falsehood, make_hard, small_case, small_table
+from bench.hard_pictures import KINDS, Picture, hard_pictures, small_pictures
 from bench.verdicts import corpus_root
 from nonosat import load_all
 from nonosat.errors import CutShort, GenerateFailed

@@ -1,4 +1,4 @@
-"""The generator benchmark's hard set (bench/hard_pictures.py): its own line solver agrees with
+"""The generator benchmark's hard set (bench/hard_*.py): its own line solver agrees with
 nonosat's, the exhaustive minimum is a minimum, the pictures are the same every run, and the
 command writes the hard set into its JSON."""
 
@@ -14,11 +14,10 @@ import pytest
 pytest.importorskip("PIL.Image")
 
 from bench import generate  # noqa: E402
+from bench.hard_minimum import exhaustive_minimum, line_solvable  # noqa: E402
 from bench.hard_pictures import (  # noqa: E402
     KINDS,
     SHAPES,
-    exhaustive_minimum,
-    line_solvable,
     random_grid,
     random_pictures,
     shape_pictures,
