@@ -5,11 +5,11 @@ keeps whole and true."""
 WRITING = {
     "convert --to": (
         ("Writes the named format whatever the suffix: --to xml writes dancer.txt as XML that loads with its title."),
-        "tests/test_formats_more.py::test_convert_command",
+        "tests/test_formats_writing.py::test_convert_command",
     ),
     "convert --force": (
         ("Overwrites an existing target; without it convert exits 2 naming --force and leaves the file untouched."),
-        "tests/test_formats_more.py::test_convert_command",
+        "tests/test_formats_writing.py::test_convert_command",
     ),
     "render --output": (
         "The picture to write: a .png (or .svg) sheet of the puzzle is written there.",

@@ -1,0 +1,105 @@
+"""Bad input in the newer formats: each bad file names its path and line, and the command line
+says it in one line with exit 2; a bad XML goal leaves the puzzle; bad MiniZinc solutions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from formats_shared import HAND_WRITTEN_XML, TINY, run
+
+from nonosat.errors import ParseError
+from nonosat.formats import load, load_dzn_solution
+from nonosat.formats.non import dump_non
+
+COUNT_COLOUR_XML = HAND_WRITTEN_XML.replace(
+    "<line><count>1</count></line>\n<line></line>", '<line><count color="red">1</count></line>\n<line></line>'
+)
+PNG_GARBAGE = b"\x89PNG\r\n\x1a\n" + b"\x00" * 20
+
+BAD_FILES = [
+    # (file name, content, line of the error or None, words the message must hold)
+    ("broken.xml", "<puzzleset>\n<puzzle>\n</puzzleset>\n", 3, "well-formed XML"),
+    ("root.xml", "<?xml version='1.0'?>\n<puzzles/>\n", 2, "<puzzleset>"),
+    ("count-colour.xml", COUNT_COLOUR_XML, 21, "found the colour 'red', which no <color> defines"),
+    ("count.xml", HAND_WRITTEN_XML.replace("<count>3</count>", "<count>three</count>"), 23, "'three'"),
+    ("triddler.xml", '<puzzleset>\n<puzzle type="triddler"/>\n</puzzleset>', 2, "only grid puzzles"),
+    ("letters.mk", "3 3\n1\n0\n3\n#\n1 1\n1 x\n1\n", 7, "found 'x'"),
+    ("short.mk", "3 3\n1\n#\n1 1\n1\n1\n", 3, "expected 3 row clues, found 1 before '#'"),
+    ("nohash.mk", "1 1\n1\n1\n", 3, "'#'"),
+    ("letters.g", ": rows\n1\n: columns\n1 x\n", 4, "found 'x'"),
+    ("triangle.g", "#d\n   a:a  black/white\n: rows\n1a\n: columns\n1a\n", 2, "triangle cells"),
+    ("colour-clue.g", ": rows\n1 2m\n: columns\n1\n", 2, "found '2m' (no colour 'm' is declared)"),
+    ("triddler.g", "#t\n: rows\n1\n: columns\n1\n", 1, "triddler"),
+    ("one-colon.g", "comment\n: rows\n1\n", 2, "': columns'"),
+    ("separator.cwd", "3\n3\n1\n\n3\nx\n1 1\n1\n1\n", 6, "a blank line after the 3 row clues"),
+    ("size.cwd", "3 3\n1\n", 1, "height"),
+    ("pattern.dzn", "rows = [|1, 0, 0, 1\n |1, -1, -1, -1|];\ncols = [|1|];\n", 1, "minimal 0/1 pattern"),
+    ("padding.dzn", "rows = [|1, -1\n |1, 1|];\ncols = [|1, -1\n |-1, 1|];\n", 4, "padded with -1"),
+    ("syntax.dzn", "X = 3;\nrows = [|1, -1\n |1 1|];\n", 3, "expected ','"),
+    ("letters.txt", "[clues]\ncolumns = 1, x\nrows = 1\n", 2, "found 'x'"),
+    ("colour.txt", "[colors]\nr = (red) *\n[clues]\ncolumns = 1x\nrows = 1r\n", 4, "no colour 'x' is declared"),
+    ("nosection.txt", "columns = 1\n[clues]\n", 1, "section header"),
+    ("setting.txt", "[clues]\ncolumns = 1\nrows\n", 3, "'name = value'"),
+    ("pycsp3.txt", "2 2\n1 1\n1 x\n1 1\n1 1\n", 3, "found 'x'"),
+    ("pycsp3-short.txt", "2 2\n1 1\n1 1\n1 1\n", 4, "the file ends"),
+    ("second.nonpack", dump_non(TINY) + "====\nwidth 1\nheight 1\nrows\nx\ncolumns\n1\n", 17, "found 'x'"),
+    ("game.txt", "3x3:1.1/1/1/1/3\n", 1, "expected 3 + 3 = 6 clues"),
+    ("zero.txt", "3x3:1.1/1/1/1/0/3\n", 1, "found '0'"),
+    ("given.txt", "3x3:1.1/1/1/1//3,aB\n", 1, "given squares"),
+    ("header.pbm", "P1\n3 x\n1 0 0\n", 2, "height"),
+    ("pixel.pbm", "P1\n3 1\n1 0\n2\n", 4, "found '2' after 2"),
+    ("raw.pbm", b"P4\n8 2\n\xff", 2, "expected 2 bytes of pixels"),
+    ("garbage.png", PNG_GARBAGE, None, "Pillow cannot read"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "problem"),
+    [
+        ("image.xml", HAND_WRITTEN_XML.replace("|...|", "|.?.|"), "line 28: expected a goal cell"),
+        ("width.xml", HAND_WRITTEN_XML.replace("|...|", "|....|"), "line 28: expected 3 cells"),
+    ],
+)
+def test_a_bad_xml_goal_names_its_line_and_leaves_the_puzzle(
+    tmp_path: Path, name: str, content: str, problem: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    puzzle = load(path)
+    assert puzzle.goal is None and puzzle.goal_problem is not None and puzzle.goal_problem.startswith(problem)
+
+
+@pytest.mark.parametrize(("name", "content", "line", "words"), BAD_FILES, ids=[case[0] for case in BAD_FILES])
+def test_bad_file_names_path_and_line(
+    tmp_path: Path, name: str, content: str | bytes, line: int | None, words: str
+) -> None:
+    if name.endswith(".png"):
+        pytest.importorskip("PIL")
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    with pytest.raises(ParseError) as raised:
+        load(path)
+    assert (raised.value.path, raised.value.line) == (str(path), line)
+    assert words in raised.value.expected
+    code, stdout, stderr = run("solve", str(path))
+    assert code == 2 and stdout == ""
+    assert stderr == f"nonosat: {raised.value}\n"
+
+
+def test_bad_minizinc_solutions() -> None:
+    with pytest.raises(ParseError, match="no solution"):
+        load_dzn_solution("=====UNSATISFIABLE=====\n", "x.out")
+    with pytest.raises(ParseError, match="----------") as raised:
+        load_dzn_solution("A = array2d(1..1, 1..2, [1, 2]);\n", "x.out")
+    assert raised.value.line == 2
+    with pytest.raises(ParseError, match=r"1 \(empty\) or 2 \(filled\)") as raised:
+        load_dzn_solution("A = array2d(1..1, 1..2, [1, 3]);\n----------\n", "x.out")
+    assert raised.value.line == 1
+    assert load_dzn_solution("A = array2d(1..2, 1..2, [1, 2, 2, 1]);\n----------\n==========\n") == (
+        (0, 1),
+        (1, 0),
+    )

@@ -1,0 +1,56 @@
+"""Pictures as puzzles: raw PBM with padded rows, PNG's dark opaque pixels filled, and the
+install hint without Pillow."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from formats_shared import TINY, TINY_GOAL, run
+
+from nonosat.errors import UsageError
+from nonosat.formats import load
+from nonosat.model import Puzzle
+
+
+def test_raw_pbm_reads_padded_rows(tmp_path: Path) -> None:
+    path = tmp_path / "bar.pbm"
+    path.write_bytes(b"P4\n# ten wide\n10 2\n" + bytes([0b11000000, 0b01000000, 0b00000000, 0b10000000]))
+    puzzle = load(path)
+    assert puzzle.goal == ((1, 1, 0, 0, 0, 0, 0, 0, 0, 1), (0, 0, 0, 0, 0, 0, 0, 0, 1, 0))
+    assert puzzle.rows == ((2, 1), (1,)) and puzzle.source == str(path)
+
+
+def test_png_dark_opaque_pixels_are_filled(tmp_path: Path) -> None:
+    image_module = pytest.importorskip("PIL.Image")
+    pixels = [
+        (0, 0, 0, 255),
+        (255, 255, 255, 255),
+        (127, 127, 127, 255),
+        (128, 128, 128, 255),
+        (0, 0, 0, 0),
+        (0, 0, 0, 1),
+    ]
+    image = image_module.new("RGBA", (3, 2))
+    image.putdata(pixels)
+    path = tmp_path / "pixels.png"
+    image.save(path)
+    assert load(path).goal == ((1, 0, 1), (0, 0, 1))
+    grey = image_module.new("L", (3, 3), 255)
+    for xy in [(0, 0), (0, 2), (1, 2), (2, 2)]:
+        grey.putpixel(xy, 0)
+    unnamed = tmp_path / "grey"  # no suffix: recognised by its first bytes
+    grey.save(unnamed, format="PNG")
+    assert load(unnamed) == Puzzle(rows=TINY.rows, columns=TINY.columns, goal=TINY_GOAL, source=str(unnamed))
+
+
+def test_png_without_pillow_gives_the_install_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "any.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n")
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    with pytest.raises(UsageError, match=re.escape("pip install 'nonosat[image]'")):
+        load(path)
+    code, _, stderr = run("solve", str(path))
+    assert code == 2 and stderr.count("\n") == 1 and "nonosat[image]" in stderr

@@ -1,0 +1,65 @@
+"""webpbn XML: a hand-written file and nonosat's own read back, a goal alone gives the clues,
+and a puzzle set (as a .nonpack) selects its puzzles with FILE#N."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from formats_shared import DANCER, HAND_WRITTEN_XML, TINY, TINY_GOAL, clues_of
+
+from nonosat.errors import ParseError
+from nonosat.formats import dumps, load, load_all, loads, save
+from nonosat.formats.non import dump_non
+from nonosat.formats.webpbn import dump_xml_all, load_xml_all
+from nonosat.model import Puzzle
+
+
+def test_hand_written_webpbn_xml_reads_back(tmp_path: Path) -> None:
+    path = tmp_path / "corner.xml"
+    path.write_text(HAND_WRITTEN_XML)
+    expected = Puzzle(
+        rows=TINY.rows,
+        columns=TINY.columns,
+        title="Corner & bar",
+        author="Set Author",  # from the puzzle set, since the puzzle names none
+        copyright="© 2024 Someone",
+        catalogue="#9999",
+        goal=TINY_GOAL,
+    )
+    assert load(path) == expected
+    assert loads(dumps(expected, "xml")) == expected
+
+
+def test_webpbn_xml_written_by_nonosat_reads_back(tmp_path: Path) -> None:
+    dancer = load(DANCER)
+    save(dancer, tmp_path / "dancer.xml")
+    assert load(tmp_path / "dancer.xml") == dancer
+
+
+def test_webpbn_xml_goal_alone_gives_the_clues_and_rows_may_share_bars() -> None:
+    text = "<puzzleset><puzzle><solution><image>|X..|...|XXX|</image></solution></puzzle></puzzleset>"
+    assert loads(text) == Puzzle(rows=TINY.rows, columns=TINY.columns, goal=TINY_GOAL)
+
+
+def test_webpbn_puzzle_set_selects_with_hash_n(tmp_path: Path) -> None:
+    path = tmp_path / "set.xml"
+    dancer = load(DANCER)
+    path.write_text(dump_xml_all([dancer, Puzzle(rows=TINY.rows, columns=TINY.columns, title="Tiny")]))
+    puzzles = load_all(path)
+    assert [p.title for p in puzzles] == ["Dancer", "Tiny"]
+    assert [p.source for p in puzzles] == [f"{path}#1", f"{path}#2"]
+    assert load(f"{path}#2") == puzzles[1]
+    with pytest.raises(ParseError, match=r"holds 2 puzzles; select one as FILE#N"):
+        load(path)
+    with pytest.raises(ParseError, match=r"no puzzle #3"):
+        load(f"{path}#3")
+    assert len(load_xml_all(path.read_text())) == 2
+
+
+def test_nonpack_selects_with_hash_n(tmp_path: Path) -> None:
+    path = tmp_path / "two.nonpack"
+    path.write_text(dump_non(load(DANCER)) + "====\n" + dump_non(TINY))
+    dancer, tiny = load_all(path)
+    assert dancer.title == "Dancer" and clues_of(tiny) == clues_of(TINY)
+    assert load(f"{path}#2") == tiny and tiny.source == f"{path}#2"

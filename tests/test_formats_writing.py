@@ -1,0 +1,92 @@
+"""What each writer keeps of a puzzle, the formats that cannot be written, and `convert`, which
+drops fields out loud and never overwrites unasked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from formats_shared import DANCER, DANCER_ID, READ_ONLY, TINY, TINY_GOAL, WRITERS, clues_of, run
+
+from nonosat.errors import UsageError
+from nonosat.formats import FIELDS, FORMATS, convert, dropped_fields, dumps, load, loads
+from nonosat.model import Puzzle
+
+FULL = Puzzle(
+    rows=TINY.rows,
+    columns=TINY.columns,
+    title='Tiny <&> "quoted"',
+    author="Ann Author",
+    copyright="© 2024 Ann",
+    license="CC0-1.0",
+    catalogue="#1",
+    goal=TINY_GOAL,
+)
+"""TINY with every optional field."""
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_each_writer_keeps_what_it_says(name: str) -> None:
+    again = loads(dumps(FULL, name), fmt=name)
+    for field in FIELDS:
+        if field in FORMATS[name].keeps:
+            assert getattr(again, field) == getattr(FULL, field), field
+        elif (name, field) != ("tournament", "title"):  # the tournament format names each puzzle #N
+            assert getattr(again, field) is None, field
+    assert dropped_fields(FULL, name) == [field for field in FIELDS if field not in FORMATS[name].keeps]
+
+
+@pytest.mark.parametrize("name", READ_ONLY)
+def test_read_only_formats_cannot_be_written(name: str) -> None:
+    with pytest.raises(UsageError, match=f"cannot write {name}"):
+        dumps(TINY, name)
+
+
+# --- convert -----------------------------------------------------------------------------------
+
+
+def test_convert_reports_what_it_dropped_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    target = tmp_path / "dancer.nin"
+    assert convert(DANCER, target) == ["title", "author", "copyright", "catalogue", "goal"]
+    assert clues_of(load(target)) == clues_of(load(DANCER))
+    with pytest.raises(UsageError, match="force=True"):
+        convert(DANCER, target)
+    assert convert(DANCER, tmp_path / "dancer.xml") == []
+    assert convert(tmp_path / "dancer.xml", target, force=True) == [
+        "title",
+        "author",
+        "copyright",
+        "catalogue",
+        "goal",
+    ]
+    assert convert(DANCER, tmp_path / "dancer.id", to="tatham") == [
+        "title",
+        "author",
+        "copyright",
+        "catalogue",
+        "goal",
+    ]
+    assert (tmp_path / "dancer.id").read_text() == DANCER_ID + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dancer.id", "dancer.nin", "dancer.xml"]
+
+
+def test_convert_command(tmp_path: Path) -> None:
+    target = tmp_path / "dancer.nin"
+    code, _, stderr = run("convert", str(DANCER), str(target))
+    assert code == 0
+    assert stderr == f"wrote {target} (dropped: title, author, copyright, catalogue, goal)\n"
+    target.write_text("precious")
+    code, _, stderr = run("convert", str(DANCER), str(target))
+    assert code == 2 and stderr.count("\n") == 1 and "--force" in stderr and target.read_text() == "precious"
+    code, _, stderr = run("convert", str(DANCER), str(target), "--force")
+    assert code == 0 and clues_of(load(target)) == clues_of(load(DANCER))
+    code, _, stderr = run("convert", str(DANCER), str(tmp_path / "dancer.mk"))
+    assert code == 0 and load(tmp_path / "dancer.mk").rows == load(DANCER).rows
+    code, _, stderr = run("convert", str(DANCER), str(tmp_path / "dancer.txt"), "--to", "xml")
+    assert code == 0 and stderr == f"wrote {tmp_path / 'dancer.txt'}\n"
+    assert load(tmp_path / "dancer.txt").title == "Dancer"
+    for target_name, words in [("dancer.png", "cannot write png"), ("dancer.txt", "suffix")]:
+        code, _, stderr = run("convert", str(DANCER), str(tmp_path / "new" / target_name))
+        assert code == 2 and stderr.count("\n") == 1 and words in stderr
+    code, _, stderr = run("convert", str(DANCER), str(tmp_path / "x.non"), "--to", "bogus")
+    assert code == 2 and "'bogus' is not one of 'non'" in stderr
