@@ -1,6 +1,6 @@
 """What the tests of the formats share: small puzzles and a hand-written webpbn XML file, the
 formats nonosat writes and the ones it only reads, the command line's answer, and the clues to
-compare what was read back."""
+compare what was read back (of a colour puzzle, with each block's colour)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,17 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def clues_of(puzzle: Puzzle) -> tuple[object, object]:
     return puzzle.rows, puzzle.columns
+
+
+def colour_clues(puzzle: Puzzle, rename: dict[str, str] | None = None) -> tuple[object, ...]:
+    """Every clue with each block's colour as its RGB value (so palettes in another order compare)."""
+    rgb = [(rename or {}).get(colour.rgb, colour.rgb) for colour in puzzle.palette]
+    lines = [(True, i) for i in range(puzzle.height)] + [(False, i) for i in range(puzzle.width)]
+    return tuple(
+        tuple(zip(clue, (rgb[c] for c in puzzle.colours_of(is_row, i)), strict=True))
+        for is_row, i in lines
+        for clue in [puzzle.rows[i] if is_row else puzzle.columns[i]]
+    )
 
 
 HAND_WRITTEN_XML = """\

@@ -49,7 +49,7 @@ def corpus_files(corpus: Path) -> dict[Path, list[Puzzle] | ParseError]:
         if DOCUMENTS.fullmatch(file.name) or file.suffix == ".out" or file.parent.name == "solution":
             continue  # documents, and solutions (read in the tests below)
         if file.relative_to(corpus).parts[0] == "colour":
-            continue  # the colour puzzles, in formats of their own: see tests/test_colour_formats.py
+            continue  # the colour puzzles, in formats of their own: see tests/test_colour_corpus.py
         try:
             read[file] = read_corpus_file(file)
         except ParseError as error:
