@@ -1,0 +1,190 @@
+"""Colour on the terminal: swatches, clue numbers on their block's colour, --ascii letters, marks,
+two solutions side by side and half blocks; black and white must look exactly as it did before
+colour."""
+
+from __future__ import annotations
+
+import random
+
+from colour_views import BW, DIFFER, GRID, OTHER, PALETTE, ansi, hex_of, puzzle, styled
+from rich.style import Style
+
+from nonosat.model import Grid, Line, Puzzle
+from nonosat.palette import Colour
+from nonosat.render.views import cell_width, fitted_grid, grid_view, half_block_grid, side_by_side
+
+WHITE, BLACK_INK = "#ffffff", "#000000"
+
+
+def test_each_cell_is_drawn_in_its_palette_colour() -> None:
+    lines = styled(grid_view(puzzle(), GRID))
+    for r, row in enumerate(GRID):
+        cells = lines[len(lines) - len(GRID) + r][-2 * len(row) :]
+        for c, value in enumerate(row):
+            glyph = "".join(char for char, _ in cells[2 * c : 2 * c + 2])
+            if value:
+                assert glyph == "██" and hex_of(cells[2 * c][1]) == PALETTE[value].rgb, (r, c)
+            else:
+                assert glyph == "· ", (r, c)
+
+
+def test_clue_numbers_sit_on_their_block_colour_in_legible_ink() -> None:
+    """Row clues read, left to right, as (number, swatch colour, ink): white on navy and red,
+    black on yellow."""
+    p = puzzle()
+    lines = styled(grid_view(p, GRID))
+    inks = set()
+    for r in range(p.height):
+        line = lines[len(lines) - p.height + r][: -2 * p.width]
+        digits = [(char, hex_of(style, True), hex_of(style)) for char, style in line if char.isdigit()]
+        expected = [
+            (str(n), PALETTE[k].rgb, WHITE if PALETTE[k].is_dark else BLACK_INK)
+            for n, k in zip(p.rows[r], p.colours_of(True, r), strict=True)
+        ]
+        assert digits == expected
+        inks |= {ink for _, _, ink in digits}
+    assert inks == {WHITE, BLACK_INK}  # the test covers both a dark and a light colour
+
+
+def test_column_clues_are_on_swatches_above_their_column() -> None:
+    p = puzzle()
+    lines = styled(grid_view(p, GRID))
+    depth = len(lines) - p.height
+    start = len(lines[-1]) - 2 * p.width
+    for c in range(p.width):
+        column = [line[start + 2 * c : start + 2 * c + 2] for line in lines[:depth]]
+        found = [(char, hex_of(style, True)) for pair in column for char, style in pair if char.isdigit()]
+        assert found == [(str(n), PALETTE[k].rgb) for n, k in zip(p.columns[c], p.colours_of(False, c), strict=True)]
+
+
+def test_ascii_cells_are_the_palette_characters_with_no_colour_codes() -> None:
+    p = puzzle()
+    text = ansi(grid_view(p, GRID, ascii_cells=True))
+    assert "\x1b" not in text
+    lines = text.rstrip("\n").split("\n")
+    width = cell_width(p, [[("2y", None)]], ascii_cells=True)
+    assert width == 3  # "2y" and one space, so that neighbouring column clues stay apart
+    rows = [line[-p.width * width :] for line in lines[-p.height :]]
+    assert [row[::width] for row in rows] == ["".join(PALETTE[v].char for v in row) for row in GRID]
+    assert lines[-p.height].lstrip().startswith("2n 2y ")  # row 1's clue names its colours
+
+
+def test_a_marked_cell_in_colour_is_an_x_on_its_own_colour() -> None:
+    lines = styled(grid_view(puzzle(), GRID, highlight=DIFFER))
+    for r, c in DIFFER:
+        cells = lines[len(lines) - len(GRID) + r][-2 * len(GRID[0]) :]
+        assert "".join(char for char, _ in cells[2 * c : 2 * c + 2]) == "XX"
+        assert hex_of(cells[2 * c][1], True) == PALETTE[GRID[r][c]].rgb
+
+
+def test_marked_lines_keep_their_swatches_and_get_pointers() -> None:
+    p = puzzle()
+    lines = styled(grid_view(p, None, lines=[Line("row", 1), Line("column", 3)]))
+    text = ["".join(char for char, _ in line) for line in lines]
+    assert text[-4].endswith(" <") and text[-1].strip() == "^"  # row 2 of 4, then the column pointer
+    assert all(hex_of(style, True) for char, style in lines[-4] if char.isdigit())
+
+
+def test_side_by_side_in_colour_marks_the_differing_cells_on_both() -> None:
+    p = puzzle()
+    view = side_by_side(p, GRID, OTHER, width=100)
+    assert view is not None
+    marks = [
+        (hex_of(style, True))
+        for line in styled(view, 100)
+        for i, (char, style) in enumerate(line)
+        if char == "X" and line[i + 1][0] == "X"
+    ]
+    expected = sorted(PALETTE[g[r][c]].rgb for g in (GRID, OTHER) for r, c in DIFFER)
+    assert sorted(m for m in marks if m) == expected
+
+
+def test_side_by_side_ascii_in_colour_adds_a_grid_of_the_cells_that_differ() -> None:
+    p = puzzle()
+    view = side_by_side(p, GRID, OTHER, width=100, ascii_cells=True)
+    assert view is not None
+    text = ansi(view, 100)
+    assert "\x1b" not in text
+    lines = text.rstrip("\n").split("\n")
+    assert lines[0].split() == ["solution", "1", "solution", "2", "differ"]
+    grids = list(zip(*(line.split() for line in lines[1:]), strict=True))
+    chars = ["".join(PALETTE[v].char for v in row) for row in GRID]
+    assert list(grids[0]) == chars
+    assert list(grids[1]) == ["".join(PALETTE[v].char for v in row) for row in OTHER]
+    assert [(r, c) for r, row in enumerate(grids[2]) for c, mark in enumerate(row) if mark == "X"] == DIFFER
+
+
+def decode_half_blocks(lines: list[list[tuple[str, Style | None]]], palette: tuple[Colour, ...]) -> list[list[int]]:
+    index = {colour.rgb: k for k, colour in enumerate(palette)}
+    rows: list[list[int]] = []
+    for line in lines:
+        top, bottom = [], []
+        for char, style in line:
+            fg, bg = hex_of(style), hex_of(style, True)
+            top.append(index[fg] if char in "▀█" and fg else 0)
+            lower = fg if char in "▄█" else bg if char == "▀" else None
+            bottom.append(index[lower] if lower else 0)
+        rows += [top, bottom]
+    return rows
+
+
+def test_half_blocks_in_colour_decode_back_to_the_grid() -> None:
+    generator = random.Random(16)
+    for _ in range(30):
+        height, width = generator.randint(1, 7), generator.randint(1, 7)
+        grid = tuple(tuple(generator.randint(0, 3) for _ in range(width)) for _ in range(height))
+        decoded = decode_half_blocks(styled(half_block_grid(grid, PALETTE)), PALETTE)
+        assert decoded[:height] == [list(row) for row in grid]
+        assert not any(decoded[height:][0] if len(decoded) > height else [])
+
+
+def test_a_colour_grid_too_wide_for_its_clues_is_drawn_in_coloured_half_blocks_or_letters() -> None:
+    p = puzzle()
+    view = fitted_grid(p, GRID, False, p.width)
+    assert view is not None
+    assert decode_half_blocks(styled(view), PALETTE)[: p.height] == [list(row) for row in GRID]
+    letters = fitted_grid(p, GRID, True, p.width)
+    assert letters is not None
+    assert ansi(letters).split() == ["".join(PALETTE[v].char for v in row) for row in GRID]
+
+
+# Black and white is drawn exactly as before colour (these strings are the output of the code
+# before colour, on a truecolor terminal).
+
+BW_OTHER: Grid = ((1, 1, 0, 1), (0, 1, 1, 1), (0, 1, 0, 0))
+BW_VIEWS = [
+    "    \x1b[36m 1\x1b[0m\x1b[36m  \x1b[0m\x1b[1;31m  \x1b[0m\x1b[36m  \x1b[0m\n    \x1b[36m 1\x1b[0m"
+    "\x1b[36m 2\x1b[0m\x1b[1;31m 1\x1b[0m\x1b[36m 2\x1b[0m\n\x1b[36m2 1 \x1b[0m██\x1b[1;31m██\x1b[0m· █"
+    "█\n\x1b[1;31m  3 \x1b[0m· ██████\n\x1b[36m  1 \x1b[0m██· · · \n",
+    "    1   \n    1212\n2 1 ##.#\n  3 .### <\n  1 #...\n      ^\n",
+    "\x1b[1msolution 1  \x1b[0m    \x1b[1msolution 2  \x1b[0m\n    \x1b[36m 1\x1b[0m\x1b[36m  \x1b[0m"
+    "\x1b[36m  \x1b[0m\x1b[36m  \x1b[0m        \x1b[36m 1\x1b[0m\x1b[36m  \x1b[0m\x1b[36m  \x1b[0m\x1b["
+    "36m  \x1b[0m\n    \x1b[36m 1\x1b[0m\x1b[36m 2\x1b[0m\x1b[36m 1\x1b[0m\x1b[36m 2\x1b[0m        \x1b"
+    "[36m 1\x1b[0m\x1b[36m 2\x1b[0m\x1b[36m 1\x1b[0m\x1b[36m 2\x1b[0m\n\x1b[36m2 1 \x1b[0m████· ██    "
+    "\x1b[36m2 1 \x1b[0m████· ██\n\x1b[36m  3 \x1b[0m· ██████    \x1b[36m  3 \x1b[0m· ██████\n\x1b[36m "
+    " 1 \x1b[0m\x1b[1;31m██\x1b[0m\x1b[1;31m· \x1b[0m· ·     \x1b[36m  1 \x1b[0m\x1b[1;31m· \x1b[0m\x1b"
+    "[1;31m██\x1b[0m· · \n",
+    "solution 1    solution 2\n##.#          ##.#      \n.###          .###      \nXo..          oX..      \n",
+    "\x1b[1msolution 1\x1b[0m    \x1b[1msolution 2\x1b[0m\n██·█          ██·█      \n·███          ·███"
+    "      \n\x1b[1;31m█\x1b[0m\x1b[1;31m·\x1b[0m··          \x1b[1;31m·\x1b[0m\x1b[1;31m█\x1b[0m··    "
+    "  \n",
+    "▀█▄█\n▀   \n",
+    "▀█▄█\n▀   \n",
+    "##.#\n.###\n#...\n",
+]
+
+
+def test_black_and_white_views_are_unchanged() -> None:
+    p = Puzzle.from_grid(BW)
+    marks = {"highlight": [(0, 1)], "lines": [Line("row", 1), Line("column", 2)]}
+    views = [
+        grid_view(p, BW, **marks),  # type: ignore[arg-type]
+        grid_view(p, BW, ascii_cells=True, **marks),  # type: ignore[arg-type]
+        side_by_side(p, BW, BW_OTHER, width=60),
+        side_by_side(p, BW, BW_OTHER, width=60, ascii_cells=True),
+        side_by_side(p, BW, BW_OTHER, width=12),
+        half_block_grid(BW),
+        fitted_grid(p, BW, False, 5),
+        fitted_grid(p, BW, True, 5),
+    ]
+    assert [ansi(view, 60) for view in views if view is not None] == BW_VIEWS
