@@ -1,14 +1,19 @@
-"""Shared fixtures: where the corpus of real puzzles lives, and a count of the solver races; and
-a note at the end of a run naming the tests that took `SLOW` seconds or more without the
-`slow` mark (a report for people, never a failure: timings vary from machine to machine)."""
+"""Shared fixtures: where the corpus of real puzzles lives, a count of the solver races, and the
+web API's test client; and a note at the end of a run naming the tests that took `SLOW` seconds
+or more without the `slow` mark (a report for people, never a failure: timings vary from machine
+to machine)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,3 +70,17 @@ def rivals(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     monkeypatch.setattr(portfolio, "Rival", Counted)
     return made
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    """The web API through Starlette's test client, one a module (which skips itself without
+    Starlette): uploads of up to 1,000,000 bytes, 80 cells a side, 100,000 solutions."""
+    from starlette.testclient import TestClient
+
+    from nonosat.web.app import create_app
+    from nonosat.web.settings import WebSettings
+
+    settings = WebSettings(max_upload_bytes=1_000_000, max_side=80, max_count=100_000)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as c:
+        yield c

@@ -80,25 +80,25 @@ BATCH_AND_SERVE = {
             "Requests answered at once (WebSettings.workers): with 1 worker and a queue of 1, a third request"
             " while two run/wait gets 503."
         ),
-        "tests/test_web_api.py::test_a_full_queue_gets_503_with_retry_after",
+        "tests/test_web_limits.py::test_a_full_queue_gets_503_with_retry_after",
     ),
     "serve --max-queue": (
         ("Requests that may wait for a worker (WebSettings.max_queue): beyond it a request gets 503 with Retry-After."),
-        "tests/test_web_api.py::test_a_full_queue_gets_503_with_retry_after",
+        "tests/test_web_limits.py::test_a_full_queue_gets_503_with_retry_after",
     ),
     "serve --max-upload": (
         (
             "Bytes an upload may have (WebSettings.max_upload_bytes): a body over 1000000 bytes, sized or "
             "streamed, gets 413."
         ),
-        "tests/test_web_api.py::test_uploads_over_the_limit_get_413",
+        "tests/test_web_limits.py::test_uploads_over_the_limit_get_413",
     ),
     "serve --max-side": (
         (
             "Cells a side of a puzzle (WebSettings.max_side): with 80, an 81-column puzzle gets 400 'limit of"
             " 80 cells a side'."
         ),
-        "tests/test_web_api.py::test_uploads_over_the_limit_get_413",
+        "tests/test_web_limits.py::test_uploads_over_the_limit_get_413",
     ),
     "serve --request-timeout": (
         "Seconds a request gets when it names no timeout (WebSettings.default_timeout).",
@@ -113,6 +113,6 @@ BATCH_AND_SERVE = {
             "The most solutions a solve may ask for (WebSettings.max_count): with 3, count=1000 returns at "
             "most 3 solutions, count not exact."
         ),
-        "tests/test_web_api.py::test_count_and_timeout_are_cut_to_the_servers_most",
+        "tests/test_web_limits.py::test_count_and_timeout_are_cut_to_the_servers_most",
     ),
 }

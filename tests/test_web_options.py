@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,24 +18,15 @@ pytest.importorskip("multipart")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
-from test_web_api import DANCER, PUZZLES, TWO_BY_TWO, hard_puzzle, upload  # noqa: E402
+from web_requests import DANCER, PUZZLES, TWO_BY_TWO, hard_puzzle, upload  # noqa: E402
 
-from nonosat.web.app import create_app  # noqa: E402
 from nonosat.web.options import ENDPOINTS  # noqa: E402
-from nonosat.web.settings import WebSettings  # noqa: E402
 
 Body = Callable[[], dict[str, Any]]
 """The keyword arguments of a request's post: an upload or a JSON body."""
 
 Seen = Callable[[Any], Any]
 """What a reply shows of the parameter's effect."""
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    settings = WebSettings(max_upload_bytes=1_000_000, max_side=80, max_count=100_000)
-    with TestClient(create_app(settings), raise_server_exceptions=False) as c:
-        yield c
 
 
 def dancer() -> dict[str, Any]:

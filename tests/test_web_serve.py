@@ -98,7 +98,7 @@ def test_a_taken_port_is_one_line_and_exit_2(served: int) -> None:
 
 def hard_body() -> bytes:
     """A random 40x40 grid's clues: counting its solutions runs far past any time given here."""
-    from test_web_api import hard_puzzle
+    from web_requests import hard_puzzle
 
     return json.dumps(hard_puzzle()).encode()
 
@@ -141,7 +141,7 @@ def mangled(data: bytes, rng: random.Random) -> bytes:
 
 
 def test_mangled_uploads_of_every_format_never_get_a_500(served: int, corpus: Path) -> None:
-    from test_web_api import CORPUS_FORMATS
+    from web_requests import CORPUS_FORMATS
 
     rng = random.Random(18)
     files = [corpus / name.partition("#")[0] for name in CORPUS_FORMATS] + sorted((ROOT / "puzzles").glob("*"))

@@ -1,0 +1,173 @@
+"""The JSON API (issue 18), through Starlette's test client: every endpoint answers, with the
+same records as the command line's --format json on corpus files, and the OpenAPI description
+lists them all."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from web_requests import (  # noqa: E402
+    CORPUS_FORMATS,
+    DANCER,
+    PUZZLES,
+    TWO_BY_TWO,
+    cli_record,
+    comparable,
+    has_pillow,
+    upload,
+)
+
+
+def test_check_is_the_command_lines_record(client: TestClient) -> None:
+    answer = client.post("/api/check", **upload(DANCER))
+    assert answer.status_code == 200
+    record = answer.json()
+    assert record["path"] == DANCER.name and record["status"] == "unique" and record["level"] == "line"
+    assert record["line_open"] == []
+    assert comparable(record) == comparable(cli_record("check", str(DANCER)))
+
+
+@pytest.mark.slow
+def test_every_endpoint_answers_a_json_body(client: TestClient) -> None:
+    body = client.post("/api/convert?to=json", **upload(DANCER)).json()
+    assert body["title"] == "Dancer" and len(body["rows"]) == 10
+    solved = client.post("/api/solve?count=3", json=body).json()
+    assert solved["status"] == "unique" and solved["count_is_exact"] and len(solved["solutions"]) == 1
+    rated = client.post("/api/rate", json=body).json()
+    assert rated["level"] in ("line", "probe", "search")
+    explained = client.post("/api/explain", json=body).json()
+    assert explained["steps"] and explained["open_cells"] == 0
+    first = explained["steps"][0]
+    assert {"line", "after", "fixed", "reason"} <= set(first)
+
+
+def test_multiple_solutions_name_the_differing_cells_and_open_cells(client: TestClient) -> None:
+    record = client.post("/api/check", json=TWO_BY_TWO).json()
+    assert record["status"] == "multiple" and record["level"] == "ambiguous"
+    assert sorted(record["differences"]) == [[1, 1], [1, 2], [2, 1], [2, 2]]
+    assert sorted(record["line_open"]) == [[1, 1], [1, 2], [2, 1], [2, 2]]
+    first, second = record["solutions"]
+    assert first != second and sorted([first, second]) == [["#.", ".#"], [".#", "#."]]
+
+
+@pytest.mark.slow
+def test_no_solution_names_the_lines_at_fault(client: TestClient) -> None:
+    refuted = client.post("/api/check", json={"rows": [[2], [2]], "cols": [[1], [1]]}).json()
+    assert refuted["status"] == "none" and refuted["method"] == "checks"
+    assert refuted["diagnosis"]["lines"]
+    # possible by the totals, impossible by search: rows 1 1 / 1 1 over columns 2 / 0
+    found = client.post("/api/check", json={"rows": [[1], [1]], "cols": [[2], []]}).json()
+    assert found["status"] == "unique"
+    cross = {"rows": [[1], [1, 1], [1]], "cols": [[1, 1], [1], [1]]}
+    record = client.post("/api/check", json=cross).json()
+    assert record["status"] == "none"
+    assert record["diagnosis"]["lines"] and all(
+        line.startswith(("row ", "column ")) for line in record["diagnosis"]["lines"]
+    )
+
+
+@pytest.mark.slow
+def test_hint_from_a_partial_grid(client: TestClient) -> None:
+    text = DANCER.read_text()
+    state = "\n".join(["?????"] * 10)
+    found = client.post("/api/hint", files={"file": ("dancer.non", text)}, data={"state": state}).json()
+    assert found["steps"] and found["steps"][0]["fixed"] and found["wrong"] is None
+    wrong = ["#####"] + ["?????"] * 9  # row 1 of the dancer is .##..
+    body = {"puzzle": {"rows": [[2]] + [[1]] * 0, "cols": []}, "state": wrong}
+    bad_body = client.post("/api/hint", json=body)
+    assert bad_body.status_code == 400 and "error" in bad_body.json()
+    told = client.post("/api/hint", files={"file": ("dancer.non", text)}, data={"state": "\n".join(wrong)}).json()
+    assert told["wrong"] is not None and told["wrong"]["cell"][0] == 1
+    missing = client.post("/api/hint", files={"file": ("dancer.non", text)})
+    assert missing.status_code == 400 and "state" in missing.json()["error"]
+
+
+@pytest.mark.slow
+def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
+    pytest.importorskip("PIL")
+    picture = PUZZLES / "smiley-picture.png"
+    preview = client.post("/api/picture?width=20", **upload(picture)).json()
+    goal = preview["puzzle"]["goal"]
+    assert len(goal) == 20 and len(goal[0]) == 20 and preview["threshold"] is not None
+    made = client.post("/api/generate?width=20&require=line", **upload(picture)).json()
+    assert made["status"] == "unique" and made["method"] == "line"
+    assert made["start"] == [row.replace("0", ".").replace("1", "#") for row in goal]
+    # the drawing (the goal) of two diagonal cells is ambiguous; repair makes it unique
+    drawing = {**TWO_BY_TWO, "goal": ["10", "01"]}
+    fixed = client.post("/api/repair?require=line", json=drawing).json()
+    assert fixed["status"] == "unique" and fixed["changed"]
+    assert client.post("/api/check", json=fixed["puzzle"]).json()["status"] == "unique"
+    suggested = client.post("/api/suggest?count=2", json=drawing).json()
+    assert suggested["open"] == 4 and len(suggested["edits"]) == 2 and suggested["edits"][0]["open"] == 0
+    no_goal = client.post("/api/suggest", json=TWO_BY_TWO)
+    assert no_goal.status_code == 400 and "goal" in no_goal.json()["error"]
+
+
+@pytest.mark.slow
+def test_convert_and_render_are_downloads(client: TestClient) -> None:
+    xml = client.post("/api/convert?to=xml", **upload(DANCER))
+    assert xml.status_code == 200 and 'filename="Dancer.xml"' in xml.headers["content-disposition"]
+    back = client.post("/api/check", files={"file": ("dancer.xml", xml.content)}).json()
+    assert back["status"] == "unique"
+    untitled = client.post("/api/convert?to=non", json=TWO_BY_TWO)
+    assert 'filename="puzzle.non"' in untitled.headers["content-disposition"]
+    dropped = client.post("/api/convert?to=nin", **upload(DANCER))
+    assert dropped.status_code == 200 and "title" in dropped.headers["x-nonosat-dropped"]
+    svg = client.post("/api/render?solution=1", **upload(DANCER))
+    assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content
+    if sys.modules.get("PIL") is not None or has_pillow():
+        png = client.post("/api/render?as=png", **upload(DANCER))
+        assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")
+    none = client.post("/api/render?solution=1", json={"rows": [[2], [2]], "cols": [[1], [1]]})
+    assert none.status_code == 422 and "nothing to draw" in none.json()["error"]
+
+
+def test_render_takes_the_number_of_a_puzzle_in_a_set(client: TestClient) -> None:
+    """The README lists `number` for /api/render as for every endpoint that reads a puzzle."""
+    from nonosat.formats import load
+    from nonosat.formats.webpbn import dump_xml_all
+    from nonosat.model import Puzzle
+
+    two = dump_xml_all([load(DANCER), Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), title="Tiny")])
+    upload_set = {"files": {"file": ("set.xml", two.encode())}}
+    first = client.post("/api/render?number=1", **upload_set)
+    second = client.post("/api/render?number=2", **upload_set)
+    assert first.status_code == second.status_code == 200
+    assert 'filename="Dancer.svg"' in first.headers["content-disposition"]
+    assert 'filename="Tiny.svg"' in second.headers["content-disposition"]
+    assert first.content != second.content
+    beyond = client.post("/api/render?number=3", **upload_set)
+    assert beyond.status_code == 400 and "no puzzle #3" in beyond.json()["error"]
+
+
+def test_openapi_lists_every_endpoint(client: TestClient) -> None:
+    from nonosat.web.options import ENDPOINTS
+
+    described = client.get("/openapi.json").json()
+    assert described["openapi"].startswith("3.")
+    for name, spec in ENDPOINTS.items():
+        operation = described["paths"][f"/api/{name}"]["post"]
+        assert [p["name"] for p in operation["parameters"]] == [p.name for p in spec.parameters]
+    formats = client.get("/api/formats").json()
+    assert {"non", "xml", "json"} <= {form["name"] for form in formats["write"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CORPUS_FORMATS)
+def test_every_corpus_format_as_the_command_line(client: TestClient, corpus: Path, name: str) -> None:
+    file, _, number = name.partition("#")
+    path = corpus / file
+    if path.suffix == ".png":
+        pytest.importorskip("PIL")
+    query = f"/api/check?number={number}" if number else "/api/check"
+    reply = client.post(query, **upload(path))
+    assert reply.status_code == 200, reply.text
+    assert comparable(reply.json()) == comparable(cli_record("check", str(path) + (f"#{number}" if number else "")))

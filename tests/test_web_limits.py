@@ -1,0 +1,109 @@
+"""The JSON API's limits (issue 18): counts and timeouts cut to the server's most, uploads and
+sides over the limit refused, a solve past its time answers unknown, a full queue gets 503, many
+requests at once all succeed, and a request's time counts from its arrival."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from web_requests import DANCER, TWO_BY_TWO, hard_puzzle, upload  # noqa: E402
+
+from nonosat.web.app import create_app  # noqa: E402
+from nonosat.web.settings import WebSettings  # noqa: E402
+
+
+def test_count_and_timeout_are_cut_to_the_servers_most() -> None:
+    settings = WebSettings(max_count=3, max_timeout=0.5)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as small:
+        answer = small.post("/api/solve?count=1000&timeout=1000", json=hard_puzzle()).json()
+    assert len(answer["solutions"]) <= 3 and not answer["count_is_exact"]
+
+
+def test_uploads_over_the_limit_get_413(client: TestClient) -> None:
+    big = b"#" * 1_200_000
+    reply = client.post("/api/check", files={"file": ("big.non", big)})
+    assert reply.status_code == 413 and "1000000 bytes" in reply.json()["error"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        for _ in range(50):
+            yield b"x" * 25_000
+
+    streamed = client.post("/api/check", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413
+    wide = {"rows": [[1]] * 2, "cols": [[]] * 81}
+    too_wide = client.post("/api/check", json=wide)
+    assert too_wide.status_code == 400 and "limit of 80 cells a side" in too_wide.json()["error"]
+
+
+@pytest.mark.slow
+def test_a_solve_past_its_time_answers_unknown(client: TestClient) -> None:
+    record = client.post("/api/solve?count=100000&timeout=1", json=hard_puzzle()).json()
+    assert record["status"] == "unknown" or (record["status"] == "multiple" and not record["count_is_exact"])
+    status = client.get("/api/status").json()["workers"]
+    assert status["running"] == 0 and status["live"] == 0
+
+
+@pytest.mark.slow
+def test_a_full_queue_gets_503_with_retry_after() -> None:
+    settings = WebSettings(workers=1, max_queue=1, retry_after=7, max_count=100_000)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as c:
+        replies: list[Any] = []
+
+        def slow() -> None:
+            replies.append(c.post("/api/solve?count=100000&timeout=1.5", json=hard_puzzle()))
+
+        threads = [threading.Thread(target=slow) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        waited = 0
+        while c.get("/api/status").json()["workers"]["waiting"] < 1 and waited < 200:
+            threading.Event().wait(0.05)
+            waited += 1
+        busy = c.post("/api/check", json=TWO_BY_TWO)
+        for thread in threads:
+            thread.join()
+    assert busy.status_code == 503 and busy.headers["retry-after"] == "7" and "busy" in busy.json()["error"]
+    assert [reply.status_code for reply in replies] == [200, 200]
+
+
+@pytest.mark.slow
+def test_twenty_concurrent_checks_all_succeed(client: TestClient, corpus: Path) -> None:
+    files = sorted((corpus / "webpbn").glob("webpbn-0*.non"))[:20]
+    results: list[Any] = [None] * len(files)
+
+    def check(index: int) -> None:
+        results[index] = client.post("/api/check?timeout=30", **upload(files[index]))
+
+    threads = [threading.Thread(target=check, args=(i,)) for i in range(len(files))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(reply.status_code == 200 for reply in results), [r.text for r in results if r.status_code != 200]
+    assert all(reply.json()["status"] in ("unique", "multiple") for reply in results)
+
+
+def test_a_requests_time_counts_from_its_arrival() -> None:
+    """The time a request waits for a worker counts: a job read 2 s ago with 1 s to run is cut
+    short before any work, and the same job just read is answered."""
+    import time
+
+    from nonosat.web.jobs import Job, answer
+
+    late = Job("check", DANCER.read_bytes(), DANCER.name, None, 1.0, 80, received=time.time() - 2)
+    assert late.remaining() == 0
+    assert json.loads(answer(late).body)["status"] == "unknown"
+    fresh = Job("check", DANCER.read_bytes(), DANCER.name, None, 1.0, 80)
+    assert 0 < fresh.remaining() <= 1
+    assert json.loads(answer(fresh).body)["status"] == "unique"

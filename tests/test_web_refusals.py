@@ -1,0 +1,126 @@
+"""The JSON API's error paths (issue 18): bad requests and bad uploads get 400 and one line (what
+the command line says), a client names a file and never a path, static files stay in the
+package, and what a review found."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from web_requests import DANCER, TWO_BY_TWO, hard_puzzle, has_pillow  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("query", "body", "words"),
+    [
+        (
+            "/api/check?timeout=abc",
+            TWO_BY_TWO,
+            "timeout: expected a positive number of seconds (or inf for none), not 'abc'",
+        ),
+        (
+            "/api/check?timeout=-1",
+            TWO_BY_TWO,
+            "timeout: expected a positive number of seconds (or inf for none), not -1",
+        ),
+        ("/api/check?timeout=nan", TWO_BY_TWO, "timeout"),
+        ("/api/solve?count=0", TWO_BY_TWO, "count: expected a whole number from 1"),
+        ("/api/check?colour=red", TWO_BY_TWO, "unknown parameter 'colour'"),
+        ("/api/convert", TWO_BY_TWO, "to: name the format"),
+        ("/api/convert?to=pdf", TWO_BY_TWO, "to: expected one of"),
+        ("/api/render?as=gif", TWO_BY_TWO, "as: expected one of svg, png"),
+        ("/api/repair?require=nice", TWO_BY_TWO, "require: expected one of unique, probe, line"),
+        ("/api/check", {"rows": [[1]]}, "<input>"),
+        ("/api/check", {"rows": [[-1]], "cols": [[1]]}, "<input>"),
+        ("/api/check", [1, 2], "expected a JSON object"),
+        ("/api/check?number=2", TWO_BY_TWO, "no puzzle #2"),
+    ],
+)
+def test_bad_requests_get_400_and_one_line(client: TestClient, query: str, body: Any, words: str) -> None:
+    answer = client.post(query, json=body)
+    assert answer.status_code == 400, answer.text
+    message = answer.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+
+
+@pytest.mark.slow
+def test_bad_uploads_say_what_the_command_line_says(client: TestClient, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.non"
+    bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n")
+    said = subprocess.run([sys.executable, "-m", "nonosat", "check", str(bad)], capture_output=True, text=True)
+    assert said.returncode == 2
+    answer = client.post("/api/check", files={"file": ("broken.non", bad.read_bytes())})
+    assert answer.status_code == 400
+    assert said.stderr.strip() == f"nonosat: {answer.json()['error']}".replace("broken.non", str(bad))
+    for name, data in (("x.png", b"\x89PNG\r\n\x1a\nnot really"), ("empty.non", b""), ("nul.txt", b"a\0b")):
+        reply = client.post("/api/check", files={"file": (name, data)})
+        assert reply.status_code == 400 and reply.json()["error"].startswith(name), reply.text
+    for query, files in (("/api/check", {"other": ("a.non", b"x")}), ("/api/generate", {"file": ("a.non", b"x")})):
+        reply = client.post(query, files=files)
+        assert reply.status_code == 400 and reply.json()["error"]
+    assert client.post("/api/check", content=b"rows", headers={"content-type": "text/plain"}).status_code == 400
+    broken = client.post(
+        "/api/check", content=b"--xx\r\nnonsense", headers={"content-type": "multipart/form-data; boundary=xx"}
+    )
+    assert broken.status_code == 400 and broken.json()["error"]
+
+
+@pytest.mark.slow
+def test_a_client_names_a_file_never_a_path(client: TestClient) -> None:
+    for name in ("../../etc/passwd", "/etc/passwd", "..\\..\\secret.non", "C:\\x\\dancer.non"):
+        reply = client.post("/api/check", files={"file": (name, DANCER.read_bytes())})
+        assert reply.status_code == 200 and "/" not in reply.json()["path"] and "\\" not in reply.json()["path"]
+    game_id = client.post("/api/check", files={"file": ("5x5:2/1.1/3/1/2/1/3/2.1/1/1", b"")})
+    assert game_id.status_code == 400  # a name is never read as a Tatham ID, a path or anything but a name
+
+
+def test_static_files_stay_in_the_package(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    for path in (
+        "/static/../pyproject.toml",
+        "/static/%2e%2e/pyproject.toml",
+        "/static/..%2fapp.py",
+        "/static//etc/passwd",
+    ):
+        reply = client.get(path)
+        assert reply.status_code == 404 and "[project]" not in reply.text and "root:" not in reply.text
+    assert client.get("/nowhere").json()["error"].startswith("not found")
+    assert client.get("/api/check").status_code == 405
+
+
+@pytest.mark.slow
+def test_what_a_review_found(client: TestClient) -> None:
+    """A title outside latin-1 named a download (a 500); a picture's grid escaped the side limit
+    when one side was left to its aspect; a non-ASCII digit passed for a threshold; the open
+    cells of a check cut short were said to be none."""
+    titled = {**TWO_BY_TWO, "title": "日本 Ωmega"}
+    for query in ("/api/convert?to=non", "/api/render"):
+        reply = client.post(query, json=titled)
+        assert reply.status_code == 200 and 'filename="' in reply.headers["content-disposition"]
+    if has_pillow():
+        tall = client.post("/api/picture?width=5", files={"file": ("tall.png", _png(4, 400))})
+        assert tall.status_code == 400 and "limit of 80 cells a side" in tall.json()["error"]
+    bad = client.post("/api/picture?threshold=²", files={"file": ("x.png", b"x")})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("threshold: expected otsu")
+    short = client.post("/api/check?timeout=0.3", json=hard_puzzle()).json()
+    assert "line_open" not in short or short["level"] != "unknown"
+
+
+def _png(width: int, height: int) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (width, height), 0).save(buffer, "PNG")
+    return buffer.getvalue()
