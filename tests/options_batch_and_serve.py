@@ -7,7 +7,7 @@ BATCH_AND_SERVE = {
             "Where the JSON Lines records go: '--out -' writes one record a line to standard output and no "
             "file named '-'."
         ),
-        "tests/test_cli_faults.py::test_results_to_standard_output",
+        "tests/test_batch_faults.py::test_results_to_standard_output",
     ),
     "batch --jobs": (
         "Number of worker processes solving puzzles at once.",
@@ -18,7 +18,7 @@ BATCH_AND_SERVE = {
             "A per-puzzle time limit: --timeout 0.000001 records Forever as 'unknown' while a trivial puzzle "
             "is still 'unique'."
         ),
-        "tests/test_cli_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
+        "tests/test_batch_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
     ),
     "batch --count": (
         "Looks for up to N solutions per puzzle (2 decides uniqueness).",
@@ -40,7 +40,7 @@ BATCH_AND_SERVE = {
             "--retry unknown solves again only the records with that status (Forever becomes unique), keeping"
             " the others unchanged."
         ),
-        "tests/test_cli_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
+        "tests/test_batch_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
     ),
     "batch --executor": (
         "dask runs the puzzles on Dask workers instead of local processes, with the same records.",

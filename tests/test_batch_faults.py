@@ -1,0 +1,186 @@
+"""The README's promises under faults, for batch runs: results files that are not files, and
+runs that a bad file, a bad path, a retry or a killed write never spoil; no temporary files left
+behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
+
+from nonosat.formats.atomic import write_text_atomic
+
+# --- item 8: results files that are not files ----------------------------------------------------
+
+
+def test_results_in_a_missing_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    done = nonosat("batch", str(DANCER), "--out", str(tmp_path / "missing" / "r.jsonl"))
+    assert done.returncode == 2
+    one_clean_line(done.stderr)
+    assert "does not exist" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_results_in_a_device_are_refused_before_reading_it() -> None:
+    done = nonosat("batch", str(DANCER), "--out", "/dev/full")
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    one_clean_line(done.stderr)
+
+
+# --- items 15-17: batch ------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_one_bad_file_never_stops_the_run(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "zz.json").write_text('{"rows": ' + "[" * 100_000)  # a puzzle's sign, then 100,000 brackets
+    (folder / "a.non").write_text(DANCER.read_text())
+    (folder / "b.non").write_text((PUZZLES / "ring.non").read_text())
+    done = nonosat("batch", str(folder), "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    records = {Path(r["path"]).name: r for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())}
+    assert records["a.non"]["status"] == "unique" and records["b.non"]["status"] == "multiple"
+    assert records["zz.json"]["status"] == "error" and "zz.json" in records["zz.json"]["error"]
+
+
+@pytest.mark.slow
+def test_a_path_that_names_nothing_is_refused(tmp_path: Path) -> None:
+    for path in ("/nonexistent", str(tmp_path / "*.nothing")):
+        done = nonosat("batch", path, "--out", "r.jsonl", cwd=tmp_path)
+        assert done.returncode == 2 and path in done.stderr
+        one_clean_line(done.stderr)
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+@pytest.mark.slow
+def test_results_to_standard_output(tmp_path: Path) -> None:
+    done = nonosat("batch", str(PUZZLES / "ring.non"), str(DANCER), "--out", "-", "--jobs", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["multiple", "unique"]
+    assert not (tmp_path / "-").exists()
+    assert "2 puzzles in standard output" in done.stderr
+
+
+@pytest.mark.slow
+def test_retry_unknown_redoes_only_those_and_keeps_the_rest(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "forever.non").write_text(FOREVER.read_text())
+    (folder / "one.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")  # two line passes
+    done = nonosat("batch", "set", "--out", "r.jsonl", "--jobs", "1", "--timeout", "0.000001", cwd=tmp_path)
+    first = {r["path"]: r for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())}
+    assert first["set/forever.non"]["status"] == "unknown", first
+    kept = first["set/one.non"]
+    assert kept["status"] == "unique"
+    done = nonosat("batch", "set", "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert "nothing to do" in done.stderr  # resuming skips unknown records
+    done = nonosat("batch", "./set", "--out", "r.jsonl", "--jobs", "1", "--retry", "unknown", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    after = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert len(after) == 2  # ./set/one.non is set/one.non: not solved again
+    by_path = {r["path"]: r for r in after}
+    assert by_path["set/forever.non"]["status"] == "unique"
+    assert by_path["set/one.non"] == kept
+
+
+def test_a_bad_retry_status_is_refused(tmp_path: Path) -> None:
+    done = nonosat("batch", str(DANCER), "--out", "r.jsonl", "--retry", "maybe", cwd=tmp_path)
+    assert done.returncode == 2 and "maybe" in done.stderr
+
+
+# --- item 18: no temporary files left behind -----------------------------------------------------------
+
+
+def test_stale_temporary_files_are_removed_on_the_next_write(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f".c.svg.{dead.pid}.967d2853.tmp"
+    stale.write_text("half a picture")
+    old = tmp_path / ".c.svg.967d2853.tmp"  # named before temporary files carried a process id
+    old.write_text("half a picture")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    busy = tmp_path / f".c.svg.{os.getpid()}.0badf00d.tmp"  # a writer still at work
+    busy.write_text("being written")
+    other = tmp_path / f".d.svg.{dead.pid}.967d2853.tmp"  # another target's
+    other.write_text("not ours to touch")
+    write_text_atomic(tmp_path / "c.svg", "<svg/>")
+    assert (tmp_path / "c.svg").read_text() == "<svg/>"
+    assert not stale.exists() and not old.exists()
+    assert busy.exists() and other.exists()
+
+
+# --- what a review of the change found -------------------------------------------------------------
+
+
+def limited(resource_name: str, value: int) -> Callable[[], None]:
+    import resource
+
+    def set_limit() -> None:
+        which = getattr(resource, resource_name)
+        resource.setrlimit(which, (value, value))
+
+    return set_limit
+
+
+@pytest.mark.slow
+def test_a_results_file_that_cannot_grow_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "r.jsonl", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        preexec_fn=limited("RLIMIT_FSIZE", 600),
+        timeout=120,
+    )  # noqa: PLW1509
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "nonosat: cannot write r.jsonl" in done.stderr
+
+
+def test_a_results_file_of_something_else_is_never_cut(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text('{"rows": [[1]], "cols": [[1]], "title": "my only copy"}')  # no newline at the end
+    done = nonosat("batch", str(DANCER), "--out", str(mine))
+    assert done.returncode == 2 and "not a nonosat batch record" in done.stderr
+    assert mine.read_text() == '{"rows": [[1]], "cols": [[1]], "title": "my only copy"}'
+
+
+@pytest.mark.slow
+def test_batch_keeps_game_ids_as_they_are(tmp_path: Path) -> None:
+    game_id = "3x3:1.1//1.1/1.1//1.1"  # `//`: an empty clue
+    done = nonosat("batch", game_id, "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    record = json.loads((tmp_path / "r.jsonl").read_text())
+    assert record["path"] == game_id and record["status"] == "unique"
+
+
+@pytest.mark.slow
+def test_results_to_a_closed_standard_output_stop_the_run(tmp_path: Path) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "-", "--jobs", "1"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 2 and "standard output was closed" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    done = nonosat("batch", "empty", "--out", "r.jsonl", "--require", "unique", cwd=tmp_path)
+    assert done.returncode == 2 and "no puzzle files" in done.stderr

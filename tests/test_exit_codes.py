@@ -1,0 +1,156 @@
+"""The README's promises under faults, for exit codes: an output option never changes the
+verdict's exit code, one rule for exit codes and no guess as a move, goals that do not match
+their clues, and a bug of ours is one line and exit 70."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
+
+# --- item 7: an output option never changes the verdict's exit code ----------------------------
+
+
+def test_no_solution_with_output_still_exits_3(tmp_path: Path) -> None:
+    done = nonosat("solve", str(PUZZLES / "broken-cross.non"), "-o", "x.non", "--render", "x.svg", cwd=tmp_path)
+    assert done.returncode == 3, done.stderr
+    assert "none (no solution)" in done.stdout and "cannot all hold together" in done.stdout
+    assert "nothing written to x.non" in done.stderr and "nothing drawn in x.svg" in done.stderr
+    assert not (tmp_path / "x.non").exists() and not (tmp_path / "x.svg").exists()
+
+
+@pytest.mark.slow
+def test_unknown_with_output_still_exits_4(corpus: Path, tmp_path: Path) -> None:
+    faase = str(corpus / "pynogram" / "frans_faase.txt")
+    done = nonosat("solve", faase, "--timeout", "1", "-o", "y.non", cwd=tmp_path)
+    assert done.returncode == 4 and "unknown" in done.stdout
+    assert not (tmp_path / "y.non").exists()
+
+
+@pytest.mark.slow
+def test_generate_out_of_time_exits_4_not_5(tmp_path: Path) -> None:
+    # 100x100: past the compiled core's 64 cells a side, which can finish a 60x60 in 0.5 s
+    done = nonosat("random", "--width", "100", "--height", "100", "--timeout", "0.3", cwd=tmp_path)
+    assert done.returncode == 4
+    one_clean_line(done.stderr)
+
+
+# --- item 13: one rule for exit codes; no guess as a move ----------------------------------------------
+
+
+@pytest.mark.slow
+def test_rate_exits_as_check_does() -> None:
+    for name, code in (("ring.non", 1), ("webpbn-00001-dancer.non", 0), ("broken-cross.non", 3)):
+        assert (
+            nonosat("rate", str(PUZZLES / name)).returncode == code == nonosat("check", str(PUZZLES / name)).returncode
+        ), name
+
+
+def test_hint_on_an_ambiguous_puzzle_gives_no_guess(tmp_path: Path) -> None:
+    (tmp_path / "empty.txt").write_text("????\n" * 4)
+    done = nonosat("hint", str(PUZZLES / "ring.non"), "--state", "empty.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "several solutions" in done.stdout and "is filled" not in done.stdout and "is empty" not in done.stdout
+
+
+@pytest.mark.slow
+def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> None:
+    """Forever is unique but needs search: from the grid where logic and probing stall, the hint
+    is a cell from search, which every solution (the one) agrees on."""
+    from nonosat import load
+    from nonosat.explain.steps import line_text, trace
+
+    puzzle = load(FOREVER)
+    stalled = trace(puzzle).board
+    assert not stalled.is_complete()
+    (tmp_path / "s.txt").write_text("\n".join(line_text(stalled, True, r) for r in range(puzzle.height)) + "\n")
+    done = nonosat("hint", str(FOREVER), "--state", "s.txt", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "in every solution" in done.stdout
+    assert puzzle.goal is not None
+    words = done.stdout.split("(row ")[1].split(")")[0].replace(",", "").split()
+    row, column = int(words[0]) - 1, int(words[2]) - 1
+    assert ("is filled" in done.stdout) == bool(puzzle.goal[row][column])
+
+
+# --- item 19: goals that do not match ---------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_goal_that_breaks_the_clues_is_exit_6_and_a_batch_failure(tmp_path: Path) -> None:
+    text = DANCER.read_text()
+    goal_start = text.index('goal "') + len('goal "')
+    flipped = "1" if text[goal_start] == "0" else "0"
+    (tmp_path / "bad.non").write_text(text[:goal_start] + flipped + text[goal_start + 1 :])
+    done = nonosat("check", "bad.non", cwd=tmp_path)
+    assert done.returncode == 6
+    assert "unique" in done.stdout and "goal: does NOT satisfy the clues of" in done.stdout
+    done = nonosat("check", "bad.non", "--format", "json", cwd=tmp_path)
+    assert done.returncode == 6 and json.loads(done.stdout)["goal_satisfies_clues"] is False
+    done = nonosat("batch", "bad.non", str(DANCER), "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    assert done.returncode == 0  # nothing asked to fail
+    records = {Path(r["path"]).name: r for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())}
+    assert records["bad.non"]["goal_ok"] is False and records[DANCER.name]["goal_ok"] is True
+    assert "goals that break their clues: bad.non" in done.stdout
+    done = nonosat("batch", "bad.non", "--out", "r.jsonl", "--fail-on", "goal", cwd=tmp_path)
+    assert done.returncode == 1 and "goal" in done.stderr
+    done = nonosat("batch", str(DANCER), "--out", "r2.jsonl", "--require", "unique", cwd=tmp_path)
+    assert done.returncode == 0
+
+
+# --- what a review of the change found -------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_fork_server_that_cannot_start_leaves_the_search_alone(tmp_path: Path) -> None:
+    """With too few file descriptors to start the fork server, the race is skipped: a unique
+    puzzle is still unique, exit 0."""
+    command = f"ulimit -n 10; exec {sys.executable} -m nonosat check {FOREVER} --jobs 2"
+    done = subprocess.run(["/bin/bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "unique" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_hint_on_a_puzzle_with_no_solution_says_so(tmp_path: Path) -> None:
+    (tmp_path / "s.txt").write_text("???\n???\n???\n")
+    done = nonosat("hint", str(PUZZLES / "broken-cross.non"), "--state", "s.txt", cwd=tmp_path)
+    assert done.returncode == 3 and "no solution" in done.stdout
+
+
+def test_nothing_written_for_a_puzzle_refuted_before_search(tmp_path: Path) -> None:
+    (tmp_path / "long.non").write_text("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n")
+    done = nonosat("solve", "long.non", "-o", "x.non", cwd=tmp_path)
+    assert done.returncode == 3 and "nothing written to x.non" in done.stderr
+    assert not (tmp_path / "x.non").exists()
+
+
+# --- a bug of ours: one line and exit 70, never a traceback and 1 (which means "multiple") ----
+
+
+@pytest.mark.parametrize("command", [["solve", str(DANCER)], ["solve", str(DANCER), "--ascii"]])
+def test_an_internal_error_is_one_line_and_exit_70(command: list[str]) -> None:
+    code = (
+        "import sys, nonosat.reports as answers\n"
+        "def broken(*args, **kwargs): raise TypeError('a bug')\n"
+        "answers.solve_report = broken\n"
+        f"sys.argv = ['nonosat', *{command!r}]\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 70
+    one_clean_line(done.stderr)
+    assert "internal error (TypeError: a bug)" in done.stderr
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, NONOSAT_DEBUG="1"),
+    )
+    assert shown.returncode == 70 and "Traceback" in shown.stderr
