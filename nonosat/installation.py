@@ -37,7 +37,7 @@ def core_line() -> str:
         f"up to {compiled.WIDE_SIDE}": ("nonosat._core_wide", compiled.wide_core),
     }
     if all(module is not None for _, module in builds.values()):
-        return f"compiled core: present ({' and '.join(builds)})"
+        return f"compiled core: present ({' and '.join(builds)}; line logic in any colours and sizes)"
     why = {compiled.MISSING.get(name, "not loaded") for name, module in builds.values() if module is None}
     if compiled.core is None and compiled.wide_core is None and len(why) == 1:
         return f"compiled core: missing, {why.pop()} (puzzles are solved in Python: the same answers, slower)"

@@ -277,9 +277,10 @@ class Puzzle:
             if not all(_BLACK_AND_WHITE_CELLS.issuperset(row) for row in grid):
                 return ["the grid holds a colour that is not in the palette"]
             wrong = [line_name("row", r) for r, clue in enumerate(self.rows) if clue_of(grid[r]) != clue]
-            columns = self.columns
             return wrong + [
-                line_name("column", c) for c, clue in enumerate(columns) if clue_of([row[c] for row in grid]) != clue
+                line_name("column", c)
+                for c, (clue, column) in enumerate(zip(self.columns, zip(*grid, strict=True), strict=True))
+                if clue_of(column) != clue
             ]
         wrong = [
             line_name("row", r) for r, clue in enumerate(self.rows) if runs_of(grid[r]) != (clue, self.row_colours[r])

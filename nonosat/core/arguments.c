@@ -183,6 +183,21 @@ PyObject *grid_list(const Cells *solutions, int found, int height)
     return list;
 }
 
+/* Line i of `lines` (a PySequence_Fast of (is_row, index)) as a line number, rows first, then
+ * columns; -1 with a Python exception (a TypeError, or a ValueError for no such line). */
+int line_number(PyObject *lines, Py_ssize_t i, int height, int width)
+{
+    int is_row;
+    Py_ssize_t index;
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(lines, i), "pn", &is_row, &index))
+        return -1;
+    if (index < 0 || index >= (is_row ? height : width)) {
+        PyErr_Format(PyExc_ValueError, "no %s %zd", is_row ? "row" : "column", index);
+        return -1;
+    }
+    return is_row ? (int)index : height + (int)index;
+}
+
 /* With the GIL: find time.monotonic, set the deadline `seconds` from now (<= 0: none), and let
  * go of the GIL for the search. 0, or -1 with a Python exception. */
 int lookout_start(Lookout *look, double seconds)

@@ -4,6 +4,8 @@
  *   module.c          the Python module: settle, implications, propagate, search, cdcl
  *   arguments.c       reading the module's arguments, giving masks back, hearing Ctrl-C
  *   line_logic.c      one line's deduction, and line logic over a grid (a queue of lines)
+ *   colour_logic.c    one line's deduction for any palette and any length (a cell: its colours),
+ *   colour_grid.c     and over a grid; colour.h what the two share
  *   implications.c    a line's implications, for lines of any length
  *   blocks.c          the block-position encoding of a line, for lines of any length
  *   dfs.c             the depth-first search with line logic and probing at every node
@@ -180,6 +182,10 @@ PyObject *py_implications(PyObject *self, PyObject *args);
 /* blocks.c */
 PyObject *py_blocks(PyObject *self, PyObject *args);
 
+/* colour_logic.c, colour_grid.c */
+PyObject *py_settle_colours(PyObject *self, PyObject *args);
+PyObject *py_propagate_colours(PyObject *self, PyObject *args);
+
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);
 int read_grid(Grid *g, PyObject *rows, PyObject *columns);
@@ -191,6 +197,7 @@ int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyO
 PyObject *cells_object(Cells cells);
 PyObject *mask_list(const Cells *masks, int count);
 PyObject *grid_list(const Cells *solutions, int found, int height);
+int line_number(PyObject *lines, Py_ssize_t i, int height, int width);
 int lookout_start(Lookout *look, double seconds);
 int lookout_look(Lookout *look);
 void lookout_end(Lookout *look);

@@ -65,15 +65,10 @@ static PyObject *py_propagate(PyObject *self, PyObject *args)
     if (!g || read_board(g, &board, row_filled, row_empty, col_filled, col_empty, 0) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < count; i++) {
-        int is_row;
-        Py_ssize_t index;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(start, i), "pn", &is_row, &index))
+        int line = line_number(start, i, g->height, g->width);
+        if (line < 0)
             goto done;
-        if (index < 0 || index >= (is_row ? g->height : g->width)) {
-            PyErr_Format(PyExc_ValueError, "no %s %zd", is_row ? "row" : "column", index);
-            goto done;
-        }
-        push(g, is_row ? (int)index : g->height + (int)index);  /* as deque(lines) */
+        push(g, line);  /* as deque(lines) */
     }
     int bad = run_queue(g, &board);
     PyObject *bad_line = bad < 0 ? (Py_INCREF(Py_None), Py_None)
@@ -234,6 +229,18 @@ static PyMethodDef methods[] = {
     {"settle", py_settle, METH_VARARGS,
      "settle(clue, length, filled, empty) -> (filled, empty), or None if no completion fits.\n\n"
      "Every cell one line's clue decides from its known cells, as line_logic.settle_line."},
+    {"settle_colours", py_settle_colours, METH_VARARGS,
+     "settle_colours(clue, colours, length, excluded) -> excluded, or None if no completion fits.\n\n"
+     "One line's deduction for any palette and up to 4096 cells, as line_logic.settle_colour_line:\n"
+     "excluded[c] is colour c's mask of the cells that cannot have it (bytes, int.to_bytes(...,\n"
+     "'little'); colour 0 the background). See colour_logic.c."},
+    {"propagate_colours", py_propagate_colours, METH_VARARGS,
+     "propagate_colours(rows, row_colours, columns, column_colours, row_not, col_not, lines, seconds)\n"
+     "-> (passes, bad_line, stopped, row_not, col_not)\n\n"
+     "Line logic to a fixed point for any palette and sides of up to 4096 cells, pass for pass as\n"
+     "propagation.propagate. row_not[c] holds colour c's masks of the rows, the cells that cannot\n"
+     "have it, as bytes, (width + 7) // 8 a row (col_not likewise); new ones are returned.\n"
+     "stopped: `seconds` ran out first (<= 0: no limit). Ctrl-C stops it. See colour_logic.c."},
     {"blocks", py_blocks, METH_VARARGS,
      "blocks(clue, starts, cells, bases) -> clauses\n\n"
      "The block-position encoding of one black-and-white line, clause for clause as\n"

@@ -1,6 +1,7 @@
 """The compiled core (`nonosat/core/module.c`), when `pip install` could build it.
 
-It does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
+Line logic for any palette and any grid within the limits (`colour_core`: core/colour_logic.c) is
+in both builds. The rest does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
 over the whole grid (`propagation.propagate`, the same passes in the same order, so the same
 counts), and a depth-first search with line logic and probing at every node (each probe's
 result kept while it holds, tests/test_probe_records.py) that finds up to two solutions
@@ -63,6 +64,12 @@ def core_for(puzzle: Puzzle) -> ModuleType | None:
     if puzzle.is_colour or side > WIDE_SIDE:
         return None
     return core if side <= MAX_SIDE else wide_core
+
+
+def colour_core() -> ModuleType | None:
+    """A compiled module for line logic with any palette and any size within the limits
+    (`propagate_colours`, `settle_colours`: core/colour_logic.c); None when none was built."""
+    return core or wide_core
 
 
 def fits(puzzle: Puzzle) -> bool:

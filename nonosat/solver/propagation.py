@@ -10,12 +10,12 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from time import perf_counter
-from types import ModuleType
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.model import Clue, Grid, Puzzle
-from nonosat.solver.compiled import core_for
+from nonosat.solver.compiled import colour_core, core_for
+from nonosat.solver.compiled_lines import DEADLINE_PASSES, propagate_compiled, propagate_painted
 from nonosat.solver.line_logic import (
     Automaton,
     Contradiction,
@@ -137,8 +137,9 @@ class Board:
 
     def grid(self) -> Grid:
         """The picture so far, with unknown cells shown as empty (use when complete)."""
-        if self.colours == 1:
-            return tuple(tuple((f >> c) & 1 for c in range(self.width)) for f in self.row_not[0])
+        if self.colours == 1:  # each row's mask as text, read right to left: C speed at 512x512
+            width = f"0{self.width}b"
+            return tuple(tuple(format(f, width)[::-1].encode().translate(_BITS)) for f in self.row_not[0])
         return tuple(tuple(self.cell(r, c) or 0 for c in range(self.width)) for r in range(self.height))
 
     def set_cell(self, row: int, column: int, value: int) -> None:
@@ -155,6 +156,10 @@ class Board:
         self.col_not[colour][column] |= 1 << row
         if not self.possible(row, column):
             raise Contradiction
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
+"""The characters of a binary number as the values 0 and 1."""
 
 
 def solved_board(puzzle: Puzzle, grid: Grid) -> Board:
@@ -187,9 +192,6 @@ def _all_of(masks: list[list[int]]) -> list[int]:
     return found
 
 
-DEADLINE_PASSES = 32
-"""Line passes between looks at the deadline (a pass over a 512-cell line takes about 0.1 ms)."""
-
 PassTimer = Callable[[bool, int, int, float], None]
 """Called by `propagate` after every line pass, when given: (is_row, index, cells fixed, seconds)."""
 
@@ -208,17 +210,22 @@ def propagate(
     `Contradiction` (naming the line) if some line cannot be completed, and TimeUp if the
     deadline passes first (looked at every DEADLINE_PASSES passes). `observe` hears of every
     pass that rules out colours, `on_pass` of every pass with its time and the cells it fixed.
-    Without either, a black-and-white grid of up to 126x126 goes through the compiled core when
-    it was built (`nonosat.solver.compiled`; `compiled=False` keeps to Python), with the same passes
-    and the same result.
+    Without either, every grid goes through the compiled core when it was built
+    (`nonosat.solver.compiled`; `compiled=False` keeps to Python), with the same passes and the
+    same result: black and white up to 126x126 with a line in a machine word, the rest with a
+    cell as its set of colours (core/colour_logic.c).
     """
     if lines is None:
         lines = [(True, r) for r in range(board.height)] + [(False, c) for c in range(board.width)]
+    quiet = compiled and observe is None and on_pass is None
+    core = core_for(board.puzzle) if quiet else None
+    if core is not None:
+        return propagate_compiled(core, board, lines, deadline)
+    painter = colour_core() if quiet else None
+    if painter is not None:
+        return propagate_painted(painter, board, lines, deadline)
     if board.colours > 1:
         return _propagate_colours(board, lines, observe, on_pass, deadline)
-    core = core_for(board.puzzle) if compiled and observe is None and on_pass is None else None
-    if core is not None:
-        return _propagate_compiled(core, board, lines, deadline)
     puzzle = board.puzzle
     width, height = board.width, board.height
     row_f, row_e, col_f, col_e = board.row_not[0], board.row_not[1], board.col_not[0], board.col_not[1]
@@ -264,23 +271,6 @@ def propagate(
                 if key not in queued:
                     queued.add(key)
                     queue.append(key)
-    return board
-
-
-def _propagate_compiled(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
-    """`propagate` in a compiled core (`compiled.core_for`). It takes a few milliseconds at
-    most, and looks at the deadline after, as the Python loop would have every
-    DEADLINE_PASSES passes: a short propagation finishes whatever the time."""
-    puzzle, row_not, col_not = board.puzzle, board.row_not, board.col_not
-    passes, bad, row_f, row_e, col_f, col_e = core.propagate(
-        puzzle.rows, puzzle.columns, row_not[0], row_not[1], col_not[0], col_not[1], lines
-    )
-    board.passes += passes
-    row_not[0][:], row_not[1][:], col_not[0][:], col_not[1][:] = row_f, row_e, col_f, col_e
-    if passes >= DEADLINE_PASSES:
-        deadline.check("running line logic")
-    if bad is not None:
-        raise Contradiction(bad)
     return board
 
 

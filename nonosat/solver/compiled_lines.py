@@ -1,0 +1,78 @@
+"""Line logic over a whole grid in the compiled core, for `propagation.propagate`: the board's
+masks go over to C and come back, the passes the same as in Python.
+
+`propagate_compiled` takes black and white up to 126x126 (a line is a machine word: core/line_logic.c);
+`propagate_painted` any palette and any size (a cell is its set of colours: core/colour_grid.c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+
+from nonosat.deadline import Deadline
+from nonosat.errors import TimeUp
+from nonosat.solver.line_logic import Contradiction
+
+TYPE_CHECKING = False  # typing is not imported on the way to a check (ARCHITECTURE.md, Start-up)
+if TYPE_CHECKING:
+    from nonosat.solver.propagation import Board
+
+DEADLINE_PASSES = 32
+"""Line passes between looks at the deadline in Python's loop (a pass over a 512-cell line takes
+about 0.1 ms); a compiled propagation of that many passes or more looks once, after."""
+
+
+def propagate_compiled(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
+    """`propagate` in a compiled core (`compiled.core_for`). It takes a few milliseconds at
+    most, and looks at the deadline after, as the Python loop would have every
+    DEADLINE_PASSES passes: a short propagation finishes whatever the time."""
+    puzzle, row_not, col_not = board.puzzle, board.row_not, board.col_not
+    passes, bad, row_f, row_e, col_f, col_e = core.propagate(
+        puzzle.rows, puzzle.columns, row_not[0], row_not[1], col_not[0], col_not[1], lines
+    )
+    board.passes += passes
+    row_not[0][:], row_not[1][:], col_not[0][:], col_not[1][:] = row_f, row_e, col_f, col_e
+    if passes >= DEADLINE_PASSES:
+        deadline.check("running line logic")
+    if bad is not None:
+        raise Contradiction(bad)
+    return board
+
+
+def propagate_painted(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
+    """`propagate` in the compiled core for any palette and size (`colour_core`): each colour's
+    masks go over as bytes, a line's cells one after the other. It looks at the deadline and at
+    Ctrl-C every 64 passes, without Python's lock while it works."""
+    deadline.check("running line logic")
+    puzzle, height, width = board.puzzle, board.height, board.width
+    row_bytes, col_bytes = (width + 7) // 8, (height + 7) // 8
+    row_full, col_full = (1 << width) - 1, (1 << height) - 1
+
+    def packed(masks: list[int], size: int, full: int) -> bytes:
+        return b"".join((mask & full).to_bytes(size, "little") for mask in masks)
+
+    def unpacked(data: bytes, count: int, size: int) -> list[int]:
+        return [int.from_bytes(data[i * size : (i + 1) * size], "little") for i in range(count)]
+
+    remaining = deadline.remaining()
+    passes, bad, stopped, row_not, col_not = core.propagate_colours(
+        puzzle.rows,
+        [puzzle.colours_of(True, r) for r in range(height)],
+        puzzle.columns,
+        [puzzle.colours_of(False, c) for c in range(width)],
+        [packed(masks, row_bytes, row_full) for masks in board.row_not],
+        [packed(masks, col_bytes, col_full) for masks in board.col_not],
+        lines,
+        0.0 if remaining is None else max(remaining, 1e-9),
+    )
+    board.passes += passes
+    for colour, data in enumerate(row_not):
+        board.row_not[colour][:] = unpacked(data, height, row_bytes)
+    for colour, data in enumerate(col_not):
+        board.col_not[colour][:] = unpacked(data, width, col_bytes)
+    if stopped:
+        raise TimeUp("running line logic")
+    if bad is not None:
+        raise Contradiction(bad)
+    return board
