@@ -47,6 +47,10 @@ def test_pbnsolve_answers_are_read_with_their_grids() -> None:
         assert read_answer(f"Dot\n{head}\nX\n", 1) == ("unique", (((1,),),))
     assert read_answer("Cross\nNO SOLUTION.\n", 3) == ("none", ())
     assert read_answer("Big\n", 3) == ("unknown", ())
+    assert read_answer("Flag\nUNIQUE LINE SOLUTION:\nrr.\n.bb\n", 2, {".": 0, "r": 1, "b": 2}) == (
+        "unique",
+        (((1, 1, 0), (0, 2, 2)),),
+    )
 
 
 @pytest.mark.slow
