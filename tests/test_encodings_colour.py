@@ -207,3 +207,45 @@ def test_the_open_variables_are_every_colour_an_open_cell_may_take() -> None:
     ]
     assert sorted(formula.unknown) == sorted(expected) and 1 in formula.unknown
     assert formula.open_cells == 4
+
+
+def test_the_compiled_colour_block_encoding_writes_the_pythons_clauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """nonosat/core/blocks.c's blocks_colour writes the clauses encode_colours writes, in the same
+    order, over the same variables, on random colour lines of 1 to 30 cells with known and
+    ruled-out colours (the model counts above go through whichever is built)."""
+    from nonosat.solver.encodings import blocks
+
+    if blocks.core is None:
+        pytest.skip("the compiled core was not built")
+    rng = random.Random(37)
+    compared = 0
+    for _ in range(1500):
+        count = rng.randint(1, 4)
+        length = rng.randint(1, 30)
+        word = tuple(rng.choice([0, 0, *range(1, count + 1)]) for _ in range(length))
+        excluded = [0] * (count + 1)
+        for i in range(length):
+            if rng.random() < 0.3:
+                for k in range(count + 1):
+                    if k != word[i] and rng.random() < 0.6:
+                        excluded[k] |= 1 << i
+        sizes, colours = runs_of(word)
+        try:
+            _, alive = colour_alive_states(sizes, colours, length, tuple(excluded))
+        except Contradiction:
+            continue
+        left = [[k for k in range(count + 1) if not excluded[k] >> i & 1] for i in range(length)]
+        choices: list[list[Literal]] = [
+            [False if k not in left[i] else True if left[i] == [k] else 5 + i * count + k for k in range(1, count + 1)]
+            for i in range(length)
+        ]
+        line = Line(("row", 2), sizes, (), alive, colours, choices)
+        pools = [IDPool(start_from=500), IDPool(start_from=500)]
+        compiled = blocks.encode(line, pools[0])
+        monkeypatch.setattr(blocks, "core", None)
+        in_python = blocks.encode(line, pools[1])
+        monkeypatch.undo()
+        assert compiled == in_python, (sizes, colours, choices)
+        assert pools[0].top == pools[1].top and pools[0].obj2id == pools[1].obj2id
+        compared += bool(compiled)
+    assert compared > 1000

@@ -67,7 +67,11 @@ def test_version_says_what_is_installed() -> None:
     assert done.returncode == 0 and lines[0].startswith("nonosat 0.")
     assert lines[1].startswith(f"Python {sys.version_info.major}.{sys.version_info.minor}")
     present = compiled.core is not None and compiled.wide_core is not None
-    assert lines[2] == ("compiled core: present (lines of up to 64 cells and up to 126)" if present else lines[2])
+    assert lines[2] == (
+        "compiled core: present (lines of up to 64 cells and up to 126; line logic in any colours and sizes)"
+        if present
+        else lines[2]
+    )
     assert lines[3].startswith("PySAT: python-sat 1.")
     assert lines[4].startswith("extras: ") and "not installed: bench (pip install 'nonosat[bench]')" in lines[4]
     assert lines[5].startswith("worker processes: from the fork server; ")

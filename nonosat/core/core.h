@@ -181,6 +181,7 @@ PyObject *py_implications(PyObject *self, PyObject *args);
 
 /* blocks.c */
 PyObject *py_blocks(PyObject *self, PyObject *args);
+PyObject *py_blocks_colour(PyObject *self, PyObject *args);
 
 /* colour_logic.c, colour_grid.c */
 PyObject *py_settle_colours(PyObject *self, PyObject *args);

@@ -247,6 +247,11 @@ static PyMethodDef methods[] = {
      "nonosat/solver/encodings/blocks.py writes it: starts[j], the cells where block j can start;\n"
      "cells[i], cell i's literal, or True / False when known; bases[j], block j's first variable.\n"
      "See blocks.c."},
+    {"blocks_colour", py_blocks_colour, METH_VARARGS,
+     "blocks_colour(clue, colours, starts, choices, bases, solid) -> clauses\n\n"
+     "The block-position encoding of one colour line, clause for clause as blocks.py's\n"
+     "encode_colours writes it: choices[i][c - 1], the literal of cell i having colour c, or\n"
+     "True / False when known; solid[i], the cell cannot be blank. See blocks.c."},
     {"implications", py_implications, METH_VARARGS,
      "implications(clue, length, filled, empty, first, step, max_steps) -> (clauses, steps),\n"
      "or None if no completion fits.\n\n"

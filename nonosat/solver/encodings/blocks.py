@@ -25,6 +25,15 @@ def feasible_starts(line: Line) -> list[list[int]]:
     return starts
 
 
+def _bases(line: Line, starts: list[list[int]], pool: IDPool) -> list[int]:
+    """For each block, the first of its variables "starts at low + 1 or later" (the later
+    cells' following it), taken from the pool as the Python encoders take them."""
+    if isinstance(pool, UnnamedPool):
+        return [pool.reserve(s[-1] - s[0]) for s in starts]
+    keys = [[(line.name, j, t) for t in range(s[0] + 1, s[-1] + 1)] for j, s in enumerate(starts)]
+    return [(fresh_variables(pool, named) or [0])[0] for named in keys]
+
+
 _TRUE = 1 << 62
 """A literal known true; 0 is a literal known false. Both are folded away before a clause is kept."""
 
@@ -47,12 +56,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     high = [s[-1] for s in starts]
     k = len(clue)
     if core is not None:  # the same clauses, in C: most of a small puzzle's formula time otherwise
-        if isinstance(pool, UnnamedPool):
-            bases = [pool.reserve(high[j] - low[j]) for j in range(k)]
-        else:
-            keys = [[(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)] for j in range(k)]
-            bases = [(fresh_variables(pool, named) or [0])[0] for named in keys]
-        clauses: list[Clause] = core.blocks(clue, starts, cells, bases)
+        clauses: list[Clause] = core.blocks(clue, starts, cells, _bases(line, starts, pool))
         return clauses
     names = [fresh_variables(pool, [(line.name, j, t) for t in range(low[j] + 1, high[j] + 1)]) for j in range(k)]
 
@@ -122,6 +126,12 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
     n = len(choices)
     starts = feasible_starts(line)
     k = len(clue)
+    zeros = automaton(clue).zeros
+    if core is not None:  # the same clauses in C (nonosat/core/blocks.c): most of a colour formula's time
+        bases = _bases(line, starts, pool)
+        solid = [not alive & zeros for alive in line.alive]
+        clauses: list[Clause] = core.blocks_colour(clue, colours, starts, choices, bases, solid)
+        return clauses
     table: list[list[Literal]] = []  # table[j][t]: block j starts at t or later, t = 0 .. n + 1
     for j in range(k):
         low, high = starts[j][0], starts[j][-1]
@@ -131,7 +141,7 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
     def at(j: int, t: int) -> Literal:
         return True if t <= 0 else False if t > n + 1 else table[j][t]
 
-    clauses: list[Clause] = []
+    clauses = []
     for j, size in enumerate(clue):
         feasible = set(starts[j])
         gap = size + (1 if j + 1 < k and colours[j + 1] == colours[j] else 0)
@@ -141,7 +151,6 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
                 add_clause(clauses, [negate(at(j, t)), at(j, t + 1)])  # (H)
             if j + 1 < k:
                 add_clause(clauses, [negate(at(j, t)), at(j + 1, t + gap)])  # (G)
-    zeros = automaton(clue).zeros
     for i in range(n):
         before_first = at(0, i + 1) if k else True
         for literal in choices[i]:
