@@ -210,8 +210,20 @@ def test_a_half_written_last_line_is_dropped_and_redone(tournament: Path, tmp_pa
     assert {key(r) for r in lines(out)} == reference
 
 
+@pytest.fixture(scope="module")
+def hard_tournament(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """120 of the harder TAAI 2011 puzzles (#501-620): 40-80 ms each, where the first 120 take
+    1-2 ms, so that a batch over them is still running when the test kills it (the first 120
+    were all done before the first look at the results file, on a quiet machine)."""
+    puzzles = load_all(corpus / "tcga" / "question" / "taai2011.txt")[500:620]
+    path = tmp_path_factory.mktemp("hard") / "taai2011-hard.txt"
+    path.write_text(dump_tournament(puzzles))
+    return path
+
+
 @pytest.mark.slow
-def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(tournament: Path, tmp_path: Path) -> None:
+def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(hard_tournament: Path, tmp_path: Path) -> None:
+    tournament = hard_tournament
     out = tmp_path / "results.jsonl"
     command = [sys.executable, "-m", "nonosat", "batch", str(tournament), "--out", str(out), "--jobs", "2"]
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -226,8 +238,14 @@ def test_a_killed_command_leaves_a_valid_file_and_the_rerun_completes(tournament
     assert done.returncode == 0, done.stderr
     final = lines(out)
     assert len(final) == 120 and len({r["path"] for r in final}) == 120
-    reference = {key(r) for r in run([str(tournament)], jobs=1)}
-    assert {key(r) for r in final} == reference
+    reference = {verdict(r) for r in run([str(tournament)], jobs=1)}
+    assert {verdict(r) for r in final} == reference
+
+
+def verdict(record: dict[str, object]) -> tuple[object, ...]:
+    """A record's verdict, and its solution when unique: of a puzzle with several solutions, the
+    race (--jobs 2) and one search (jobs=1) may well show different ones."""
+    return key(record) if record["status"] == "unique" else key(record)[:3]
 
 
 @pytest.mark.slow
