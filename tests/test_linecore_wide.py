@@ -123,7 +123,7 @@ def test_both_builds_search_alike_where_both_fit() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shrink", [True, False])
-def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool) -> None:
     """Up to 2 solutions of 40 random puzzles with a side over 64 (the first 20 with the weaker
     clauses of shrink=False, which take 5 times the conflicts): the conflict-driven search and
     MiniSat on the CNF (`solve` without the wide core) agree on the count; every grid meets the
@@ -137,9 +137,7 @@ def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool, monkeypatch: p
         puzzle = Puzzle.from_grid(grid)
         board = line_solve(puzzle)
         complete, grids, stats = wide.cdcl(puzzle.rows, puzzle.columns, *views(board), 2, 0, 0.0, shrink)
-        with monkeypatch.context() as patch:
-            patch.setattr(compiled, "wide_core", None)
-            by_sat = solve(puzzle, count=2, jobs=1)
+        by_sat = solve(puzzle, count=2, jobs=1, engine="sat")
         assert by_sat.method.value in ("line", "sat") and complete and len(grids) == len(by_sat.solutions), puzzle.rows
         assert all(meets_clues(puzzle, rows) for rows in grids) and len(set(grids)) == len(grids)
         if len(grids) == 1:

@@ -6,20 +6,8 @@
  */
 #include "colour.h"
 
-typedef struct {
-    int height, width, lines, palette;
-    PaintClue *clue; /* rows, then columns */
-    int *pool;
-    u64 *cells;      /* row-major: the colours each cell may have */
-    u64 *line, *old; /* one line's cells during a pass, and before it */
-    int *queue;      /* a ring of line numbers */
-    char *queued;
-    int capacity, head, count;
-    long long passes;
-    Work w;
-} Paint;
 
-static void free_paint(Paint *p)
+void free_paint(Paint *p)
 {
     PyMem_Free(p->clue);
     PyMem_Free(p->pool);
@@ -28,30 +16,52 @@ static void free_paint(Paint *p)
     PyMem_Free(p->old);
     PyMem_Free(p->queue);
     PyMem_Free(p->queued);
+    PyMem_RawFree(p->log_at);
+    PyMem_RawFree(p->log_was);
     free_work(&p->w);
 }
 
-static void paint_push(Paint *p, int line)
+void paint_push(Paint *p, int line)
 {
     p->queue[(p->head + p->count++) % p->capacity] = line;
     p->queued[line] = 1;
 }
 
-static void paint_enqueue(Paint *p, int line)
+void paint_enqueue(Paint *p, int line)
 {
     if (!p->queued[line])
         paint_push(p, line);
 }
 
-/* The cells of line `l` (rows first, then columns) as a stride into the grid. */
-static inline u64 *line_cell(Paint *p, int l, int i)
+/* Set a cell, logging what it was when the search asks for it (log_failed: no room). */
+void paint_assign(Paint *p, u64 *cell, u64 value)
 {
-    return l < p->height ? &p->cells[(size_t)l * p->width + i] : &p->cells[(size_t)i * p->width + (l - p->height)];
+    if (p->logging) {
+        if (p->log_size == p->log_room) {
+            size_t room = p->log_room ? 2 * p->log_room : 4096;
+            size_t *at = PyMem_RawRealloc(p->log_at, room * sizeof(size_t));
+            u64 *was = at ? PyMem_RawRealloc(p->log_was, room * sizeof(u64)) : NULL;
+            if (at)
+                p->log_at = at;
+            if (!was) {
+                p->log_failed = 1; /* the search stops: it could not undo this */
+                return;
+            }
+            p->log_was = was;
+            p->log_room = room;
+        }
+        p->log_at[p->log_size] = (size_t)(cell - p->cells);
+        p->log_was[p->log_size++] = *cell;
+    }
+    *cell = value;
 }
 
+static void paint_set(Paint *p, int l, int i, u64 value) { paint_assign(p, line_cell(p, l, i), value); }
+
 /* Line logic to a fixed point. Returns the line found in contradiction, -1 for none, -2 when
- * the deadline passed, -3 when a Python exception is set (Ctrl-C). */
-static int paint_run(Paint *p, Lookout *look)
+ * the deadline passed, -3 when a Python exception is set (Ctrl-C), -4 when the undo log could
+ * not grow (no memory). */
+int paint_run(Paint *p, Lookout *look)
 {
     while (p->count) {
         int l = p->queue[p->head];
@@ -80,16 +90,18 @@ static int paint_run(Paint *p, Lookout *look)
         }
         for (int i = 0; i < n; i++)
             if (p->line[i] != p->old[i]) {
-                *line_cell(p, l, i) = p->line[i];
+                paint_set(p, l, i, p->line[i]);
                 if (p->palette > 1)
                     paint_enqueue(p, other + i);
             }
+        if (p->log_failed)
+            return -4;
     }
     return -1;
 }
 
 /* One colour's masks of the rows (or the columns) as bytes, (length + 7) / 8 a line. */
-static PyObject *paint_masks(Paint *p, int rows, int colour)
+PyObject *paint_masks(Paint *p, int rows, int colour)
 {
     int count = rows ? p->height : p->width, length = rows ? p->width : p->height, size = (length + 7) / 8;
     PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * size);
@@ -104,7 +116,7 @@ static PyObject *paint_masks(Paint *p, int rows, int colour)
     return bytes;
 }
 
-static int read_paint(Paint *p, PyObject *rows, PyObject *row_colours, PyObject *columns, PyObject *column_colours,
+int read_paint(Paint *p, PyObject *rows, PyObject *row_colours, PyObject *columns, PyObject *column_colours,
                       PyObject *row_not, PyObject *col_not)
 {
     Py_ssize_t height = PySequence_Size(rows), width = PySequence_Size(columns);

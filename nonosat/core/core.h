@@ -5,7 +5,8 @@
  *   arguments.c       reading the module's arguments, giving masks back, hearing Ctrl-C
  *   line_logic.c      one line's deduction, and line logic over a grid (a queue of lines)
  *   colour_logic.c    one line's deduction for any palette and any length (a cell: its colours),
- *   colour_grid.c     and over a grid; colour.h what the two share
+ *   colour_grid.c     and over a grid; colour_search.c a depth-first search on it; colour.h
+ *                     what the three share
  *   implications.c    a line's implications, for lines of any length
  *   blocks.c          the block-position encoding of a line, for lines of any length
  *   dfs.c             the depth-first search with line logic and probing at every node
@@ -183,9 +184,10 @@ PyObject *py_implications(PyObject *self, PyObject *args);
 PyObject *py_blocks(PyObject *self, PyObject *args);
 PyObject *py_blocks_colour(PyObject *self, PyObject *args);
 
-/* colour_logic.c, colour_grid.c */
+/* colour_logic.c, colour_grid.c, colour_search.c */
 PyObject *py_settle_colours(PyObject *self, PyObject *args);
 PyObject *py_propagate_colours(PyObject *self, PyObject *args);
+PyObject *py_search_colours(PyObject *self, PyObject *args);
 
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);

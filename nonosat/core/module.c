@@ -241,6 +241,15 @@ static PyMethodDef methods[] = {
      "propagation.propagate. row_not[c] holds colour c's masks of the rows, the cells that cannot\n"
      "have it, as bytes, (width + 7) // 8 a row (col_not likewise); new ones are returned.\n"
      "stopped: `seconds` ran out first (<= 0: no limit). Ctrl-C stops it. See colour_logic.c."},
+    {"search_colours", py_search_colours, METH_VARARGS,
+     "search_colours(rows, row_colours, columns, column_colours, row_not, col_not, max_solutions,\n"
+     "               node_budget, seconds, stop=None) -> (complete, solutions, nodes)\n\n"
+     "A depth-first search with line logic at every node, for any palette and size, from the board\n"
+     "row_not / col_not (as propagate_colours takes it), for up to max_solutions solutions (bytes,\n"
+     "each cell's colour, row by row). complete: they are all there are, or max_solutions of them;\n"
+     "False when node_budget choices or `seconds` ran out (either <= 0: no limit) or another\n"
+     "thread set the first byte of `stop`. Releases the GIL while it works; Ctrl-C stops it.\n"
+     "See colour_search.c."},
     {"blocks", py_blocks, METH_VARARGS,
      "blocks(clue, starts, cells, bases) -> clauses\n\n"
      "The block-position encoding of one black-and-white line, clause for clause as\n"

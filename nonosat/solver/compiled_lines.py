@@ -40,11 +40,9 @@ def propagate_compiled(core: ModuleType, board: Board, lines: Sequence[tuple[boo
     return board
 
 
-def propagate_painted(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
-    """`propagate` in the compiled core for any palette and size (`colour_core`): each colour's
-    masks go over as bytes, a line's cells one after the other. It looks at the deadline and at
-    Ctrl-C every 64 passes, without Python's lock while it works."""
-    deadline.check("running line logic")
+def painted(board: Board) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[bytes], list[bytes]]:
+    """The board as the core's colour functions take it (core/colour_grid.c): the blocks' colours
+    of each row and column, and each colour's masks of the rows and of the columns as bytes."""
     puzzle, height, width = board.puzzle, board.height, board.width
     row_bytes, col_bytes = (width + 7) // 8, (height + 7) // 8
     row_full, col_full = (1 << width) - 1, (1 << height) - 1
@@ -52,17 +50,34 @@ def propagate_painted(core: ModuleType, board: Board, lines: Sequence[tuple[bool
     def packed(masks: list[int], size: int, full: int) -> bytes:
         return b"".join((mask & full).to_bytes(size, "little") for mask in masks)
 
-    def unpacked(data: bytes, count: int, size: int) -> list[int]:
-        return [int.from_bytes(data[i * size : (i + 1) * size], "little") for i in range(count)]
-
-    remaining = deadline.remaining()
-    passes, bad, stopped, row_not, col_not = core.propagate_colours(
-        puzzle.rows,
+    return (
         [puzzle.colours_of(True, r) for r in range(height)],
-        puzzle.columns,
         [puzzle.colours_of(False, c) for c in range(width)],
         [packed(masks, row_bytes, row_full) for masks in board.row_not],
         [packed(masks, col_bytes, col_full) for masks in board.col_not],
+    )
+
+
+def propagate_painted(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:
+    """`propagate` in the compiled core for any palette and size (`colour_core`): each colour's
+    masks go over as bytes, a line's cells one after the other. It looks at the deadline and at
+    Ctrl-C every 64 passes, without Python's lock while it works."""
+    deadline.check("running line logic")
+    puzzle, height, width = board.puzzle, board.height, board.width
+    row_bytes, col_bytes = (width + 7) // 8, (height + 7) // 8
+
+    def unpacked(data: bytes, count: int, size: int) -> list[int]:
+        return [int.from_bytes(data[i * size : (i + 1) * size], "little") for i in range(count)]
+
+    row_colours, col_colours, row_masks, col_masks = painted(board)
+    remaining = deadline.remaining()
+    passes, bad, stopped, row_not, col_not = core.propagate_colours(
+        puzzle.rows,
+        row_colours,
+        puzzle.columns,
+        col_colours,
+        row_masks,
+        col_masks,
         lines,
         0.0 if remaining is None else max(remaining, 1e-9),
     )

@@ -2,11 +2,11 @@
 
 - `cdcl`: the compiled core's conflict-driven search, line logic as each line's propagator
   (`nonosat.solver.cdcl`; black and white, up to 126x126);
-- `dfs`: the compiled core's depth-first search, with line logic and probing at every node
-  (`nonosat.solver.dfs`; black and white, up to 126x126);
+- `dfs`: the compiled core's depth-first search, with line logic at every node (and probing,
+  in black and white up to 126x126; `nonosat.solver.dfs`; every puzzle);
 - `sat`: the CNF of each open line (the `encoding`) and a PySAT solver (the `solver`), solutions
   enumerated by blocking clauses (`nonosat.solver.sat`; every puzzle, colour too);
-- `auto`: `cdcl` where it takes the puzzle, else `sat`.
+- `auto`: `cdcl` where it takes the puzzle; else `dfs` within AUTO_GUESSES guesses, then `sat`.
 
 Each engine's module has `search(request) -> Found`. With `request.race`, a search still going
 after `race_after` seconds is joined by a rival in a worker process (`nonosat.solver.race`): the
@@ -32,7 +32,8 @@ class Engine(Choice):
     """How what line logic leaves open is searched."""
 
     AUTO = "auto"
-    """`cdcl` where it takes the puzzle (black and white, up to 126x126), else `sat`."""
+    """`cdcl` where it takes the puzzle (black and white, up to 126x126); else `dfs` within
+    AUTO_GUESSES guesses, then `sat`."""
     CDCL = "cdcl"
     DFS = "dfs"
     SAT = "sat"
@@ -91,9 +92,9 @@ def takes(engine: Engine, puzzle: Puzzle) -> str | None:
     """Why an engine cannot take a puzzle, or None when it can."""
     if engine not in (Engine.CDCL, Engine.DFS):
         return None
-    from nonosat.solver.compiled import WIDE_SIDE, core_for
+    from nonosat.solver.compiled import WIDE_SIDE, colour_core, core_for
 
-    if core_for(puzzle) is not None:
+    if core_for(puzzle) is not None or (engine is Engine.DFS and colour_core() is not None):
         return None
     if puzzle.is_colour or max(puzzle.width, puzzle.height) > WIDE_SIDE:
         what = "colour" if puzzle.is_colour else f"{puzzle.width}x{puzzle.height}"
@@ -126,6 +127,30 @@ def choose(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None
     if why is not None:
         raise UsageError(why)
     return chosen
+
+
+AUTO_GUESSES = 2000
+"""The guesses `auto` gives the depth-first search on a puzzle the conflict-driven search does
+not take (colour, or over 126 cells a side) before the SAT engine takes over: most such puzzles
+are decided within a few dozen; a heavy tail of random ones is the SAT engine's."""
+AUTO_SECONDS = 1.0
+"""And the most seconds it gives it (a node of a 200x200 grid takes a millisecond)."""
+
+
+def first_try(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None, chosen: Engine) -> Engine | None:
+    """The engine `auto` tries first, within AUTO_GUESSES guesses, before `chosen`: the
+    depth-first search, where `auto` chose the SAT engine only because the conflict-driven
+    search does not take the puzzle (no solver or encoding named) and the core is built."""
+    if engine != Engine.AUTO or chosen is not Engine.SAT or solver is not None or encoding is not None:
+        return None
+    return Engine.DFS if takes(Engine.DFS, puzzle) is None else None
+
+
+def auto_first(request: Request) -> Request:
+    """The request `auto`'s first try gets: AUTO_GUESSES guesses, AUTO_SECONDS at most, no race."""
+    from dataclasses import replace
+
+    return replace(request, guesses=AUTO_GUESSES, deadline=request.deadline.within(AUTO_SECONDS), race=False)
 
 
 def search(engine: Engine, request: Request) -> Found:
