@@ -33,10 +33,6 @@ def clue_text(clue: Clue, colours: Colours | None = None, palette: Palette = BLA
 
 def clue_of(cells: Sequence[int]) -> Clue:
     """The clue that a line of filled (1) and empty (0) cells satisfies."""
-    try:  # the runs between empty cells, at C speed
-        return tuple(len(run) for run in bytes(cells).split(b"\0") if run)
-    except (TypeError, ValueError):  # cells that are not bytes: any true value is filled
-        pass
     blocks: list[int] = []
     run = 0
     for cell in cells:
