@@ -83,14 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit("no nonosat command on PATH: pip install . first, or give --nonosat")
     files = line_solvable(args.largest)
     repo = Path(__file__).resolve().parent.parent
-    rows = []
+    rows: list[dict[str, float | str]] = []
     for path in files:
         ours = best_time([args.nonosat, "solve", str(path)], args.runs)
         peer = best_time([sys.executable, str(repo / "bench" / "peer_cpsat.py"), str(path)], args.runs)
         rows.append({"file": str(path.relative_to(corpus_root())), "nonosat": ours, "peer": peer})
-    ours_times = [row["nonosat"] for row in rows]
-    peer_times = [row["peer"] for row in rows]
-    over = [row for row in rows if row["nonosat"] > LIMIT]
+    ours_times = [float(row["nonosat"]) for row in rows]
+    peer_times = [float(row["peer"]) for row in rows]
+    over = [time for time in ours_times if time > LIMIT]
     print(f"{len(rows)} line-solvable puzzles up to {args.largest}x{args.largest}, fastest of {args.runs} runs each")
     print(
         f"nonosat: median {statistics.median(ours_times):.3f} s, "
@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{sum(peer_times):.1f} s = {sum(ours_times) / sum(peer_times):.3f}"
     )
     print("slowest (nonosat s, peer s):")
-    for row in sorted(rows, key=lambda r: -r["nonosat"])[:8]:
+    for row in sorted(rows, key=lambda r: -float(r["nonosat"]))[:8]:
         print(f"  {row['nonosat']:.3f}  {row['peer']:.3f}  {row['file']}")
     if args.json:
         write_text_atomic(

@@ -127,7 +127,7 @@ def fixtures(work: Path) -> dict[str, Path]:
     files["r300"] = work / "r300.non"
     save(Puzzle(rows=clues.rows, columns=clues.columns), files["r300"], force=True)
     files["ones"] = work / "ones200.non"
-    save(Puzzle(rows=[[1]] * 200, columns=[[1]] * 200), files["ones"], force=True)
+    save(Puzzle(rows=((1,),) * 200, columns=((1,),) * 200), files["ones"], force=True)
     hard = work / "hard"
     hard.mkdir(exist_ok=True)
     for name in ("a.txt", "b.txt", "c.txt", "d.txt"):

@@ -56,7 +56,8 @@ def cp_model_module() -> ModuleType:
         from ortools.sat.python import cp_model
     except ImportError as error:
         raise ImportError("the CP-SAT peer needs OR-tools: pip install -e '.[bench]'") from error
-    return cp_model
+    module: ModuleType = cp_model
+    return module
 
 
 def clue_automaton(clue: Clue) -> Automaton:
