@@ -9,7 +9,7 @@ of a puzzle line logic leaves open, or proves there are no more, within a node b
 (`solver.drive` tries it before building any CNF). It also finds each line's implication
 clauses for the CNF, for lines of any length (`encodings.implications`). Without a C compiler
 the package installs without it and everything runs in Python; `NONOSAT_PURE_PYTHON=1` makes it
-run in Python anyway (tests/test_linecore.py and tests/test_implications.py compare the two).
+run in Python anyway (tests/test_core_line_logic.py and tests/test_implications.py compare the two).
 
 It is built twice from the same C files: `_core`, where a line's cells are one 64-bit word,
 for grids of up to 64x64, and `_core_wide`, with 128-bit words, for the rest up to 126x126

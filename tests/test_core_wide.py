@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from test_linecore import python_settle, random_line
+from test_core_line_logic import python_settle, random_line
 
 from nonosat import Puzzle, solve
 from nonosat.solver import Status, compiled
