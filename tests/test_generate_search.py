@@ -318,3 +318,15 @@ def test_preview_changes_needs_a_preview_and_suggest_makes_nothing(smiley: Path,
     done = runner.invoke(app, ["generate", str(smiley), "--width", "20", "--suggest", "3"])
     assert done.exit_code == 0
     assert done.output.count("left open (cost") == 3
+
+
+def test_a_small_drawing_that_probing_solves_needs_no_change() -> None:
+    """A 6x6 drawing whose puzzle is unique but needs probing (20 cells left open by line logic,
+    over a quarter of the grid): `require=probe` proves it as it is, where line logic alone
+    cannot, and changes nothing; `require=line` must change it."""
+    rows = ["001001", "000111", "100110", "011000", "011101", "100101"]
+    drawing = tuple(tuple(int(cell) for cell in row) for row in rows)
+    as_it_is = repair(drawing, no_cost, Requirement.PROBE, max_changes=3)
+    assert as_it_is.changed == () and as_it_is.grid == drawing
+    assert rate(as_it_is.result.puzzle).level == "probe"
+    assert repair(drawing, no_cost, Requirement.LINE, max_changes=3).changed

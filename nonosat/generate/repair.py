@@ -47,7 +47,11 @@ REQUIREMENTS = tuple(Requirement)
 
 PROBE_FROM = 0.25
 """Probing is tried once line logic leaves at most this share of the cells open (before, it
-would take long and rarely finish)."""
+would take long and rarely finish)..."""
+PROBE_ALWAYS = 64
+"""...or at most this many cells, whatever their share: probing so few takes milliseconds, and a
+small drawing that probing solves as it is needs no change (a 6x6 drawing with 20 open cells
+had one made before)."""
 
 
 def flip_cost(margin: Sequence[Sequence[float]], grid: Grid) -> Cost:
@@ -167,7 +171,7 @@ def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline
 
 def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -> bool:
     """Whether line logic and probing finish the grid (tried once few cells are left open)."""
-    if left > PROBE_FROM * drawing.width * drawing.height:
+    if left > max(PROBE_FROM * drawing.width * drawing.height, PROBE_ALWAYS):
         return False
     logic = trace(drawing.puzzle, probing=True, deadline=deadline)
     if logic.cut_short is not None:
