@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nonosat.explain.steps import Step
+from nonosat.explain.step import Step
 from nonosat.explain.words import unknown_mark
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.model import Line as GridLine

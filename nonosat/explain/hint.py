@@ -19,7 +19,8 @@ from pathlib import Path
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
-from nonosat.explain.steps import Step, trace
+from nonosat.explain.step import Step
+from nonosat.explain.steps import trace
 from nonosat.explain.words import chars_of, colour_word, unknown_mark
 from nonosat.model import Cell, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
-    from nonosat.explain.steps import Step
+    from nonosat.explain.step import Step
     from nonosat.solver.propagation import Board
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from nonosat.explain.diagnosis import Diagnosis
     from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
-    from nonosat.explain.steps import Step
+    from nonosat.explain.step import Step
     from nonosat.explain.trace import Trace
     from nonosat.generate import Generated, Suggestions
     from nonosat.model import Grid, Puzzle

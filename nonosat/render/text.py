@@ -10,7 +10,8 @@ if TYPE_CHECKING:
 
     from nonosat.explain.hint import Hint
     from nonosat.explain.rating import Rating
-    from nonosat.explain.steps import Explanation, Step
+    from nonosat.explain.step import Step
+    from nonosat.explain.steps import Explanation
     from nonosat.generate import Generated, Suggestions
     from nonosat.solver import Result
     from nonosat.solver.outcome import Method

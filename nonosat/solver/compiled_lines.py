@@ -16,7 +16,7 @@ from nonosat.solver.line_logic import Contradiction
 
 TYPE_CHECKING = False  # typing is not imported on the way to a check (ARCHITECTURE.md, Start-up)
 if TYPE_CHECKING:
-    from nonosat.solver.propagation import Board
+    from nonosat.solver.board import Board
 
 DEADLINE_PASSES = 32
 """Line passes between looks at the deadline in Python's loop (a pass over a 512-cell line takes
