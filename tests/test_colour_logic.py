@@ -180,3 +180,41 @@ def test_a_deadline_that_passes_stops_the_compiled_line_logic() -> None:
     puzzle = random_puzzle(random.Random(3), 200, 200, 2, 0.7)
     with pytest.raises(TimeUp):
         propagation.propagate(propagation.Board(puzzle), deadline=Deadline.after(1e-6))
+
+
+ONE = [b"\0", b"\0"]
+"""One cell's (or line's) masks for the background and one colour: nothing ruled out."""
+
+BAD_CALLS = {
+    "no cells": lambda c: c.settle_colours((1,), (1,), 0, ONE),
+    "too long": lambda c: c.settle_colours((1,), (1,), 5000, [b"\0" * 700] * 2),
+    "colour not in the palette": lambda c: c.settle_colours((1,), (2,), 3, ONE),
+    "colours not as long": lambda c: c.settle_colours((1, 2), (1,), 3, ONE),
+    "empty block": lambda c: c.settle_colours((0,), (1,), 3, ONE),
+    "masks too short": lambda c: c.settle_colours((1,), (1,), 3, [b"", b""]),
+    "no colour": lambda c: c.settle_colours((1,), (1,), 3, [b"\0"]),
+    "masks not bytes": lambda c: c.settle_colours((1,), (1,), 3, "xx"),
+    "huge block": lambda c: c.settle_colours((10**30,), (1,), 3, ONE),
+    "no such line": lambda c: c.propagate_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, ONE, [(True, 5)], 0.0),
+    "empty grid": lambda c: c.propagate_colours([], [], [], [], [b"", b""], [b"", b""], [], 0.0),
+    "colours of two rows": lambda c: c.propagate_colours([(1,)], [(1,), (1,)], [(1,)], [(1,)], ONE, ONE, [], 0.0),
+    "columns' palette": lambda c: c.propagate_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, [b"\0"], [], 0.0),
+    "a line without index": lambda c: c.propagate_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, ONE, [(True,)], 0.0),
+    "no solution wanted": lambda c: c.search_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, ONE, 0, 0, 0.0),
+    "stop read-only": lambda c: c.search_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, ONE, 2, 0, 0.0, bytes(1)),
+    "stop empty": lambda c: c.search_colours([(1,)], [(1,)], [(1,)], [(1,)], ONE, ONE, 2, 0, 0.0, bytearray(0)),
+    "block of another colour": lambda c: c.blocks_colour((1,), (3,), [[0]], [[5]], [10], [False]),
+    "start off the line": lambda c: c.blocks_colour((1,), (1,), [[7]], [[5]], [10], [False]),
+    "no start": lambda c: c.blocks_colour((1,), (1,), [[]], [[5]], [10], [False]),
+    "solid not as long": lambda c: c.blocks_colour((1,), (1,), [[0]], [[5]], [10], []),
+    "literal not a number": lambda c: c.blocks_colour((1,), (1,), [[0]], [["x"]], [10], [False]),
+    "cell without literals": lambda c: c.blocks_colour((1,), (1,), [[0]], [[]], [10], [False]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_CALLS))
+def test_the_colour_functions_refuse_bad_arguments_with_an_exception(name: str) -> None:
+    """Each compiled colour function given arguments it cannot take raises a Python exception
+    (never a crash), naming what is wrong where it can."""
+    with pytest.raises((ValueError, TypeError, OverflowError, BufferError)):
+        BAD_CALLS[name](core)
