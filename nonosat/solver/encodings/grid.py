@@ -77,18 +77,19 @@ class GridFormula:
                 for r in range(puzzle.height)
             )
         true = set(lit for lit in model if lit > 0)
-        one_colour = False
+        count, width, row_not = puzzle.colour_count, puzzle.width, self.board.row_not
 
-        def value(r: int, c: int) -> int:
-            known = self.board.cell(r, c)
-            if known is not None:
-                return known
-            if one_colour:
-                return int(cell_variable(puzzle, r, c) in true)
-            left = self.board.possible(r, c)
-            return next((k for k in left if k and cell_variable(puzzle, r, c, k) in true), 0)
+        def value(r: int, c: int, masks: list[int]) -> int:
+            left = [k for k in range(count + 1) if not masks[k] >> c & 1]
+            if len(left) == 1:
+                return left[0]
+            base = (r * width + c) * count
+            return next((k for k in left if k and base + k in true), 0)
 
-        return tuple(tuple(value(r, c) for c in range(puzzle.width)) for r in range(puzzle.height))
+        return tuple(
+            tuple(value(r, c, masks) for c in range(width))
+            for r, masks in ((r, [row_not[k][r] for k in range(count + 1)]) for r in range(puzzle.height))
+        )
 
     def blocking_clause(self, model: list[int]) -> Clause:
         """The clause that rules out this model's picture, over the unknown cells only."""
@@ -194,17 +195,20 @@ def _colour_clauses(
     with unknown cells encoded over its cells' colour literals. Returns the clauses and the
     variables of the (cell, colour) pairs still open."""
     puzzle = board.puzzle
-    count = puzzle.colour_count
-
-    def literal(r: int, c: int, colour: int) -> Literal:
-        if board.row_not[colour][r] >> c & 1:
-            return False
-        known = board.cell(r, c)
-        return cell_variable(puzzle, r, c, colour) if known is None else known == colour
-
-    choices = [
-        [[literal(r, c, k) for k in range(1, count + 1)] for c in range(puzzle.width)] for r in range(puzzle.height)
-    ]
+    count, width = puzzle.colour_count, puzzle.width
+    painted = range(1, count + 1)
+    choices: list[list[list[Literal]]] = []
+    for r in range(puzzle.height):  # each cell's literal of each colour: a constant where it is known
+        masks = [board.row_not[k][r] for k in range(count + 1)]
+        row: list[list[Literal]] = []
+        for c in range(width):
+            left = [k for k in range(count + 1) if not masks[k] >> c & 1]
+            if len(left) == 1:
+                row.append([k == left[0] for k in painted])
+            else:
+                base = (r * width + c) * count
+                row.append([base + k if k in left else False for k in painted])
+        choices.append(row)
     clauses: list[Clause] = []
     unknown: list[int] = []
     for row in choices:
