@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
+from cli_process import DANCER, FOREVER, PUZZLES, into_closed_pipe, nonosat, one_clean_line
 
 from nonosat.formats.atomic import write_text_atomic
 
@@ -164,18 +164,7 @@ def test_batch_keeps_game_ids_as_they_are(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_results_to_a_closed_standard_output_stop_the_run(tmp_path: Path) -> None:
-    read_end, write_end = os.pipe()
-    os.close(read_end)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "-", "--jobs", "1"],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=120,
-        )
-    finally:
-        os.close(write_end)
+    done = into_closed_pipe("batch", str(PUZZLES), "--out", "-", "--jobs", "1")
     assert done.returncode == 2 and "standard output was closed" in done.stderr
     assert "Traceback" not in done.stderr
 

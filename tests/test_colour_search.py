@@ -96,3 +96,20 @@ def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so() -> None:
     timed = search(Engine.DFS, Request(board, 10**9, Deadline.after(0.2)))
     assert not timed.complete and timed.cut_short == "time limit reached while searching" and timed.grids
     assert all(puzzle.satisfied_by(found) for found in timed.grids[:50])
+
+
+def test_auto_gives_the_search_its_guesses_then_hands_over_to_the_sat_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random colour noise the depth-first search needs 573 guesses for: `auto` answers by the
+    SAT engine after the search's AUTO_GUESSES (200); given more guesses, the search answers,
+    with the same verdict (a puzzle decided within them is the search's: test_engines.py)."""
+    from bench.colour_set import noise_puzzle
+    from nonosat.solver import engines
+
+    noise = noise_puzzle(30, 30, 2, 3)
+    by_dfs = check(noise, engine="dfs", jobs=1).result
+    assert by_dfs.method == "dfs" and by_dfs.stats["guesses"] > engines.AUTO_GUESSES
+    handed_over = check(noise, jobs=1).result
+    assert handed_over.method == "sat" and handed_over.status is by_dfs.status is Status.MULTIPLE
+    monkeypatch.setattr(engines, "AUTO_GUESSES", 10_000)
+    kept = check(noise, jobs=1).result
+    assert kept.method == "dfs" and kept.status is Status.MULTIPLE

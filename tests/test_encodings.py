@@ -346,7 +346,6 @@ def test_the_compiled_block_encoding_writes_the_pythons_clauses(monkeypatch: pyt
     """nonosat/core/blocks.c writes the clauses blocks.py writes, in the same order, over the
     same variables, on random lines of 1 to 30 cells with known cells (the tests above count
     models through whichever is built; this keeps the other as true)."""
-    from pysat.formula import IDPool
 
     from nonosat.solver.encodings import blocks
     from nonosat.solver.propagation import alive_states
@@ -364,12 +363,22 @@ def test_the_compiled_block_encoding_writes_the_pythons_clauses(monkeypatch: pyt
         empty = sum(1 << i for i in known if not picture[i])
         cells = [True if filled >> i & 1 else False if empty >> i & 1 else 7 + 3 * i for i in range(n)]
         line = Line(("row", 4), clue, cells, alive_states(clue, n, filled, empty))
-        pools = [IDPool(start_from=200), IDPool(start_from=200)]
-        compiled = blocks.encode(line, pools[0])
-        monkeypatch.setattr(blocks, "core", None)
-        in_python = blocks.encode(line, pools[1])
-        monkeypatch.undo()
-        assert compiled == in_python, (clue, cells)
-        assert pools[0].top == pools[1].top and pools[0].obj2id == pools[1].obj2id
-        compared += bool(compiled)
+        compared += encoded_alike(line, 200, monkeypatch)
     assert compared > 1500
+
+
+def encoded_alike(line: Line, first: int, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Assert that the block encoding writes the same clauses over the same variables (from
+    `first`) with the compiled core and without it; whether it wrote any."""
+    from pysat.formula import IDPool
+
+    from nonosat.solver.encodings import blocks
+
+    pools = [IDPool(start_from=first), IDPool(start_from=first)]
+    compiled = blocks.encode(line, pools[0])
+    monkeypatch.setattr(blocks, "core", None)
+    in_python = blocks.encode(line, pools[1])
+    monkeypatch.undo()
+    assert compiled == in_python, line
+    assert pools[0].top == pools[1].top and pools[0].obj2id == pools[1].obj2id
+    return bool(compiled)

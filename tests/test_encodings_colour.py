@@ -213,6 +213,8 @@ def test_the_compiled_colour_block_encoding_writes_the_pythons_clauses(monkeypat
     """nonosat/core/blocks.c's blocks_colour writes the clauses encode_colours writes, in the same
     order, over the same variables, on random colour lines of 1 to 30 cells with known and
     ruled-out colours (the model counts above go through whichever is built)."""
+    from test_encodings import encoded_alike
+
     from nonosat.solver.encodings import blocks
 
     if blocks.core is None:
@@ -239,13 +241,5 @@ def test_the_compiled_colour_block_encoding_writes_the_pythons_clauses(monkeypat
             [False if k not in left[i] else True if left[i] == [k] else 5 + i * count + k for k in range(1, count + 1)]
             for i in range(length)
         ]
-        line = Line(("row", 2), sizes, (), alive, colours, choices)
-        pools = [IDPool(start_from=500), IDPool(start_from=500)]
-        compiled = blocks.encode(line, pools[0])
-        monkeypatch.setattr(blocks, "core", None)
-        in_python = blocks.encode(line, pools[1])
-        monkeypatch.undo()
-        assert compiled == in_python, (sizes, colours, choices)
-        assert pools[0].top == pools[1].top and pools[0].obj2id == pools[1].obj2id
-        compared += bool(compiled)
+        compared += encoded_alike(Line(("row", 2), sizes, (), alive, colours, choices), 500, monkeypatch)
     assert compared > 1000

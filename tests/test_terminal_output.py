@@ -4,13 +4,12 @@ input, cut when it echoes the input."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from cli_process import DANCER, PUZZLES, nonosat, one_clean_line
+from cli_process import DANCER, PUZZLES, into_closed_pipe, nonosat, one_clean_line
 
 # --- items 10 and 11: the terminal ------------------------------------------------------------------
 
@@ -41,18 +40,7 @@ def test_terminal_escapes_in_a_title_never_reach_the_terminal(tmp_path: Path) ->
 @pytest.mark.slow
 def test_a_closed_standard_output_keeps_the_verdict(tmp_path: Path) -> None:
     """`nonosat solve cat.non | head -1`: the reader goes away, the exit code stays 0."""
-    read_end, write_end = os.pipe()
-    os.close(read_end)  # every write now fails with EPIPE
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "nonosat", "solve", str(PUZZLES / "webpbn-00006-cat.non")],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=120,
-        )
-    finally:
-        os.close(write_end)
+    done = into_closed_pipe("solve", str(PUZZLES / "webpbn-00006-cat.non"))
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     head = subprocess.run(

@@ -6,7 +6,6 @@
  */
 #include "colour.h"
 
-
 void free_paint(Paint *p)
 {
     PyMem_Free(p->clue);
@@ -56,8 +55,6 @@ void paint_assign(Paint *p, u64 *cell, u64 value)
     *cell = value;
 }
 
-static void paint_set(Paint *p, int l, int i, u64 value) { paint_assign(p, line_cell(p, l, i), value); }
-
 /* Line logic to a fixed point. Returns the line found in contradiction, -1 for none, -2 when
  * the deadline passed, -3 when a Python exception is set (Ctrl-C), -4 when the undo log could
  * not grow (no memory). */
@@ -90,7 +87,7 @@ int paint_run(Paint *p, Lookout *look)
         }
         for (int i = 0; i < n; i++)
             if (p->line[i] != p->old[i]) {
-                paint_set(p, l, i, p->line[i]);
+                paint_assign(p, line_cell(p, l, i), p->line[i]);
                 if (p->palette > 1)
                     paint_enqueue(p, other + i);
             }

@@ -19,8 +19,9 @@ typedef struct {
 typedef struct {
     Paint *p;
     Lookout *look;
-    int max_solutions, found, stopped; /* stopped: 1 out of nodes or time or told to; -1 a Python
-                                          exception (Ctrl-C); -2 no memory */
+    int max_solutions, found;
+    int room;    /* the grids `solutions` has room for */
+    int stopped; /* 1: out of nodes or time, or told to; -1: a Python exception (Ctrl-C); -2: no memory */
     long long nodes, node_budget;
     unsigned char *solutions; /* found x cells, each cell's colour */
     PaintChoice *stack;
@@ -77,12 +78,17 @@ static int settle(PaintSearch *s)
 static int keep_solution(PaintSearch *s)
 {
     size_t cells = (size_t)s->p->height * (size_t)s->p->width;
-    unsigned char *grids = PyMem_RawRealloc(s->solutions, (size_t)(s->found + 1) * cells);
-    if (!grids)
-        return s->stopped = -2, -1;
-    s->solutions = grids;
+    if (s->found == s->room) { /* room for more grids, doubling: max_solutions may be huge */
+        int room = s->room ? 2 * s->room : 4;
+        unsigned char *grids = PyMem_RawRealloc(s->solutions, (size_t)room * cells);
+        if (!grids)
+            return s->stopped = -2, -1;
+        s->solutions = grids;
+        s->room = room;
+    }
+    unsigned char *grid = s->solutions + (size_t)s->found * cells;
     for (size_t i = 0; i < cells; i++)
-        grids[(size_t)s->found * cells + i] = (unsigned char)__builtin_ctzll(s->p->cells[i]);
+        grid[i] = (unsigned char)__builtin_ctzll(s->p->cells[i]);
     s->found++;
     return 0;
 }

@@ -14,7 +14,7 @@ from nonosat.errors import TimeUp, UsageError
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
-from nonosat.solver.engines import Engine, Request, auto_first, choose, first_try, search
+from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Contradiction, line_solve
 
@@ -116,12 +116,7 @@ def solve_within(
         encoding=encoding or DEFAULT_ENCODING,
         guesses=guesses,
     )
-    tried = first_try(puzzle, engine, solver, encoding, chosen)
-    found = search(tried, auto_first(request)) if tried is not None else None
-    if found is not None and tried is not None and (found.complete or len(found.grids) >= count):
-        chosen = tried
-    else:
-        found = search(chosen, request)
+    chosen, found = search_as_asked(puzzle, engine, solver, encoding, chosen, request)
     solutions = tuple(verified(puzzle, grid) for grid in found.grids)
     status = status_of(len(solutions), count, found.complete)
     cut_short = found.cut_short if status is Status.UNKNOWN else None

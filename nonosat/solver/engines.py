@@ -139,20 +139,22 @@ AUTO_SECONDS = 1.0
 """And the most seconds it gives it (a node of a 200x200 grid takes a millisecond)."""
 
 
-def first_try(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None, chosen: Engine) -> Engine | None:
-    """The engine `auto` tries first, within AUTO_GUESSES guesses, before `chosen`: the
-    depth-first search, where `auto` chose the SAT engine only because the conflict-driven
-    search does not take the puzzle (no solver or encoding named) and the core is built."""
-    if engine != Engine.AUTO or chosen is not Engine.SAT or solver is not None or encoding is not None:
-        return None
-    return Engine.DFS if takes(Engine.DFS, puzzle) is None else None
+def search_as_asked(
+    puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None, chosen: Engine, request: Request
+) -> tuple[Engine, Found]:
+    """The engine that answered and what it found: `chosen`'s search, but where `auto` chose the
+    SAT engine only because the conflict-driven search does not take the puzzle (no solver or
+    encoding named), the depth-first search first, within AUTO_GUESSES guesses and AUTO_SECONDS
+    and without a race; the SAT engine when that leaves the verdict open."""
+    if engine == Engine.AUTO and chosen is Engine.SAT and solver is None and encoding is None:
+        if takes(Engine.DFS, puzzle) is None:
+            from dataclasses import replace
 
-
-def auto_first(request: Request) -> Request:
-    """The request `auto`'s first try gets: AUTO_GUESSES guesses, AUTO_SECONDS at most, no race."""
-    from dataclasses import replace
-
-    return replace(request, guesses=AUTO_GUESSES, deadline=request.deadline.within(AUTO_SECONDS), race=False)
+            first = replace(request, guesses=AUTO_GUESSES, deadline=request.deadline.within(AUTO_SECONDS), race=False)
+            found = search(Engine.DFS, first)
+            if found.complete or len(found.grids) >= request.count:
+                return Engine.DFS, found
+    return chosen, search(chosen, request)
 
 
 def search(engine: Engine, request: Request) -> Found:
