@@ -5,37 +5,15 @@ against the SAT engine on larger ones, and within its guesses and time."""
 from __future__ import annotations
 
 import random
-from itertools import product
 
 import pytest
+from colour_grids import PALETTES, every_solution, grid_of
 
 from nonosat import Puzzle, solve
-from nonosat.model import Grid, runs_of
-from nonosat.palette import BLACK_AND_WHITE, Colour, Palette
 from nonosat.solver import Status, check
 from nonosat.solver.compiled import colour_core
 
 pytestmark = pytest.mark.skipif(colour_core() is None, reason="the compiled core was not built")
-
-RED, GREEN = Colour("red", "#ff0000", "r"), Colour("green", "#00ff00", "g")
-PALETTES: dict[int, Palette] = {1: BLACK_AND_WHITE, 2: (*BLACK_AND_WHITE, RED), 3: (*BLACK_AND_WHITE, RED, GREEN)}
-
-
-def grid_of(rng: random.Random, height: int, width: int, palette: int, fill: float) -> Grid:
-    return tuple(
-        tuple(rng.randint(1, palette) if rng.random() < fill else 0 for _ in range(width)) for _ in range(height)
-    )
-
-
-def every_solution(puzzle: Puzzle) -> set[Grid]:
-    """Every grid that meets the puzzle's clues: each row one of the lines its own clue allows
-    (all lines of the width, filtered), then the columns checked."""
-    values = range(puzzle.colour_count + 1)
-    rows = []
-    for r in range(puzzle.height):
-        wanted = (puzzle.rows[r], puzzle.colours_of(True, r))
-        rows.append([line for line in product(values, repeat=puzzle.width) if runs_of(line) == wanted])
-    return {grid for grid in product(*rows) if puzzle.satisfied_by(grid)}
 
 
 @pytest.mark.parametrize("palette", [1, 2, 3])
@@ -98,18 +76,14 @@ def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so() -> None:
     assert all(puzzle.satisfied_by(found) for found in timed.grids[:50])
 
 
-def test_auto_gives_the_search_its_guesses_then_hands_over_to_the_sat_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Random colour noise the depth-first search needs 573 guesses for: `auto` answers by the
-    SAT engine after the search's AUTO_GUESSES (200); given more guesses, the search answers,
-    with the same verdict (a puzzle decided within them is the search's: test_engines.py)."""
+def test_auto_answers_colour_noise_by_the_conflict_driven_search_as_the_others_do() -> None:
+    """Random colour noise the depth-first search needs hundreds of guesses for: `auto` is the
+    conflict-driven search (core/paint_*.c), and it finds what the dfs and SAT engines find."""
     from bench.colour_set import noise_puzzle
-    from nonosat.solver import engines
 
     noise = noise_puzzle(30, 30, 2, 3)
-    by_dfs = check(noise, engine="dfs", jobs=1).result
-    assert by_dfs.method == "dfs" and by_dfs.stats["guesses"] > engines.AUTO_GUESSES
-    handed_over = check(noise, jobs=1).result
-    assert handed_over.method == "sat" and handed_over.status is by_dfs.status is Status.MULTIPLE
-    monkeypatch.setattr(engines, "AUTO_GUESSES", 10_000)
-    kept = check(noise, jobs=1).result
-    assert kept.method == "dfs" and kept.status is Status.MULTIPLE
+    by_auto = check(noise, jobs=1).result
+    assert by_auto.method == "cdcl" and by_auto.stats["conflicts"] > 0
+    for engine in ("dfs", "sat"):
+        other = check(noise, engine=engine, jobs=1).result
+        assert other.method == engine and other.status is by_auto.status is Status.MULTIPLE

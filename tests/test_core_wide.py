@@ -150,12 +150,17 @@ def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool) -> None:
 
 def test_solve_takes_a_wide_puzzle_to_the_conflict_driven_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 12x80 puzzle line logic leaves open: the wide core decides it (method cdcl); without
-    it SAT does, with the same verdict."""
+    it the search for any palette and size does (method cdcl, core/paint_*.c), and without
+    either SAT does, with the same verdict."""
     rng = random.Random(80)
     puzzle = next(p for p in (random_puzzle(rng, 12, 80, 0.45) for _ in range(50)) if not line_solve(p).is_complete())
     by_core = solve(puzzle, jobs=1)
     assert by_core.method.value == "cdcl" and by_core.status in (Status.UNIQUE, Status.MULTIPLE)
     monkeypatch.setattr(compiled, "wide_core", None)
+    by_paint = solve(puzzle, jobs=1)
+    assert by_paint.method.value == "cdcl" and by_paint.status is by_core.status
+    monkeypatch.setattr(compiled, "core", None)
     by_sat = solve(puzzle, jobs=1)
     assert by_sat.method.value == "sat" and by_sat.status is by_core.status
-    assert by_sat.solutions[0].grid in {s.grid for s in by_core.solutions} or by_core.status is Status.MULTIPLE
+    for other in (by_paint, by_sat):
+        assert other.solutions[0].grid in {s.grid for s in by_core.solutions} or by_core.status is Status.MULTIPLE

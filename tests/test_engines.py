@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -83,22 +84,36 @@ def test_a_solver_or_encoding_with_a_compiled_engine_is_a_usage_error(command: s
         solve(load(FOREVER), engine=args[1], **{args[2].strip("-"): args[3]})
 
 
-@pytest.mark.parametrize("engine", ["cdcl"])
-def test_an_engine_that_cannot_take_the_puzzle_is_refused_at_once(engine: str) -> None:
-    code, stdout, stderr = run("solve", RING_COLOUR, "--engine", engine)
-    assert code == 2 and f"the {engine} engine takes black-and-white puzzles" in stderr and "colour" in stderr
-    wide = Puzzle.from_grid([[1] * 130])
-    with pytest.raises(UsageError, match="this one is 130x1"):
+@pytest.mark.parametrize("engine", ["cdcl", "dfs"])
+def test_an_engine_that_cannot_take_the_puzzle_is_refused_at_once(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled core the cdcl and dfs engines take no puzzle: one line, exit 2; with
+    it they take colour and grids over 126 cells a side too."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", "solve", RING_COLOUR, "--engine", engine],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NONOSAT_PURE_PYTHON": "1"},
+    )
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert f"the {engine} engine needs the compiled core" in done.stderr and "Traceback" not in done.stderr
+    wide = Puzzle.from_grid([[1, 0] * 65, [0, 1] * 65])
+    if compiled.colour_core() is not None:
+        assert solve(load(RING_COLOUR), engine=engine).method == engine
+        assert solve(wide, engine=engine, count=3).method in ("line", engine)
+    monkeypatch.setattr(compiled, "core", None)
+    monkeypatch.setattr(compiled, "wide_core", None)
+    with pytest.raises(UsageError, match="needs the compiled core"):
         solve(wide, engine=engine)
     with pytest.raises(UsageError, match="engine"):
         solve(wide, engine="quantum")
     assert solve(load(RING_COLOUR), engine="sat").method == "sat"
-    assert solve(load(RING_COLOUR)).method == ("dfs" if compiled.colour_core() is not None else "sat")  # auto
+    assert solve(load(RING_COLOUR)).method == "sat"  # auto, without the core
 
 
 def test_the_engine_is_chosen_as_documented() -> None:
     bw, colour = load(FOREVER), load(RING_COLOUR)
-    assert choose(colour, "auto", None, None) == "sat"
+    assert choose(colour, "auto", None, None) == ("cdcl" if compiled.colour_core() is not None else "sat")
     assert choose(bw, "auto", "glucose4", None) == "sat" and choose(bw, "auto", None, "automaton") == "sat"
     assert choose(bw, "auto", None, None) == ("cdcl" if compiled.core is not None else "sat")
     assert set(ENGINES) == {"auto", "cdcl", "dfs", "sat"}
@@ -109,14 +124,15 @@ def test_the_engine_is_chosen_as_documented() -> None:
 def test_rate_batch_solve_many_and_the_web_take_the_engine(tmp_path: Path) -> None:
     code, stdout, _ = run("rate", FOREVER, "--engine", "sat", "--json")
     assert code == 0 and json.loads(stdout)["level"] == "search"
-    code, _, stderr = run("rate", RING_COLOUR, "--engine", "cdcl")
-    assert code == 2 and "the cdcl engine takes" in stderr
+    code, stdout, stderr = run("rate", RING_COLOUR, "--engine", "cdcl", "--json")
+    assert code == 1 and json.loads(stdout)["level"] == "ambiguous", stderr  # two solutions, found by cdcl
     folder = tmp_path / "set"
     folder.mkdir()
     for name in ("webpbn-06574-forever.non", "ring-colour.non"):
         (folder / name).write_text((ROOT / "puzzles" / name).read_text())
     for engine, expected in (
-        ("dfs", {"forever": "dfs", "colour": "dfs" if compiled.colour_core() is not None else "error"}),
+        ("cdcl", {"forever": "cdcl", "colour": "cdcl"}),
+        ("dfs", {"forever": "dfs", "colour": "dfs"}),
         ("sat", {"forever": "sat", "colour": "sat"}),
     ):
         out = tmp_path / f"{engine}.jsonl"
@@ -141,8 +157,8 @@ def test_rate_batch_solve_many_and_the_web_take_the_engine(tmp_path: Path) -> No
                 assert answer.status_code == 200 and answer.json()["method"] == engine
         assert client.post("/api/rate?engine=sat", files=files).json()["level"] == "search"
         colour = {"file": ("ring.non", Path(RING_COLOUR).read_bytes())}
-        refused = client.post("/api/solve?engine=cdcl", files=colour)
-        assert refused.status_code == 400 and "the cdcl engine takes" in refused.json()["error"]
+        taken = client.post("/api/solve?engine=cdcl", files=colour)
+        assert taken.status_code == 200 and taken.json()["method"] == "cdcl"
         assert client.post("/api/solve?engine=quantum", files=files).status_code == 400
 
 

@@ -275,3 +275,20 @@ void free_grid(Grid *g)
     }
 }
 
+/* The stop flag a search takes: the first byte of a writable buffer, or none (Py_None). 0, or
+ * -1 with a Python exception; `flag` is to be released (PyBuffer_Release) when it holds one. */
+int stop_flag(PyObject *stop, Py_buffer *flag, volatile const char **out)
+{
+    if (stop == Py_None)
+        return 0;
+    if (PyObject_GetBuffer(stop, flag, PyBUF_WRITABLE) < 0)
+        return -1;
+    if (flag->len < 1) {
+        PyBuffer_Release(flag);
+        flag->obj = NULL;
+        PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
+        return -1;
+    }
+    *out = flag->buf;
+    return 0;
+}

@@ -155,15 +155,8 @@ PyObject *py_search_colours(PyObject *self, PyObject *args)
         return NULL;
     if (max_solutions < 1)
         return PyErr_Format(PyExc_ValueError, "max_solutions must be at least 1");
-    if (stop != Py_None) {
-        if (PyObject_GetBuffer(stop, &flag, PyBUF_WRITABLE) < 0)
-            return NULL;
-        if (flag.len < 1) {
-            PyBuffer_Release(&flag);
-            return PyErr_Format(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
-        }
-        s.stop = flag.buf;
-    }
+    if (stop_flag(stop, &flag, &s.stop) < 0)
+        return NULL;
     if (read_paint(&p, rows, row_colours, columns, column_colours, row_not, col_not) < 0)
         goto done;
     size_t cells = (size_t)p.height * (size_t)p.width;

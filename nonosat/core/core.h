@@ -13,6 +13,9 @@
  *   cdcl.h            the conflict-driven search's types, shared by its four files:
  *   cdcl_trail.c      the trail and propagation, cdcl_reasons.c why line logic fixed a cell,
  *   cdcl_learn.c      conflict analysis and the clause database, cdcl_run.c the main loop
+ *   paint_cdcl.h      the same search for any palette and size (a variable a cell and colour),
+ *                     in paint_chain.c (a line's automaton), paint_trail.c, paint_learn.c and
+ *                     paint_run.c
  */
 #ifndef NONOSAT_CORE_H
 #define NONOSAT_CORE_H
@@ -189,6 +192,9 @@ PyObject *py_settle_colours(PyObject *self, PyObject *args);
 PyObject *py_propagate_colours(PyObject *self, PyObject *args);
 PyObject *py_search_colours(PyObject *self, PyObject *args);
 
+/* paint_run.c (the conflict-driven search for any palette: paint_cdcl.h) */
+PyObject *py_cdcl_colours(PyObject *self, PyObject *args);
+
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);
 int read_grid(Grid *g, PyObject *rows, PyObject *columns);
@@ -198,6 +204,7 @@ void merge_views(Grid *g, Board *b);
 int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyObject *col_filled,
                PyObject *col_empty, int merge);
 PyObject *cells_object(Cells cells);
+int stop_flag(PyObject *stop, Py_buffer *flag, volatile const char **out);
 PyObject *mask_list(const Cells *masks, int count);
 PyObject *grid_list(const Cells *solutions, int found, int height);
 int line_number(PyObject *lines, Py_ssize_t i, int height, int width);

@@ -84,24 +84,6 @@ done:
 }
 
 
-/* The stop flag a search takes: the first byte of a writable buffer, or none (Py_None). 0, or
- * -1 with a Python exception; `flag` is to be released (PyBuffer_Release) when it holds one. */
-static int stop_flag(PyObject *stop, Py_buffer *flag, volatile const char **out)
-{
-    if (stop == Py_None)
-        return 0;
-    if (PyObject_GetBuffer(stop, flag, PyBUF_WRITABLE) < 0)
-        return -1;
-    if (flag->len < 1) {
-        PyBuffer_Release(flag);
-        flag->obj = NULL;
-        PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
-        return -1;
-    }
-    *out = flag->buf;
-    return 0;
-}
-
 static PyObject *py_search(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -250,6 +232,16 @@ static PyMethodDef methods[] = {
      "False when node_budget choices or `seconds` ran out (either <= 0: no limit) or another\n"
      "thread set the first byte of `stop`. Releases the GIL while it works; Ctrl-C stops it.\n"
      "See colour_search.c."},
+    {"cdcl_colours", py_cdcl_colours, METH_VARARGS,
+     "cdcl_colours(rows, row_colours, columns, column_colours, row_not, col_not, max_solutions,\n"
+     "             conflict_budget, seconds, stop=None, check=False) -> (complete, solutions, stats)\n\n"
+     "A conflict-driven search with line logic as each line's propagator, for any palette and size,\n"
+     "from the board row_not / col_not (as propagate_colours takes it), for up to max_solutions\n"
+     "solutions (bytes, each cell's colour, row by row). complete: they are all there are, or\n"
+     "max_solutions of them; False when conflict_budget conflicts or `seconds` ran out (either <= 0:\n"
+     "no limit) or another thread set the first byte of `stop`. check=True checks every explanation\n"
+     "(AssertionError if one fails; for tests). Releases the GIL while it works; Ctrl-C stops it.\n"
+     "See paint_cdcl.h."},
     {"blocks", py_blocks, METH_VARARGS,
      "blocks(clue, starts, cells, bases) -> clauses\n\n"
      "The block-position encoding of one black-and-white line, clause for clause as\n"

@@ -1,7 +1,8 @@
 """The compiled core (`nonosat/core/module.c`), when `pip install` could build it.
 
-Line logic for any palette and any grid within the limits (`colour_core`: core/colour_logic.c) is
-in both builds. The rest does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
+Line logic, a depth-first search and a conflict-driven search for any palette and any grid
+within the limits (`colour_core`: core/colour_*.c, core/paint_*.c) are in both builds. The
+rest does for black-and-white grids of up to 126x126 what the Python code does, faster: line logic
 over the whole grid (`propagation.propagate`, the same passes in the same order, so the same
 counts), and a depth-first search with line logic and probing at every node (each probe's
 result kept while it holds, tests/test_probe_records.py) that finds up to two solutions
@@ -67,8 +68,9 @@ def core_for(puzzle: Puzzle) -> ModuleType | None:
 
 
 def colour_core() -> ModuleType | None:
-    """A compiled module for line logic with any palette and any size within the limits
-    (`propagate_colours`, `settle_colours`: core/colour_logic.c); None when none was built."""
+    """A compiled module for any palette and any size within the limits: line logic
+    (`propagate_colours`, `settle_colours`), the depth-first search (`search_colours`) and the
+    conflict-driven search (`cdcl_colours`); None when none was built."""
     return core or wide_core
 
 

@@ -16,6 +16,7 @@ from nonosat.solver.line_logic import Contradiction
 
 TYPE_CHECKING = False  # typing is not imported on the way to a check (ARCHITECTURE.md, Start-up)
 if TYPE_CHECKING:
+    from nonosat.model import Clue
     from nonosat.solver.board import Board
 
 DEADLINE_PASSES = 32
@@ -44,18 +45,31 @@ def painted(board: Board) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]],
     """The board as the core's colour functions take it (core/colour_grid.c): the blocks' colours
     of each row and column, and each colour's masks of the rows and of the columns as bytes."""
     puzzle, height, width = board.puzzle, board.height, board.width
-    row_bytes, col_bytes = (width + 7) // 8, (height + 7) // 8
-    row_full, col_full = (1 << width) - 1, (1 << height) - 1
+    row_colours = [puzzle.colours_of(True, r) for r in range(height)]
+    col_colours = [puzzle.colours_of(False, c) for c in range(width)]
+    return row_colours, col_colours, _packed(board.row_not, width), _packed(board.col_not, height)
 
-    def packed(masks: list[int], size: int, full: int) -> bytes:
-        return b"".join((mask & full).to_bytes(size, "little") for mask in masks)
 
-    return (
-        [puzzle.colours_of(True, r) for r in range(height)],
-        [puzzle.colours_of(False, c) for c in range(width)],
-        [packed(masks, row_bytes, row_full) for masks in board.row_not],
-        [packed(masks, col_bytes, col_full) for masks in board.col_not],
-    )
+def painted_upside_down(
+    board: Board,
+) -> tuple[tuple[Clue, ...], list[tuple[int, ...]], tuple[Clue, ...], list[tuple[int, ...]], list[bytes], list[bytes]]:
+    """The clues and the board as `painted` gives them, of the puzzle with its rows in the other
+    order: the rows in reverse, each column's clue, colours and cells reversed."""
+    puzzle, height, width = board.puzzle, board.height, board.width
+    row_colours = [puzzle.colours_of(True, r) for r in reversed(range(height))]
+    col_colours = [puzzle.colours_of(False, c)[::-1] for c in range(width)]
+
+    def reversed_cells(mask: int) -> int:
+        return int(format(mask & ((1 << height) - 1), f"0{height}b")[::-1], 2)
+
+    row_not = _packed([masks[::-1] for masks in board.row_not], width)
+    col_not = _packed([[reversed_cells(mask) for mask in masks] for masks in board.col_not], height)
+    return puzzle.rows[::-1], row_colours, tuple(c[::-1] for c in puzzle.columns), col_colours, row_not, col_not
+
+
+def _packed(masks_of_colours: list[list[int]], length: int) -> list[bytes]:
+    size, full = (length + 7) // 8, (1 << length) - 1
+    return [b"".join((mask & full).to_bytes(size, "little") for mask in masks) for masks in masks_of_colours]
 
 
 def propagate_painted(core: ModuleType, board: Board, lines: Sequence[tuple[bool, int]], deadline: Deadline) -> Board:

@@ -17,7 +17,8 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid
 from nonosat.processes import warmed
 from nonosat.solver import race as racing
-from nonosat.solver.compiled import core_for, grid_of
+from nonosat.solver.compiled import colour_core, core_for, grid_of
+from nonosat.solver.compiled_lines import painted, painted_upside_down
 from nonosat.solver.engines import Found, Request
 from nonosat.solver.propagation import Board
 
@@ -28,9 +29,10 @@ again with a rival (the searches are deterministic: the same path)."""
 
 
 class CoreSearch:
-    """The core's `cdcl` or `dfs` on a board line logic left open (black and white, up to 126x126:
-    `compiled.fits`), with a deadline (and for dfs, at most `guesses` guesses). `stop` ends it
-    from another thread, as Ctrl-C does."""
+    """The core's `cdcl` or `dfs` on a board line logic left open, with a deadline (and for dfs,
+    at most `guesses` guesses): black and white up to 126x126 a line a machine word
+    (`compiled.core_for`), any other puzzle a cell its set of colours (`compiled.colour_core`).
+    `stop` ends it from another thread, as Ctrl-C does."""
 
     def __init__(
         self,
@@ -56,40 +58,66 @@ class CoreSearch:
         there are no more, False when `count` is reached first, None when it was stopped or ran
         out of time (the deadline, or `within` seconds) or guesses first; the grids it found are
         added all the same."""
-        puzzle = self.board.puzzle
-        core = core_for(puzzle)
-        assert core is not None
         remaining = self.deadline.remaining()
         if remaining is not None and remaining <= 0:
             return None
         if within is not None:
             remaining = within if remaining is None else min(remaining, within)
-        rows, columns, masks = puzzle.rows, puzzle.columns, self.board.masks()
-        if self.upside_down:
-            rows, columns, masks = turned_upside_down(rows, columns, masks)
         interrupts.running(self)
         try:
-            if self.engine == "cdcl":
-                complete, grids, self.stats = core.cdcl(
-                    rows, columns, *masks, count, 0, remaining or 0.0, True, self.flag
-                )
+            if core_for(self.board.puzzle) is not None:
+                complete, grids = self._in_words(count, remaining or 0.0)
             else:
-                budget = self.guesses or 0
-                complete, grids, made = core.search(
-                    rows, columns, *masks, count, budget, remaining or 0.0, True, self.flag
-                )
-                self.stats = {"guesses": int(made)}
+                complete, grids = self._painted(count, remaining or 0.0)
         finally:
             interrupts.finished(self)
-        if self.upside_down:
-            grids = [grid_rows[::-1] for grid_rows in grids]
-        for grid_rows in grids:
-            grid = grid_of(grid_rows, puzzle.width)
-            if grid not in found and len(found) < count:
+        known = set(found)
+        for grid in grids:
+            if grid not in known and len(found) < count:
                 found.append(grid)
+                known.add(grid)
         if not complete:
             return None
         return len(grids) < count
+
+    def _in_words(self, count: int, seconds: float) -> tuple[bool, list[Grid]]:
+        """Black and white up to 126x126: core/cdcl_*.c or core/dfs.c, a line a machine word."""
+        puzzle = self.board.puzzle
+        core = core_for(puzzle)
+        assert core is not None
+        rows, columns, masks = puzzle.rows, puzzle.columns, self.board.masks()
+        if self.upside_down:
+            rows, columns, masks = turned_upside_down(rows, columns, masks)
+        if self.engine == "cdcl":
+            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, 0, seconds, True, self.flag)
+        else:
+            budget = self.guesses or 0
+            complete, grids, made = core.search(rows, columns, *masks, count, budget, seconds, True, self.flag)
+            self.stats = {"guesses": int(made)}
+        if self.upside_down:
+            grids = [grid_rows[::-1] for grid_rows in grids]
+        return bool(complete), [grid_of(grid_rows, puzzle.width) for grid_rows in grids]
+
+    def _painted(self, count: int, seconds: float) -> tuple[bool, list[Grid]]:
+        """Every other puzzle (colour, or over 126 cells a side): core/paint_*.c or
+        core/colour_search.c, a cell its set of colours."""
+        core = colour_core()
+        assert core is not None, "engines.takes lets cdcl and dfs take such a puzzle only where the core is built"
+        board = self.board
+        if self.upside_down:
+            clues = painted_upside_down(board)
+        else:
+            row_colours, col_colours, row_not, col_not = painted(board)
+            clues = (board.puzzle.rows, row_colours, board.puzzle.columns, col_colours, row_not, col_not)
+        if self.engine == "cdcl":
+            complete, found, stats = core.cdcl_colours(*clues, count, 0, seconds, self.flag)
+            self.stats = {key: int(value) for key, value in stats.items()}
+        else:
+            complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag)
+            self.stats = {"guesses": int(made)}
+        width = board.width
+        grids = [tuple(tuple(data[r * width : (r + 1) * width]) for r in range(board.height)) for data in found]
+        return bool(complete), [grid[::-1] for grid in grids] if self.upside_down else grids
 
 
 Masks = tuple[list[int], list[int], list[int], list[int]]

@@ -1,12 +1,12 @@
 """The engines that search what line logic leaves open, by name, behind one small interface.
 
 - `cdcl`: the compiled core's conflict-driven search, line logic as each line's propagator
-  (`nonosat.solver.cdcl`; black and white, up to 126x126);
+  (`nonosat.solver.cdcl`; every puzzle, colour too, where the core is built);
 - `dfs`: the compiled core's depth-first search, with line logic at every node (and probing,
-  in black and white up to 126x126; `nonosat.solver.dfs`; every puzzle);
+  in black and white up to 126x126; `nonosat.solver.dfs`; every puzzle, where the core is built);
 - `sat`: the CNF of each open line (the `encoding`) and a PySAT solver (the `solver`), solutions
   enumerated by blocking clauses (`nonosat.solver.sat`; every puzzle, colour too);
-- `auto`: `cdcl` where it takes the puzzle; else `dfs` within AUTO_GUESSES guesses, then `sat`.
+- `auto`: `cdcl` where the core is built, else `sat`.
 
 Each engine's module has `search(request) -> Found`. With `request.race`, a search still going
 after `race_after` seconds is joined by a rival in a worker process (`nonosat.solver.race`): the
@@ -32,8 +32,7 @@ class Engine(Choice):
     """How what line logic leaves open is searched."""
 
     AUTO = "auto"
-    """`cdcl` where it takes the puzzle (black and white, up to 126x126); else `dfs` within
-    AUTO_GUESSES guesses, then `sat`."""
+    """`cdcl` where the compiled core is built (it takes every puzzle), else `sat`."""
     CDCL = "cdcl"
     DFS = "dfs"
     SAT = "sat"
@@ -92,16 +91,10 @@ def takes(engine: Engine, puzzle: Puzzle) -> str | None:
     """Why an engine cannot take a puzzle, or None when it can."""
     if engine not in (Engine.CDCL, Engine.DFS):
         return None
-    from nonosat.solver.compiled import WIDE_SIDE, colour_core, core_for
+    from nonosat.solver.compiled import colour_core, core_for
 
-    if core_for(puzzle) is not None or (engine is Engine.DFS and colour_core() is not None):
+    if core_for(puzzle) is not None or colour_core() is not None:
         return None
-    if puzzle.is_colour or max(puzzle.width, puzzle.height) > WIDE_SIDE:
-        what = "colour" if puzzle.is_colour else f"{puzzle.width}x{puzzle.height}"
-        return (
-            f"the {engine} engine takes black-and-white puzzles of up to {WIDE_SIDE}x{WIDE_SIDE} "
-            f"(this one is {what}); the sat engine takes any"
-        )
     return f"the {engine} engine needs the compiled core, which is not built here; the sat engine needs none"
 
 
@@ -127,34 +120,6 @@ def choose(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None
     if why is not None:
         raise UsageError(why)
     return chosen
-
-
-AUTO_GUESSES = 200
-"""The guesses `auto` gives the depth-first search on a puzzle the conflict-driven search does
-not take (colour, or over 126 cells a side) before the SAT engine takes over: the colour set of
-`python -m bench` needs 13 at most, random colour noise from 9 to over 90,000, where the SAT
-engine is faster past a few hundred. Measured on colour-noise (bench/README.md): 50, 100, 200,
-500, 1000 and 2000 guesses gave 0.59, 0.57, 0.58, 0.68, 0.77 and 0.98 s for the set."""
-AUTO_SECONDS = 1.0
-"""And the most seconds it gives it (a node of a 200x200 grid takes a millisecond)."""
-
-
-def search_as_asked(
-    puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None, chosen: Engine, request: Request
-) -> tuple[Engine, Found]:
-    """The engine that answered and what it found: `chosen`'s search, but where `auto` chose the
-    SAT engine only because the conflict-driven search does not take the puzzle (no solver or
-    encoding named), the depth-first search first, within AUTO_GUESSES guesses and AUTO_SECONDS
-    and without a race; the SAT engine when that leaves the verdict open."""
-    if engine == Engine.AUTO and chosen is Engine.SAT and solver is None and encoding is None:
-        if takes(Engine.DFS, puzzle) is None:
-            from dataclasses import replace
-
-            first = replace(request, guesses=AUTO_GUESSES, deadline=request.deadline.within(AUTO_SECONDS), race=False)
-            found = search(Engine.DFS, first)
-            if found.complete or len(found.grids) >= request.count:
-                return Engine.DFS, found
-    return chosen, search(chosen, request)
 
 
 def search(engine: Engine, request: Request) -> Found:

@@ -205,4 +205,5 @@ def race_outcome(
         return ours, ended, None
     if their_ending is not None:
         return theirs, their_ending, None
-    return (ours + [grid for grid in theirs if grid not in ours])[:count], False, "time limit reached while searching"
+    known = set(ours)
+    return (ours + [grid for grid in theirs if grid not in known])[:count], False, "time limit reached while searching"
