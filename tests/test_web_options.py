@@ -212,7 +212,7 @@ EFFECTS: dict[tuple[str, str], Effect] = {
     ("solve", "count"): Effect(ambiguous, "", "count=1", count_of("solutions"), (2, 1)),
     ("rate", "timeout"): timeout(dancer, field("level")),
     ("rate", "number"): number(field("line_passes")),
-    ("rate", "engine"): Effect(colour, "engine=sat", "engine=cdcl", code, (200, 400)),
+    ("rate", "engine"): Effect(colour, "engine=sat", "engine=quantum", code, (200, 400)),  # its search is unseen
     ("explain", "timeout"): timeout(dancer, field("open_cells")),
     ("explain", "number"): number(count_of("steps")),
     ("hint", "timeout"): Effect(with_state(dancer, DANCER_STATE), "", "timeout=0.001", status, (None, "unknown")),

@@ -63,4 +63,7 @@ int paint_run(Paint *p, Lookout *look);
 void paint_assign(Paint *p, u64 *cell, u64 value);
 PyObject *paint_masks(Paint *p, int rows, int colour);
 
+/* colour_search.c */
+PyObject *painted_grids(const unsigned char *grids, int found, size_t cells);
+
 #endif

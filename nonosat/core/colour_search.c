@@ -139,6 +139,21 @@ static int paint_search(PaintSearch *s)
     }
 }
 
+/* Grids found, each cell's colour row by row (`cells` bytes a grid), as a list of bytes. */
+PyObject *painted_grids(const unsigned char *grids, int found, size_t cells)
+{
+    PyObject *list = PyList_New(found);
+    for (int k = 0; list && k < found; k++) {
+        PyObject *grid = PyBytes_FromStringAndSize((const char *)grids + (size_t)k * cells, (Py_ssize_t)cells);
+        if (!grid) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, k, grid);
+    }
+    return list;
+}
+
 PyObject *py_search_colours(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -185,15 +200,7 @@ PyObject *py_search_colours(PyObject *self, PyObject *args)
         PyErr_NoMemory();
     if (s.stopped < 0)
         goto done;
-    PyObject *found = PyList_New(s.found);
-    for (int k = 0; found && k < s.found; k++) {
-        PyObject *grid = PyBytes_FromStringAndSize((const char *)s.solutions + (size_t)k * cells, (Py_ssize_t)cells);
-        if (!grid) {
-            Py_CLEAR(found);
-            break;
-        }
-        PyList_SET_ITEM(found, k, grid);
-    }
+    PyObject *found = painted_grids(s.solutions, s.found, cells);
     if (found)
         result = Py_BuildValue("(ONL)", complete ? Py_True : Py_False, found, s.nodes);
 done:

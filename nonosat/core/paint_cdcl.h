@@ -1,15 +1,16 @@
 /* nonosat._core's conflict-driven search for any palette and any size: its types, shared by
- * paint_chain.c (a line's automaton and its explanations), paint_trail.c (the trail and
- * propagation), paint_learn.c (analysis and the clause database) and paint_run.c (the main loop
- * and the Python function).
+ * paint_chain.c (a line's automaton and its line logic; its steps in paint_steps.h),
+ * paint_reasons.c (why it removed a colour), paint_trail.c (the trail and propagation),
+ * paint_learn.c (analysis and the clause database) and paint_run.c (the main loop and the Python
+ * function).
  *
  * As cdcl.h in black and white, but a cell is the set of colours it may still have (colour.h's
  * Paint), and the variables are (cell, colour): "the cell has colour c". Setting one true
  * removes the cell's other colours; removing all colours but one makes the last true (the
  * cell's exactly-one, never written as clauses). A line's clue is a propagator, line logic
- * (settle_paint); a colour it removes is explained only when an analysis asks, by removals in the
- * line found with the line's automaton (paint_chain.c). Memory grows with the cells and the
- * learnt clauses: no CNF of the clues is ever written.
+ * (the line's automaton); a colour it removes is explained only when an analysis asks, by the
+ * line's earlier removals that still make it (paint_reasons.c). Memory grows with the cells and
+ * the learnt clauses: no CNF of the clues is ever written.
  */
 #ifndef NONOSAT_CORE_PAINT_CDCL_H
 #define NONOSAT_CORE_PAINT_CDCL_H
@@ -48,16 +49,31 @@ typedef struct {
 
 /* A line's clue as a chain automaton over state sets of `words` 64-bit words. States, in
  * order: the gap before the first block, then each block's cells and the gap after it. Reading
- * colour c from state sets x gives (x & stay[c]) | (x & one[c]) << 1 | (x & two[c]) << 2:
+ * colour k from state sets x gives (x & stay[k]) | (x & one[k]) << 1 | (x & two[k]) << 2:
  * a gap stays on the background, a block's cell steps to its next, a block's end steps over an
- * optional gap to a next block of another colour. */
+ * optional gap to a next block of another colour. Reading any of a set of colours is the same
+ * with each mask the union of theirs (paint_steps.h), kept for every set of up to SET_COLOURS. */
 typedef struct {
     int states, words;
-    int colours;    /* the colours the clue names, background first: colour[k] */
+    int colours; /* the colours the clue names and the background, ascending: colour[k] */
     int *colour;
+    u64 named;   /* those colours, a bit each */
+    int sets;    /* 1 << colours when every set's masks are kept (set_masks), else 0 */
     u64 *stay, *one, *two; /* `colours` state sets each */
+    u64 *set_masks;        /* for each set of colours (bit k: colour[k]): stay, one, two */
     u64 *accept;
 } Chain;
+
+#define SET_COLOURS 4
+
+/* A line's settle remembered (paint_trail.c): its cells before (and after, if it fits) are bytes
+ * in memo_cells at the entry's slot. */
+typedef struct {
+    u64 hash;
+    int line, fits;
+} PMemo;
+
+#define P_MEMO_BITS 14
 
 typedef struct {
     Paint p; /* the clues, each cell's colours left (p.cells), the queue of lines */
@@ -86,6 +102,9 @@ typedef struct {
     unsigned char *seen, *level_seen;
     PVec learnt, stack, lits;
     u64 *work; /* the explanations' state sets */
+    PMemo *memo; /* line settles by their cells (none with more than 8 colours and background) */
+    unsigned char *memo_cells;
+    size_t memo_stride;
     unsigned char *removed; /* a line's removals before a point, per index: colours as bits */
     long long conflicts, conflict_budget, next_reduce, reduced, restarts;
     int target_size;
@@ -113,6 +132,8 @@ static inline int p_line_index(const PaintCdcl *s, int line, int cell)
 /* paint_chain.c */
 int build_chains(PaintCdcl *s);
 int chain_settle(PaintCdcl *s, int line, u64 *dom);
+
+/* paint_reasons.c */
 int explain_shrunk(PaintCdcl *s, int line, int before, int index, int colour, PVec *out);
 int explanation_holds(PaintCdcl *s, int line, int index, int colour, const Lit *lits, int count);
 

@@ -189,6 +189,16 @@ static int init(PaintCdcl *s)
         !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at || !s->seen ||
         !s->level_seen || build_chains(s) < 0)
         return -1;
+    if (s->colours <= 8) { /* a cell's colours in a byte: line settles are remembered */
+        int longest = p->height > p->width ? p->height : p->width;
+        s->memo_stride = 2 * (size_t)longest;
+        s->memo = PyMem_RawCalloc((size_t)1 << P_MEMO_BITS, sizeof(PMemo));
+        s->memo_cells = PyMem_RawMalloc(((size_t)1 << P_MEMO_BITS) * s->memo_stride);
+        if (!s->memo || !s->memo_cells)
+            return -1;
+        for (size_t e = 0; e < (size_t)1 << P_MEMO_BITS; e++)
+            s->memo[e].line = -1;
+    }
     memset(s->value, -1, (size_t)n);
     memset(s->lit_value, -1, 2 * (size_t)n);
     memset(s->target, -1, (size_t)n);
@@ -218,7 +228,7 @@ static void release(PaintCdcl *s)
     if (s->watches)
         for (int lit = 0; lit < 2 * s->vars; lit++)
             PyMem_RawFree(s->watches[lit].data);
-    void *blocks[] = {s->chain, s->chain_pool, s->work, s->value, s->lit_value, s->phase, s->target, s->level,
+    void *blocks[] = {s->chain, s->chain_pool, s->work, s->memo, s->memo_cells, s->value, s->lit_value, s->phase, s->target, s->level,
                       s->pos, s->reason, s->line_trail, s->line_base, s->line_top, s->why.data, s->why_at,
                       s->why_size, s->trail, s->trail_lim, s->arena, s->clauses.data, s->watches, s->activity,
                       s->heap, s->heap_at, s->seen, s->level_seen, s->learnt.data, s->stack.data, s->lits.data,
@@ -277,15 +287,7 @@ PyObject *py_cdcl_colours(PyObject *self, PyObject *args)
         goto done;
     }
     size_t cells = (size_t)s.cells;
-    PyObject *found = PyList_New(s.found);
-    for (int k = 0; found && k < s.found; k++) {
-        PyObject *grid = PyBytes_FromStringAndSize((const char *)s.solutions + (size_t)k * cells, (Py_ssize_t)cells);
-        if (!grid) {
-            Py_CLEAR(found);
-            break;
-        }
-        PyList_SET_ITEM(found, k, grid);
-    }
+    PyObject *found = painted_grids(s.solutions, s.found, cells);
     if (found)
         result = Py_BuildValue("(ON{sLsLsLsL})", complete ? Py_True : Py_False, found, "conflicts", s.conflicts,
                                "settles", s.settles, "explanations", s.explanations, "restarts", s.restarts);

@@ -238,6 +238,43 @@ static int propagate_clauses(PaintCdcl *s)
     return P_NO_CONFLICT;
 }
 
+/* chain_settle, remembered: a line settled again with the same cells (after a backjump or a
+ * restart) is read back. */
+static int settle_remembered(PaintCdcl *s, int line, u64 *dom)
+{
+    if (!s->memo)
+        return chain_settle(s, line, dom);
+    const int n = s->p.clue[line].length;
+    u64 hash = 0x9E3779B97F4A7C15u * (u64)(line + 1);
+    for (int i = 0; i < n; i++)
+        hash = (hash ^ dom[i]) * 0x100000001B3u;
+    hash ^= hash >> 29;
+    size_t slot = (size_t)(hash & (((u64)1 << P_MEMO_BITS) - 1));
+    PMemo *entry = &s->memo[slot];
+    unsigned char *before = s->memo_cells + slot * s->memo_stride, *after = before + n;
+    if (entry->hash == hash && entry->line == line) {
+        int same = 1;
+        for (int i = 0; i < n && same; i++)
+            same = before[i] == dom[i];
+        if (same) {
+            if (entry->fits)
+                for (int i = 0; i < n; i++)
+                    dom[i] = after[i];
+            return entry->fits;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        before[i] = (unsigned char)dom[i];
+    int fits = chain_settle(s, line, dom);
+    if (fits)
+        for (int i = 0; i < n; i++)
+            after[i] = (unsigned char)dom[i];
+    entry->hash = hash;
+    entry->line = line;
+    entry->fits = fits;
+    return fits;
+}
+
 /* Clauses, then one queued line at a time, until nothing changes. Returns the conflict: a
  * clause, a line (P_LINE), or P_NO_CONFLICT. */
 int p_propagate(PaintCdcl *s)
@@ -255,7 +292,7 @@ int p_propagate(PaintCdcl *s)
         const int n = p->clue[l].length;
         for (int i = 0; i < n; i++)
             p->line[i] = p->old[i] = p->cells[p_line_cell(s, l, i)];
-        if (!chain_settle(s, l, p->line)) {
+        if (!settle_remembered(s, l, p->line)) {
             clear_queue(p);
             s->clause_head = s->trail_size;
             return P_LINE(l);
