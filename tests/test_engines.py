@@ -111,9 +111,36 @@ def test_an_engine_that_cannot_take_the_puzzle_is_refused_at_once(engine: str, m
     assert solve(load(RING_COLOUR)).method == "sat"  # auto, without the core
 
 
+@pytest.mark.slow
+@needs_core
+def test_auto_over_126_tries_cdcl_then_sat_then_cdcl_when_the_formula_outgrows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Black and white of 130x127, line logic leaving it open: `auto` answers by the conflict-driven
+    search within its first half second; with no time for it, by the SAT engine; and with the
+    clause limit below the SAT engine's formula, by the conflict-driven search, not unknown."""
+    import random
+
+    from nonosat.solver import engines
+    from nonosat.solver.encodings import grid as formulas
+
+    rng = random.Random(127)
+    puzzle = Puzzle.from_grid([[int(rng.random() < 0.6) for _ in range(130)] for _ in range(127)])
+    first = solve(puzzle, jobs=1, timeout=60)
+    assert first.method.value == "cdcl" and first.status in (Status.UNIQUE, Status.MULTIPLE), first.cut_short
+    monkeypatch.setattr(engines, "CDCL_FIRST_SECONDS", 0.0)
+    by_sat = solve(puzzle, jobs=1, timeout=60)
+    assert by_sat.method.value == "sat" and by_sat.status is first.status
+    monkeypatch.setattr(formulas, "MAX_CLAUSES", 1000)
+    assert "grew past 1000 clauses" in (solve(puzzle, engine="sat", jobs=1).cut_short or "")
+    again = solve(puzzle, jobs=1, timeout=60)
+    assert again.method.value == "cdcl" and again.status is first.status
+    named = solve(puzzle, jobs=1, solver="minisat22")  # the SAT engine named: its answer stands
+    assert named.method.value == "sat" and named.status is Status.UNKNOWN
+
+
 def test_the_engine_is_chosen_as_documented() -> None:
     bw, colour = load(FOREVER), load(RING_COLOUR)
     assert choose(colour, "auto", None, None) == ("cdcl" if compiled.colour_core() is not None else "sat")
+    assert choose(Puzzle.from_grid([[1, 0] * 64]), "auto", None, None) == "sat"  # over 126 a side: sat first
     assert choose(bw, "auto", "glucose4", None) == "sat" and choose(bw, "auto", None, "automaton") == "sat"
     assert choose(bw, "auto", None, None) == ("cdcl" if compiled.core is not None else "sat")
     assert set(ENGINES) == {"auto", "cdcl", "dfs", "sat"}

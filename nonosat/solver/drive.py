@@ -14,7 +14,7 @@ from nonosat.errors import TimeUp, UsageError
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
-from nonosat.solver.engines import Engine, Request, choose, search
+from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Contradiction, line_solve
 
@@ -35,8 +35,9 @@ def solve(
     Line logic runs first; if it finishes the grid the solution is unique, and no engine is
     needed (method `line`). Otherwise the `engine` searches what it left open (see
     `nonosat.solver.engines`): `auto` (the default) is the compiled core's conflict-driven search
-    (`cdcl`) on every puzzle, colour and any size, and the CNF with PySAT (`sat`) where the core
-    is not built; `dfs` is the compiled core's depth-first search. `solver` (a PySAT solver, default
+    (`cdcl`), but for black and white over 126 cells a side `cdcl` for half a second and then the
+    CNF with PySAT (`sat`; `cdcl` again if the formula outgrows the clause limit), and `sat` where
+    the core is not built; `dfs` is the compiled core's depth-first search. `solver` (a PySAT solver, default
     minisat22) and `encoding` (`blocks` or `automaton`) are the SAT engine's: naming either
     chooses it, and naming either with `cdcl` or `dfs` is a UsageError, as is an engine that
     cannot take the puzzle. The result's `method` says which engine answered.
@@ -116,7 +117,7 @@ def solve_within(
         encoding=encoding or DEFAULT_ENCODING,
         guesses=guesses,
     )
-    found = search(chosen, request)
+    chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
     solutions = tuple(verified(puzzle, grid) for grid in found.grids)
     status = status_of(len(solutions), count, found.complete)
     cut_short = found.cut_short if status is Status.UNKNOWN else None

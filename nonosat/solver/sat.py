@@ -12,7 +12,7 @@ core, a search still going after a moment is joined by another solver in a worke
 
 from __future__ import annotations
 
-from nonosat.errors import CutShort
+from nonosat.errors import CutShort, FormulaTooLarge
 from nonosat.solver.engines import Found, Request
 
 
@@ -25,6 +25,8 @@ def search(request: Request) -> Found:
 
     try:
         formula = build_formula(request.board, request.encoding, request.deadline)
+    except FormulaTooLarge as error:
+        return Found([], False, str(error), outgrown=True)
     except CutShort as error:
         return Found([], False, str(error))
     stats = {"unknown_cells": formula.open_cells, "variables": formula.variables, "clauses": len(formula.clauses)}

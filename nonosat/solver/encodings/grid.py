@@ -127,7 +127,7 @@ def build_formula(
     board: Board,
     encoding: str = DEFAULT_ENCODING,
     deadline: Deadline = NO_DEADLINE,
-    max_clauses: int = MAX_CLAUSES,
+    max_clauses: int | None = None,
     implications: bool = True,
 ) -> GridFormula:
     """Encode every line that still has unknown cells, pruned by what the board knows.
@@ -137,8 +137,9 @@ def build_formula(
     solutions are the same, which the SAT solver finds much sooner on hard grids.
 
     Raises TimeUp when the deadline passes first, and FormulaTooLarge when the clauses grow past
-    `max_clauses` (memory, not time, would run out).
+    `max_clauses` (default: nonosat.limits.MAX_CLAUSES, read now; memory, not time, would run out).
     """
+    limit = MAX_CLAUSES if max_clauses is None else max_clauses
     check_encoding(encoding)
     encode = ENCODINGS[encoding]
     puzzle = board.puzzle
@@ -152,9 +153,9 @@ def build_formula(
 
     def grown(clauses: list[Clause]) -> None:
         deadline.check("building the CNF")
-        if len(clauses) > max_clauses:
+        if len(clauses) > limit:
             raise FormulaTooLarge(
-                f"the CNF grew past {max_clauses} clauses, the limit that keeps memory bounded,"
+                f"the CNF grew past {limit} clauses, the limit that keeps memory bounded,"
                 f" with {board.unknown_count()} cells left open by line logic"
             )
 
