@@ -1,10 +1,10 @@
 """Colour puzzles nobody tuned on: `python -m bench.fresh_colour --pbnsolve PATH`.
 
 The colour noise grids and random colour pictures of bench/colour_set.py, made with seeds other
-than those of `python -m bench`'s colour sets (on which `auto`'s guesses were chosen): each
-solved by `check` in this process with `auto` and with the SAT engine, one core, and by
-pbnsolve once per file (its start included); the totals, their ratios, and whether the verdicts
-agree.
+than those of `python -m bench`'s colour sets (on which `auto`'s guesses were chosen), and large
+colour pictures (100x100 to 300x300, 2 to 4 colours): each solved by `check` in this process
+with `auto` and with the SAT engine, one core, and by pbnsolve once per file (its start
+included); the totals, their ratios, and whether the verdicts agree.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pbnsolve", metavar="PATH", help="pbnsolve's binary (default $PBNSOLVE)")
     parser.add_argument("--noise-seeds", default="5,6,7,8,9", help="seeds of the noise grids")
     parser.add_argument("--picture-seeds", default="3,4,5", help="seeds of the random pictures")
+    parser.add_argument("--large-sizes", default="100,200,300", help="sides of the large pictures (seed 0)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds for each side on each puzzle")
     args = parser.parse_args(argv)
     binary = pbnsolve_path(args.pbnsolve)
@@ -40,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"noise, seeds {args.noise_seeds}": noise_set(seeds=noise),
         f"pictures, seeds {args.picture_seeds}": [p for seed in pictures for p in colour_set(seed=seed)],
     }
+    large = [int(side) for side in args.large_sizes.split(",") if side]
+    if large:
+        sets[f"large pictures, {args.large_sizes}"] = colour_set(sizes=large, colour_counts=(2, 3, 4))
     disagree = 0
     for name, puzzles in sets.items():
         auto, by_auto = timed(puzzles, "auto", args.timeout)

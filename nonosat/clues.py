@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 
 from nonosat.errors import InvalidPuzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette, is_black_and_white
@@ -49,21 +50,8 @@ def clue_of(cells: Sequence[int]) -> Clue:
 def runs_of(cells: Sequence[int]) -> tuple[Clue, Colours]:
     """The clue a line of coloured cells satisfies, and its blocks' colours: a block is a run of
     one colour (0, the background, separates blocks)."""
-    sizes: list[int] = []
-    colours: list[int] = []
-    run = 0
-    current = 0
-    for cell in cells:
-        if cell != current:
-            if current and run:
-                sizes.append(run)
-                colours.append(current)
-            current, run = cell, 0
-        run += 1
-    if current and run:
-        sizes.append(run)
-        colours.append(current)
-    return tuple(sizes), tuple(colours)
+    runs = [(colour, len(list(run))) for colour, run in groupby(cells) if colour]
+    return tuple(size for _, size in runs), tuple(colour for colour, _ in runs)
 
 
 def clue_span(clue: Clue, colours: Colours | None = None) -> int:

@@ -287,8 +287,8 @@ class Puzzle:
         ]
         return wrong + [
             line_name("column", c)
-            for c, clue in enumerate(self.columns)
-            if runs_of([row[c] for row in grid]) != (clue, self.column_colours[c])
+            for c, (clue, column) in enumerate(zip(self.columns, zip(*grid, strict=True), strict=True))
+            if runs_of(column) != (clue, self.column_colours[c])
         ]
 
     @classmethod

@@ -101,6 +101,7 @@ typedef struct {
     int *heap, *heap_at, heap_size;
     unsigned char *seen, *level_seen;
     PVec learnt, stack, lits;
+    u64 *root; /* each cell's colours given (facts: none of their removals is on the trail) */
     u64 *work; /* the explanations' state sets */
     PMemo *memo; /* line settles by their cells (none with more than 8 colours and background) */
     unsigned char *memo_cells;

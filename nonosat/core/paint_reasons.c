@@ -71,9 +71,9 @@ INLINE int shrunk_in(PaintCdcl *s, int line, int before, int index, int colour, 
             break;
         top--;
     }
-    /* dom: every colour but the removals before `before` */
+    /* dom: the colours given, but the removals before `before` */
     for (int j = 0; j < n; j++)
-        dom[j] = ~(u64)0;
+        dom[j] = s->root[p_line_cell(s, line, j)];
     for (int r = 0; r < top; r++)
         dom[removals[r] >> 6] &= ~((u64)1 << (removals[r] & 63));
     forward_in(ch, dom, reach, end, W);
@@ -143,8 +143,8 @@ int explain_shrunk(PaintCdcl *s, int line, int before, int index, int colour, PV
                     : shrunk_in(s, line, before, index, colour, out, W);
 }
 
-/* For tests (s->check): whether the removals in lits[0..count) and the line's facts (its removals
- * at level 0) alone, every other colour left everywhere, still remove `colour` from cell `index`
+/* For tests (s->check): whether the removals in lits[0..count) and the line's facts (the colours
+ * given, and its removals at level 0) alone, every other colour left, still remove `colour` from cell `index`
  * (or leave the line no completion). */
 int explanation_holds(PaintCdcl *s, int line, int index, int colour, const Lit *lits, int count)
 {
@@ -153,7 +153,7 @@ int explanation_holds(PaintCdcl *s, int line, int index, int colour, const Lit *
     u64 *reach = s->work, *alive = reach + (size_t)(n + 1) * W, *dom = alive + (size_t)(n + 1) * W + 3 * (size_t)W;
     const int *removals = s->line_trail + s->line_base[line];
     for (int j = 0; j < n; j++)
-        dom[j] = ~(u64)0;
+        dom[j] = s->root[p_line_cell(s, line, j)];
     for (int r = 0; r < s->line_top[line]; r++) {
         int j = removals[r] >> 6, c = removals[r] & 63;
         if (s->level[p_line_cell(s, line, j) * s->colours + c] == 0)

@@ -169,7 +169,8 @@ static int init(PaintCdcl *s)
     s->line_trail = PyMem_RawMalloc((removals ? removals : 1) * sizeof(int));
     s->value = PyMem_RawMalloc((size_t)n);
     s->lit_value = PyMem_RawMalloc(2 * (size_t)n);
-    s->phase = PyMem_RawCalloc((size_t)n, 1);
+    s->phase = PyMem_RawMalloc((size_t)n);
+    s->root = PyMem_RawMalloc((size_t)s->cells * sizeof(u64));
     s->target = PyMem_RawMalloc((size_t)n);
     s->level = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->pos = PyMem_RawMalloc((size_t)n * sizeof(int));
@@ -187,7 +188,7 @@ static int init(PaintCdcl *s)
     if (!s->line_base || !s->line_top || !s->line_trail || !s->value || !s->lit_value || !s->phase ||
         !s->target || !s->level || !s->pos || !s->reason || !s->why_at || !s->why_size || !s->trail ||
         !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at || !s->seen ||
-        !s->level_seen || build_chains(s) < 0)
+        !s->level_seen || !s->root || build_chains(s) < 0)
         return -1;
     if (s->colours <= 8) { /* a cell's colours in a byte: line settles are remembered */
         int longest = p->height > p->width ? p->height : p->width;
@@ -199,25 +200,30 @@ static int init(PaintCdcl *s)
         for (size_t e = 0; e < (size_t)1 << P_MEMO_BITS; e++)
             s->memo[e].line = -1;
     }
-    memset(s->value, -1, (size_t)n);
-    memset(s->lit_value, -1, 2 * (size_t)n);
     memset(s->target, -1, (size_t)n);
-    memset(s->why_at, -1, (size_t)n * sizeof(int));
     u64 all = s->colours == 64 ? ~(u64)0 : ((u64)1 << s->colours) - 1;
-    for (int var = 0; var < n; var++) {
-        s->phase[var] = var % s->colours == 0; /* the background first */
-        s->heap_at[var] = -1;
-        p_heap_insert(s, var);
-    }
-    for (int cell = 0; cell < s->cells; cell++) { /* the board given: its removals are facts */
+    for (int cell = 0; cell < s->cells; cell++) { /* the board given: facts, set at level 0 off the trail */
         u64 given = p->cells[cell] & all;
         if (!given)
             return -3; /* a cell with no colour: nothing fits */
-        p->cells[cell] = all;
-        for (u64 gone = all & ~given; gone; gone &= gone - 1) {
-            int var = cell * s->colours + __builtin_ctzll(gone);
-            if (s->value[var] < 0)
-                p_assign(s, P_LIT(var, 0), P_NO_REASON, -1);
+        p->cells[cell] = s->root[cell] = given;
+        int settled = !(given & (given - 1));
+        for (int c = 0; c < s->colours; c++) {
+            int var = cell * s->colours + c, has = (int)((given >> c) & 1);
+            if (has && !settled) { /* open: the search decides it */
+                s->value[var] = -1;
+                s->lit_value[P_LIT(var, 0)] = s->lit_value[P_LIT(var, 1)] = -1;
+                s->phase[var] = c == 0; /* the background first */
+                s->heap_at[var] = -1;
+                p_heap_insert(s, var);
+                continue;
+            }
+            s->value[var] = (signed char)has;
+            s->lit_value[P_LIT(var, has)] = 1;
+            s->lit_value[P_LIT(var, !has)] = 0;
+            s->level[var] = 0;
+            s->pos[var] = -1;
+            s->reason[var] = P_NO_REASON;
         }
     }
     return 0;
@@ -228,7 +234,7 @@ static void release(PaintCdcl *s)
     if (s->watches)
         for (int lit = 0; lit < 2 * s->vars; lit++)
             PyMem_RawFree(s->watches[lit].data);
-    void *blocks[] = {s->chain, s->chain_pool, s->work, s->memo, s->memo_cells, s->value, s->lit_value, s->phase, s->target, s->level,
+    void *blocks[] = {s->root, s->chain, s->chain_pool, s->work, s->memo, s->memo_cells, s->value, s->lit_value, s->phase, s->target, s->level,
                       s->pos, s->reason, s->line_trail, s->line_base, s->line_top, s->why.data, s->why_at,
                       s->why_size, s->trail, s->trail_lim, s->arena, s->clauses.data, s->watches, s->activity,
                       s->heap, s->heap_at, s->seen, s->level_seen, s->learnt.data, s->stack.data, s->lits.data,

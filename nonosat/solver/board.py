@@ -99,7 +99,23 @@ class Board:
         if self.colours == 1:  # each row's mask as text, read right to left: C speed at 512x512
             width = f"0{self.width}b"
             return tuple(tuple(format(f, width)[::-1].encode().translate(_BITS)) for f in self.row_not[0])
-        return tuple(tuple(self.cell(r, c) or 0 for c in range(self.width)) for r in range(self.height))
+        return tuple(self._colour_row(r) for r in range(self.height))
+
+    def _colour_row(self, row: int) -> tuple[int, ...]:
+        """A colour row of `grid`: each cell's colour where one is left, else 0; a colour's cells
+        as text read right to left, as in black and white."""
+        width, full = self.width, (1 << self.width) - 1
+        allowed = [full & ~masks[row] for masks in self.row_not]
+        one = many = 0
+        for cells in allowed:
+            many |= one & cells
+            one |= cells
+        settled, spelled, cells = one & ~many, f"0{width}b", 0
+        for colour in range(1, self.colours + 1):
+            if bits := allowed[colour] & settled:
+                text = format(bits, spelled)[::-1].encode().translate(_COLOUR_BITS[colour])
+                cells |= int.from_bytes(text, "little")
+        return tuple(cells.to_bytes(width, "little"))
 
     def set_cell(self, row: int, column: int, value: int) -> None:
         """Fix one cell's colour (used for guesses); raises `Contradiction` if it was ruled out."""
@@ -119,6 +135,8 @@ class Board:
 
 _BITS = bytes.maketrans(b"01", b"\x00\x01")
 """The characters of a binary number as the values 0 and 1."""
+_COLOUR_BITS = [bytes.maketrans(b"01", bytes((0, colour))) for colour in range(64)]
+"""For each colour, the characters of a binary number as the values 0 and the colour."""
 
 
 def solved_board(puzzle: Puzzle, grid: Grid) -> Board:
