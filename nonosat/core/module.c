@@ -234,14 +234,16 @@ static PyMethodDef methods[] = {
      "See colour_search.c."},
     {"cdcl_colours", py_cdcl_colours, METH_VARARGS,
      "cdcl_colours(rows, row_colours, columns, column_colours, row_not, col_not, max_solutions,\n"
-     "             conflict_budget, seconds, stop=None, check=False) -> (complete, solutions, stats)\n\n"
+     "             conflict_budget, seconds, stop=None, check=False, settled=False)\n"
+     "-> (complete, solutions, stats)\n\n"
      "A conflict-driven search with line logic as each line's propagator, for any palette and size,\n"
      "from the board row_not / col_not (as propagate_colours takes it), for up to max_solutions\n"
      "solutions (bytes, each cell's colour, row by row). complete: they are all there are, or\n"
      "max_solutions of them; False when conflict_budget conflicts or `seconds` ran out (either <= 0:\n"
      "no limit) or another thread set the first byte of `stop`. check=True checks every explanation\n"
-     "(AssertionError if one fails; for tests). Releases the GIL while it works; Ctrl-C stops it.\n"
-     "See paint_cdcl.h."},
+     "(AssertionError if one fails; for tests); settled=True says the board is a fixed point of line\n"
+     "logic (as line_solve leaves it): no line is settled before the first decision. Releases the\n"
+     "GIL while it works; Ctrl-C stops it. See paint_cdcl.h."},
     {"blocks", py_blocks, METH_VARARGS,
      "blocks(clue, starts, cells, bases) -> clauses\n\n"
      "The block-position encoding of one black-and-white line, clause for clause as\n"

@@ -117,6 +117,7 @@ typedef struct {
     volatile const char *stop;
     int stopped; /* 1: out of conflicts or time, or stopped; -1: a Python exception; -2: no memory */
     int check;   /* 1: check every explanation with the automaton (for tests) */
+    int settled; /* 1: the board given is a fixed point of line logic: no line is settled first */
     int bad_explanation;
 } PaintCdcl;
 

@@ -94,7 +94,7 @@ static int learn(PaintCdcl *s, int conflict)
 /* The search to the end or until it must stop: 1 if complete. */
 static int run(PaintCdcl *s)
 {
-    for (int line = 0; line < s->p.lines; line++)
+    for (int line = 0; line < s->p.lines && !s->settled; line++)
         paint_enqueue(&s->p, line);
     long long run_end = RESTART_UNIT * luby(s->restarts);
     for (;;) {
@@ -248,15 +248,15 @@ PyObject *py_cdcl_colours(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *rows, *row_colours, *columns, *column_colours, *row_not, *col_not, *stop = Py_None, *result = NULL;
-    int max_solutions, check = 0;
+    int max_solutions, check = 0, settled = 0;
     long long conflict_budget;
     double seconds;
     Lookout look = {0};
     Py_buffer flag = {0};
     PaintCdcl s;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|Op:cdcl_colours", &rows, &row_colours, &columns, &column_colours,
-                          &row_not, &col_not, &max_solutions, &conflict_budget, &seconds, &stop, &check))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|Opp:cdcl_colours", &rows, &row_colours, &columns, &column_colours,
+                          &row_not, &col_not, &max_solutions, &conflict_budget, &seconds, &stop, &check, &settled))
         return NULL;
     if (max_solutions < 1)
         return PyErr_Format(PyExc_ValueError, "max_solutions must be at least 1");
@@ -273,6 +273,7 @@ PyObject *py_cdcl_colours(PyObject *self, PyObject *args)
     s.max_solutions = max_solutions;
     s.conflict_budget = conflict_budget;
     s.check = check;
+    s.settled = settled;
     s.look = &look;
     int ready = init(&s), complete = 1;
     if (ready == -1) {

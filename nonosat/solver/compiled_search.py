@@ -110,7 +110,8 @@ class CoreSearch:
             row_colours, col_colours, row_not, col_not = painted(board)
             clues = (board.puzzle.rows, row_colours, board.puzzle.columns, col_colours, row_not, col_not)
         if self.engine == "cdcl":
-            complete, found, stats = core.cdcl_colours(*clues, count, 0, seconds, self.flag)
+            settled = True  # the board line_solve left: a fixed point of line logic
+            complete, found, stats = core.cdcl_colours(*clues, count, 0, seconds, self.flag, False, settled)
             self.stats = {key: int(value) for key, value in stats.items()}
         else:
             complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag)
