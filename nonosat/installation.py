@@ -33,11 +33,11 @@ def core_line() -> str:
     from nonosat.solver import compiled
 
     builds = {
-        f"lines of up to {compiled.MAX_SIDE} cells": ("nonosat._core", compiled.core),
+        f"black-and-white lines of up to {compiled.MAX_SIDE} cells": ("nonosat._core", compiled.core),
         f"up to {compiled.WIDE_SIDE}": ("nonosat._core_wide", compiled.wide_core),
     }
     if all(module is not None for _, module in builds.values()):
-        return f"compiled core: present ({' and '.join(builds)}; line logic in any colours and sizes)"
+        return f"compiled core: present ({' and '.join(builds)}; any colours and sizes)"
     why = {compiled.MISSING.get(name, "not loaded") for name, module in builds.values() if module is None}
     if compiled.core is None and compiled.wide_core is None and len(why) == 1:
         return f"compiled core: missing, {why.pop()} (puzzles are solved in Python: the same answers, slower)"

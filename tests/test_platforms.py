@@ -8,6 +8,7 @@ it is."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import subprocess
@@ -68,12 +69,15 @@ def test_version_says_what_is_installed() -> None:
     assert lines[1].startswith(f"Python {sys.version_info.major}.{sys.version_info.minor}")
     present = compiled.core is not None and compiled.wide_core is not None
     assert lines[2] == (
-        "compiled core: present (lines of up to 64 cells and up to 126; line logic in any colours and sizes)"
+        "compiled core: present (black-and-white lines of up to 64 cells and up to 126; any colours and sizes)"
         if present
         else lines[2]
     )
     assert lines[3].startswith("PySAT: python-sat 1.")
-    assert lines[4].startswith("extras: ") and "not installed: bench (pip install 'nonosat[bench]')" in lines[4]
+    assert lines[4].startswith("extras: ")
+    for extra in ("image", "web", "dask", "bench"):  # each either with its versions or how to install it
+        assert f"{extra} (" in lines[4]
+    assert ("bench (ortools " in lines[4]) == (importlib.util.find_spec("ortools") is not None)
     assert lines[5].startswith("worker processes: from the fork server; ")
 
 
