@@ -228,9 +228,9 @@ class Puzzle:
                 if span > length:
                     text = clue_text(clue, colours, self.palette)
                     found.append(f"{line_name(kind, index)}: clue {text} needs {span} cells but the line has {length}")
+        row_totals, column_totals = self._totals(True), self._totals(False)
         for colour in range(1, len(self.palette)):
-            row_total = self._total(True, colour)
-            column_total = self._total(False, colour)
+            row_total, column_total = row_totals.get(colour, 0), column_totals.get(colour, 0)
             if row_total != column_total:
                 what = "" if not self.is_colour else f" {self.palette[colour].name}"
                 found.append(
@@ -240,17 +240,17 @@ class Puzzle:
                 )
         return found
 
-    def _total(self, is_row: bool, colour: int) -> int:
+    def _totals(self, is_row: bool) -> dict[int, int]:
+        """How many cells the rows' (or columns') clues fill in each colour."""
         clues = self.rows if is_row else self.columns
         colours = self.line_colours(is_row)
         if colours is None:
-            return sum(map(sum, clues))
-        return sum(
-            size
-            for clue, cs in zip(clues, colours, strict=True)
-            for size, c in zip(clue, cs, strict=True)
-            if c == colour
-        )
+            return {1: sum(map(sum, clues))}
+        totals: dict[int, int] = {}
+        for clue, cs in zip(clues, colours, strict=True):
+            for size, c in zip(clue, cs, strict=True):
+                totals[c] = totals.get(c, 0) + size
+        return totals
 
     def ensure_possible(self) -> None:
         """Raise `ImpossiblePuzzle` naming every line that plainly cannot be satisfied."""

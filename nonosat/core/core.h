@@ -16,6 +16,7 @@
  *   paint_cdcl.h      the same search for any palette and size (a variable a cell and colour),
  *                     in paint_chain.c (a line's automaton), paint_trail.c, paint_learn.c and
  *                     paint_run.c
+ *   clue_check.c      a grid checked against its clues, for any palette and size
  */
 #ifndef NONOSAT_CORE_H
 #define NONOSAT_CORE_H
@@ -194,6 +195,7 @@ PyObject *py_search_colours(PyObject *self, PyObject *args);
 
 /* paint_run.c (the conflict-driven search for any palette: paint_cdcl.h) */
 PyObject *py_cdcl_colours(PyObject *self, PyObject *args);
+PyObject *py_broken_lines(PyObject *self, PyObject *args);
 
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);

@@ -244,6 +244,11 @@ static PyMethodDef methods[] = {
      "(AssertionError if one fails; for tests); settled=True says the board is a fixed point of line\n"
      "logic (as line_solve leaves it): no line is settled before the first decision. Releases the\n"
      "GIL while it works; Ctrl-C stops it. See paint_cdcl.h."},
+    {"broken_lines", py_broken_lines, METH_VARARGS,
+     "broken_lines(rows, row_colours, columns, column_colours, grid) -> list of lines\n\n"
+     "The lines whose runs of one colour (0 the background) do not give their clue's blocks and\n"
+     "colours, rows as 0..height-1 and columns as height + c: as model.violations reads them, for\n"
+     "any palette and size. See clue_check.c."},
     {"blocks", py_blocks, METH_VARARGS,
      "blocks(clue, starts, cells, bases) -> clauses\n\n"
      "The block-position encoding of one black-and-white line, clause for clause as\n"
