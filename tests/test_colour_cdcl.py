@@ -13,11 +13,13 @@ from colour_grids import PALETTES, every_solution, grid_of
 
 from nonosat import Puzzle, solve
 from nonosat.deadline import Deadline
+from nonosat.model import Grid
 from nonosat.solver import Status, check
 from nonosat.solver.board import Board
 from nonosat.solver.compiled import colour_core
 from nonosat.solver.compiled_lines import painted
 from nonosat.solver.compiled_search import CoreSearch
+from nonosat.solver.outcome import Method
 from nonosat.solver.propagation import line_solve
 
 pytestmark = pytest.mark.skipif(colour_core() is None, reason="the compiled core was not built")
@@ -127,3 +129,38 @@ def test_grids_over_126_cells_a_side_are_decided_by_the_conflict_driven_search()
         assert grid in {s.grid for s in verdict.solutions} or verdict.status is Status.MULTIPLE
         by_sat = check(puzzle, engine="sat", timeout=120).result
         assert by_sat.status is verdict.status
+
+
+def picture_with_a_patch(side: int, palette: int, patch: int, seed: int) -> Grid:
+    """Rectangles of random colours on a side x side grid (line logic settles most of it), with a
+    patch x patch square of colour noise in the middle that only search decides."""
+    rng = random.Random(seed)
+    rows = [[0] * side for _ in range(side)]
+    for _ in range(400):
+        colour, x, y = rng.randint(0, palette), rng.randrange(side), rng.randrange(side)
+        width, height = rng.randint(2, 60), rng.randint(2, 60)
+        for r in range(y, min(side, y + height)):
+            rows[r][x : x + width] = [colour] * len(rows[r][x : x + width])
+    noise, middle = grid_of(rng, patch, patch, palette, 0.5), side // 2 - patch // 2
+    for r in range(patch):
+        rows[middle + r][middle : middle + patch] = noise[r]
+    return tuple(tuple(row) for row in rows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("palette", [2, 3])
+def test_a_512x512_colour_picture_is_decided_by_both_engines_and_they_agree(palette: int) -> None:
+    grid = picture_with_a_patch(512, palette, 24, seed=palette)
+    puzzle = Puzzle.from_grid(grid, palette=PALETTES[palette])
+    verdicts = {engine: check(puzzle, engine=engine, jobs=1, timeout=120).result for engine in ("cdcl", "sat")}
+    assert {v.method for v in verdicts.values()} == {Method.CDCL, Method.SAT}  # both searched
+    statuses = {v.status for v in verdicts.values()}
+    assert len(statuses) == 1 and statuses <= {Status.UNIQUE, Status.MULTIPLE}
+    for verdict in verdicts.values():
+        assert all(puzzle.satisfied_by(s.grid) for s in verdict.solutions)
+        if verdict.status is Status.MULTIPLE:
+            first, second = (s.grid for s in verdict.solutions)
+            differ = [(r, c) for r in range(512) for c in range(512) if first[r][c] != second[r][c]]
+            assert differ and all(244 <= r < 268 and 244 <= c < 268 for r, c in differ)  # inside the noise
+        else:
+            assert verdict.solutions[0].grid == grid
