@@ -312,9 +312,9 @@ class Search:
         return None
 
     def edits(self, count: int) -> list[Edit]:
-        """The `count` best one-cell changes (most cells freed for their cost first; on a
-        plateau, the ones that narrow the open lines most for their cost), each with the cells
-        line logic leaves open after it; none is made."""
+        """The `count` best one-cell changes that free cells (most cells freed for their cost
+        first; among equals, the ones that narrow the open lines most for their cost), each with
+        the cells line logic leaves open after it; fewer when fewer free any; none is made."""
 
         def worth(option: Weighed, left: int) -> tuple[float, float, float, float]:
             weight = 1 + WEIGHT * max(option.cost, 0.0)
@@ -327,8 +327,8 @@ class Search:
             if not number % CHECK_EVERY:
                 self.deadline.check("weighing one-cell changes")
             left = solve_open(self.drawing.edited(option.move))
-            if left > self.open:
-                continue  # it would leave more open: no suggestion
+            if left >= self.open:
+                continue  # it frees no cell: no suggestion
             r, c, k = option.move
             found.append((worth(option, left), Edit((r, c), k, left, round(option.cost, 4))))
             found.sort(key=lambda pair: pair[0])

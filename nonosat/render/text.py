@@ -130,7 +130,13 @@ def suggestion_lines(source: object, found: Suggestions) -> list[str]:
     left = found.open
     if not left:
         return [f"{source}: line logic solves the puzzle already; no edit needed"]
-    lines = [f"{source}: line logic leaves {left} {'cell' if left == 1 else 'cells'} open; the best one-cell edits:"]
+    cells = f"{left} {'cell' if left == 1 else 'cells'}"
+    if not found.edits:
+        return [
+            f"{source}: line logic leaves {cells} open, and no one-cell edit frees any "
+            "(generate changes several cells at a time)"
+        ]
+    lines = [f"{source}: line logic leaves {cells} open; the best one-cell edits:"]
     for edit in found.edits:
         r, c = edit.cell
         if not edit.colour:

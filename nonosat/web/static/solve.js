@@ -83,7 +83,7 @@ export async function stepThrough(button) {
     applyStep(step);
     paint();
     markCells("fixed", step.fixed);
-    logStep(`${step.step}. ${stepText(step)}`, step.kind === "probe" ? "probe" : "");
+    logStep(stepText(step), step.kind === "probe" ? "probe" : ""); // the list numbers the steps
     await sleep(Number($("speed").value) || 150);
   }
   if (me.stop) return;

@@ -80,7 +80,7 @@ function showResult(result) {
     if (lines.length) parts.push(`conflicting lines: ${lines.join(", ")}`);
     for (const problem of result.problems || (result.diagnosis && result.diagnosis.problems) || []) parts.push(problem);
   }
-  if (result.cut_short) parts.push(`time limit reached ${result.cut_short}`);
+  if (result.cut_short) parts.push(result.cut_short); // the server says it whole ("time limit reached while …")
   if (result.goal_satisfies_clues === false) parts.push("the drawing does not fit these clues");
   const headline = {
     unique: "Unique: one solution",
@@ -141,7 +141,7 @@ export async function repair(button, require) {
     afterLoad();
     markCells("changed", result.changed);
     const n = (result.changed || []).length;
-    say(n ? `Changed ${n} cell${n === 1 ? "" : "s"} (outlined in green): now ${result.status}.` : `Already ${what}: nothing changed.`);
+    say(n ? `Changed ${n} cell${n === 1 ? "" : "s"} (outlined in green): now ${what}.` : `Already ${what}: nothing changed.`);
     scheduleCheck();
   });
 }
@@ -155,7 +155,7 @@ export async function suggest(button) {
     list.replaceChildren();
     for (const edit of result.edits || []) list.append(suggestionItem(edit));
     const n = (result.edits || []).length;
-    say(n ? `${n} edits, best first: click one to apply it.` : "No one-cell edit helps.", "info");
+    say(n ? `${n} edits, best first: click one to apply it.` : "No one-cell edit frees a cell: Make it unique changes several.", "info");
   });
 }
 

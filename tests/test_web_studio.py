@@ -1,0 +1,95 @@
+"""The studio as authors use it (issue 38), in headless Chromium: each defect an author met has a
+test here that failed before its fix, and each tool a test that uses it as an author would."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser import (  # noqa: F401  (fixtures)
+    PUZZLES,
+    RING,
+    Page,
+    browser_fixture,
+    cell,
+    marked,
+    page_fixture,
+    resize,
+    server_fixture,
+    settled,
+    shots_fixture,
+)
+from playwright.sync_api import Route
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+OCTAGON = [(1, c) for c in range(3, 7)] + [(8, c) for c in range(3, 7)] + [(r, 1) for r in range(3, 7)]
+OCTAGON += [(r, 8) for r in range(3, 7)] + [(2, 2), (2, 7), (7, 2), (7, 7)]
+"""An outline in an 8x8 grid: many solutions, and line logic fixes none of its cells."""
+
+
+def draw(page: Page, cells: list[tuple[int, int]]) -> None:
+    for row, column in cells:
+        page.click(cell(row, column))
+
+
+def test_a_verdict_cut_short_says_so_once(page: Page) -> None:
+    """Defect 7: "time limit reached time limit reached while searching"."""
+
+    def no_time(route: Route) -> None:  # the server's own answer, with no time to search
+        route.continue_(url=route.request.url.replace("timeout=5", "timeout=0.000001"))
+
+    resize(page, 4, 4)
+    page.route("**/api/check?*", no_time)
+    draw(page, RING)
+    assert settled(page) == "unknown"
+    details = page.inner_text("#verdict-details")
+    assert details.count("time limit reached") == 1, details
+
+
+def test_the_step_list_numbers_each_step_once_and_shows_every_marker(page: Page) -> None:
+    """Defect 8: "99. 99." and the markers cut off from 100 on."""
+    page.set_input_files("#file-input", str(PUZZLES / "knot-25.non"))
+    page.wait_for_selector("#status:has-text('Read knot-25.non')")
+    page.fill("#speed", "20")
+    page.click("#step-through")
+    page.wait_for_function("document.querySelectorAll('#steps li').length >= 101", timeout=60_000)
+    item = page.locator("#steps li").nth(100)
+    assert not re.match(r"\s*\d+\.", item.inner_text()), item.inner_text()  # the list numbers it, the text does not
+    box, list_box = item.bounding_box(), page.locator("#steps").bounding_box()
+    assert box and list_box
+    marker = page.evaluate("() => getComputedStyle(document.querySelectorAll('#steps li')[100]).listStylePosition")
+    assert marker == "inside" and box["x"] >= list_box["x"]  # the marker is inside the item's box
+    page.click("#stop")
+
+
+def test_make_it_line_solvable_says_line_solvable(page: Page) -> None:
+    """Defect 12: "Make it line-solvable" reported "now unique"."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    page.click("#make-line")
+    page.wait_for_selector("#status:has-text('Changed')")
+    status = page.inner_text("#status")
+    assert "now line-solvable" in status and "now unique" not in status
+    assert settled(page) == "unique" and "line logic" in page.inner_text("#verdict")
+
+
+def test_suggest_lists_only_edits_that_free_cells(page: Page) -> None:
+    """Defect 9: "Suggest" listed edits that leave as many cells open as now."""
+    resize(page, 8, 8)
+    draw(page, OCTAGON)
+    assert settled(page) == "multiple"
+    now = int(re.search(r"(\d+) cells line logic leaves open", page.inner_text("#verdict")).group(1))  # type: ignore[union-attr]
+    page.click("#suggest")
+    page.wait_for_selector("#status:has-text('best first')")
+    left = [int(n) for n in re.findall(r": (\d+) cells left open", page.inner_text("#suggestions"))]
+    assert left and all(n < now for n in left), (now, left)
+
+    resize(page, 6, 6)  # a smaller outline: no one-cell edit frees a cell (before, 5 that freed none)
+    page.click("#clear")
+    draw(page, [(1, 3), (1, 4), (6, 3), (6, 4), (3, 1), (4, 1), (3, 6), (4, 6), (2, 2), (2, 5), (5, 2), (5, 5)])
+    assert settled(page) == "multiple"
+    page.click("#suggest")
+    page.wait_for_selector("#status:has-text('No one-cell edit')")
+    assert page.locator("#suggestions li").count() == 0
