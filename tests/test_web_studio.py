@@ -93,3 +93,31 @@ def test_suggest_lists_only_edits_that_free_cells(page: Page) -> None:
     page.click("#suggest")
     page.wait_for_selector("#status:has-text('No one-cell edit')")
     assert page.locator("#suggestions li").count() == 0
+
+
+def test_another_solution_is_compared_with_the_drawing(page: Page) -> None:
+    """Defect 2: the outlined cells were where two other solutions differ, not where the drawing
+    is not forced. The octagon's first two solutions (from the server) are both not the drawing."""
+    resize(page, 8, 8)
+    draw(page, OCTAGON)
+    assert settled(page) == "multiple"
+    rows = page.get_attribute("#other-canvas", "data-rows")
+    assert rows is not None
+    other = {(r, c) for r, row in enumerate(rows.split("/"), 1) for c, ch in enumerate(row, 1) if ch == "#"}
+    differ = other ^ set(OCTAGON)
+    assert other != set(OCTAGON) and len(differ) > 4
+    assert marked(page, "differs") == differ
+    assert f"{len(differ)} cells differ from another solution" in page.inner_text("#verdict")
+    assert "from the drawing" in page.inner_text("#other-caption")
+
+
+def test_typing_the_clues_and_back_keeps_an_ambiguous_drawing(page: Page) -> None:
+    """Defect 5: "Type the clues" then "Draw the picture" left an empty grid."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    page.click("#mode-clues")
+    assert settled(page) == "multiple"
+    page.click("#mode-draw")
+    assert marked(page, "filled") == set(RING)
+    assert settled(page) == "multiple"

@@ -116,13 +116,21 @@ function toClues() {
   const { rows, cols } = model.clues();
   state.rowText = rows.map((clue) => model.clueText(clue));
   state.colText = cols.map((clue) => model.clueText(clue));
+  drawn = { grid: state.grid.slice(), width: state.width, height: state.height, texts: textsNow() };
   state.mode = "clues";
   startPlay();
   refresh();
   say("Type each line's clue: numbers separated by spaces" + (model.isColour() ? ", each followed by its colour's character (2r 1b)." : "."));
 }
 
-/** Switch to drawing: the solution when the clues have one, else what the player filled in. */
+/** The drawing left when the author switched to typing clues, with the clues it had then. */
+let drawn = null;
+
+const textsNow = () => JSON.stringify([state.rowText, state.colText]);
+
+/** Switch to drawing: the solution when the clues have one; else the drawing left for the clues
+ * when they are unchanged since (or nothing was filled in to solve them), else what the player
+ * filled in. */
 function toDraw() {
   if (state.mode === "draw") {
     if (view.play) stopPlay();
@@ -130,11 +138,17 @@ function toDraw() {
   }
   model.remember();
   const solution = lastResult && lastResult.status === "unique" && lastResult.solutions && lastResult.solutions[0];
+  const played = view.play && view.play.some((ch) => ch !== "?" && ch !== ".");
+  const fits = drawn && drawn.width === state.width && drawn.height === state.height;
   if (solution && solution.length === state.height && solution[0].length === state.width) {
     state.grid = model.parseRows(solution);
+  } else if (fits && (drawn.texts === textsNow() || !played)) {
+    state.grid = drawn.grid.slice();
+    if (drawn.texts !== textsNow()) say("The clues changed and have no single solution: the drawing is as you left it.");
   } else if (view.play) {
     state.grid = view.play.map((ch) => Math.max(0, state.palette.findIndex((p) => p.char === ch)));
   }
+  drawn = null;
   state.mode = "draw";
   stopPlay();
   refresh();

@@ -72,7 +72,8 @@ function showResult(result) {
   const parts = [];
   if (result.level && LEVELS[result.level]) parts.push(LEVELS[result.level]);
   if (result.difficulty) parts.push(`difficulty ${result.difficulty}/5`);
-  if (status === "multiple") parts.push(`${(result.differences || []).length} cells differ between two solutions`);
+  const other = status === "multiple" ? otherSolution(result) : null;
+  if (other) parts.push(`${other.differences.length} cells differ ${other.fromDrawing ? "from another solution" : "between two solutions"}`);
   const open = result.line_open || [];
   if (open.length && status !== "none") parts.push(`${open.length} cells line logic leaves open (shaded)`);
   const lines = (result.diagnosis && result.diagnosis.lines) || [];
@@ -89,24 +90,39 @@ function showResult(result) {
     unknown: "Unknown: not decided in time",
   }[status] || status;
   showVerdict(status, headline, parts.join(" · "));
-  markCells("differs", status === "multiple" ? result.differences : []);
+  markCells("differs", other ? other.differences : []);
   markCells("open", status === "none" ? [] : open);
   markLines(status === "none" ? lines : []);
-  showOtherSolution(result);
+  showOtherSolution(other);
 }
 
-/** With several solutions, a small picture of one that is not the drawing, its differing cells outlined. */
-function showOtherSolution(result) {
-  const box = $("other-solution");
+/** With several solutions, one to show beside the board and the cells ([r, c] from 1) where it
+ * differs: in draw mode a solution that is not the drawing, compared with the drawing (where the
+ * author's own picture is not forced); typing clues, the server's two solutions. */
+function otherSolution(result) {
   const solutions = result.solutions || [];
-  if (result.status !== "multiple" || solutions.length < 2) {
+  if (solutions.length < 2) return null;
+  if (state.mode !== "draw") return { rows: solutions[1], differences: result.differences || [], fromDrawing: false };
+  const drawing = gridRows();
+  const rows = solutions.find((candidate) => candidate.join("\n") !== drawing.join("\n")) || solutions[1];
+  const grid = parseRows(rows);
+  const differences = [];
+  grid.forEach((cell, i) => {
+    if (cell !== state.grid[i]) differences.push([Math.floor(i / state.width) + 1, (i % state.width) + 1]);
+  });
+  return { rows, differences, fromDrawing: true };
+}
+
+/** A small picture of the other solution, the cells where it differs outlined. */
+function showOtherSolution(other) {
+  const box = $("other-solution");
+  if (!other) {
     box.hidden = true;
     return;
   }
-  const drawing = state.mode === "draw" ? gridRows().join("\n") : null;
-  const other = solutions.find((rows) => rows.join("\n") !== drawing) || solutions[1];
-  const grid = parseRows(other);
+  const grid = parseRows(other.rows);
   const canvas = $("other-canvas");
+  canvas.dataset.rows = other.rows.join("/");
   const size = Math.max(3, Math.min(20, Math.floor(240 / Math.max(state.width, state.height))));
   canvas.width = state.width * size;
   canvas.height = state.height * size;
@@ -117,7 +133,10 @@ function showOtherSolution(result) {
   });
   g.strokeStyle = "#e0182d";
   g.lineWidth = Math.max(1, size / 6);
-  for (const [r, c] of result.differences || []) g.strokeRect((c - 1) * size + 1, (r - 1) * size + 1, size - 2, size - 2);
+  for (const [r, c] of other.differences) g.strokeRect((c - 1) * size + 1, (r - 1) * size + 1, size - 2, size - 2);
+  $("other-caption").textContent = other.fromDrawing
+    ? "Another solution; the cells where it differs from the drawing are outlined, here and on the board."
+    : "Two solutions differ in the outlined cells; this is the second.";
   box.hidden = false;
 }
 
