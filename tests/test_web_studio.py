@@ -121,3 +121,20 @@ def test_typing_the_clues_and_back_keeps_an_ambiguous_drawing(page: Page) -> Non
     page.click("#mode-draw")
     assert marked(page, "filled") == set(RING)
     assert settled(page) == "multiple"
+
+
+def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
+    """Defect 6: edits made while a fix ran were overwritten by its result without notice."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    held: list[Route] = []
+    page.route("**/api/repair?*", lambda route: held.append(route))  # its answer waits for the edit
+    page.click("#make-unique")
+    while not held:
+        page.wait_for_timeout(20)
+    page.click(cell(2, 2))
+    held[0].continue_()
+    page.wait_for_selector("#status:has-text('not applied')")
+    assert marked(page, "filled") == set(RING) | {(2, 2)}
+    assert marked(page, "changed") == set()

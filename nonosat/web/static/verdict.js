@@ -140,6 +140,11 @@ function showOtherSolution(other) {
   box.hidden = false;
 }
 
+/** What a fix works on, as text: the drawing, its size and palette and the mode. */
+function drawingNow() {
+  return JSON.stringify([state.mode, state.width, state.height, state.palette, state.grid]);
+}
+
 function needDrawing() {
   if (state.mode !== "draw") throw new Error("the fixes change a drawing: switch to Draw first");
   return toPuzzle(true);
@@ -149,8 +154,13 @@ function needDrawing() {
 export async function repair(button, require) {
   const what = require === "line" ? "line-solvable" : "unique";
   await whileBusy(button, `Looking for the fewest changes that make it ${what}…`, async () => {
+    const before = drawingNow();
     const result = await api.repair(needDrawing(), require);
     if (!result.puzzle) throw new Error(`no ${what} puzzle found in time (${result.cut_short || result.status})`);
+    if (drawingNow() !== before) {
+      say(`The drawing changed while the fix ran, so its result was not applied: press the button again to fix the drawing as it is now.`, "error");
+      return;
+    }
     remember();
     const title = state.meta.title;
     loadPuzzle(result.puzzle);
@@ -168,8 +178,13 @@ export async function repair(button, require) {
 /** "Suggest": the best one-cell edits, each a button that applies it. */
 export async function suggest(button) {
   await whileBusy(button, "Looking for the best one-cell edits…", async () => {
+    const before = drawingNow();
     const result = await api.suggest(needDrawing());
     if (!result.edits) throw new Error(`no edits found in time (${result.cut_short || result.status})`);
+    if (drawingNow() !== before) {
+      say("The drawing changed while the edits were weighed, so they are not listed: press Suggest again.", "error");
+      return;
+    }
     const list = $("suggestions");
     list.replaceChildren();
     for (const edit of result.edits || []) list.append(suggestionItem(edit));
