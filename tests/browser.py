@@ -145,3 +145,15 @@ def resize(page: Page, width: int, height: int) -> None:
     page.fill("#height", str(height))
     page.click("#resize")
     page.wait_for_selector(f"#board tbody tr:nth-child({height}) td.cell[data-col='{width}']")
+
+
+def drag_along(page: Page, row: int, first: int, last: int, steps: int = 8) -> None:
+    """Press on one cell of a row and drag to another, as a hand does: the pointer goes where the
+    cells were when the stroke began."""
+    start = page.locator(cell(row, first)).bounding_box()
+    end = page.locator(cell(row, last)).bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=steps)
+    page.mouse.up()

@@ -12,6 +12,7 @@ from browser import (  # noqa: F401  (fixtures)
     Page,
     browser_fixture,
     cell,
+    drag_along,
     marked,
     page_fixture,
     resize,
@@ -138,3 +139,23 @@ def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
     page.wait_for_selector("#status:has-text('not applied')")
     assert marked(page, "filled") == set(RING) | {(2, 2)}
     assert marked(page, "changed") == set()
+
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_the_board_stays_put_during_a_stroke(page: Page, colour: bool) -> None:
+    """Defect 1: when a column gained a block its clue grew a line and the rest of the stroke
+    landed a row off (row 3 drawn, then a drag along row 13 filled row 12)."""
+    resize(page, 15, 15)
+    if colour:
+        page.fill("#new-colour", "#d62728")
+        page.click("#add-colour")
+    drag_along(page, 3, 1, 15, steps=30)
+    top = page.locator(cell(13, 1)).bounding_box()
+    drag_along(page, 13, 1, 15, steps=30)
+    filled = marked(page, "filled")
+    assert {(13, c) for c in range(1, 16)} <= filled and not {(12, c) for c in range(1, 16)} & filled
+    assert filled == {(r, c) for r in (3, 13) for c in range(1, 16)}
+    assert top and page.locator(cell(13, 1)).bounding_box() != top  # the clues grew, after the stroke
+    settled(page)
+    header = page.inner_text("#board th.col-clue[data-col='7']").split()
+    assert header == ["1", "1"]

@@ -3,7 +3,7 @@
 import * as model from "./model.js";
 import { state } from "./model.js";
 import { buildBoard, paint, enableDrawing, setOnChange, markCells, view, isDark } from "./editor.js";
-import { scheduleCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
+import { scheduleCheck, holdCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
 import { $, say } from "./ui.js";
@@ -270,10 +270,11 @@ function wire() {
 }
 
 setOnChange((kind) => {
-  if (kind === "draw") {
+  if (kind === "draw" || kind === "stroke") {
     markCells("changed", []);
     $("suggestions").replaceChildren();
-    scheduleCheck();
+    if (kind === "draw") scheduleCheck();
+    else holdCheck(); // the verdict keeps its size until the stroke ends
   } else if (kind === "play") {
     markCells("wrong", []);
   }

@@ -182,12 +182,23 @@ function setCell(td, value) {
   if (state.grid[i] === value) return;
   state.grid[i] = value;
   paintCell(i);
-  if (state.mode === "draw") {
-    fillClue(rowHeads[r], lineClue(rowCells(r)));
-    fillClue(colHeads[c], lineClue(colCells(c)));
-  }
   td.classList.remove("differs", "open", "changed", "fixed");
+  if (drag) {
+    // A clue that grows a line would move the board under the pointer: the stroke's clues
+    // (and its verdict) wait for the stroke's end.
+    drag.rows.add(r);
+    drag.cols.add(c);
+    onChange("stroke");
+    return;
+  }
+  fillLineClues([r], [c]);
   onChange("draw");
+}
+
+function fillLineClues(rows, cols) {
+  if (state.mode !== "draw") return;
+  for (const r of rows) fillClue(rowHeads[r], lineClue(rowCells(r)));
+  for (const c of cols) fillClue(colHeads[c], lineClue(colCells(c)));
 }
 
 function valueFor(td, button) {
@@ -212,7 +223,7 @@ export function enableDrawing() {
     if (!td || (event.button !== 0 && event.button !== 2)) return;
     if (!view.play && state.mode !== "draw") return;
     event.preventDefault();
-    drag = { value: valueFor(td, event.button), shot: view.play ? null : remember() };
+    drag = { value: valueFor(td, event.button), shot: view.play ? null : remember(), rows: new Set(), cols: new Set() };
     setCell(td, drag.value);
   });
   window.addEventListener("pointermove", (event) => {
@@ -223,7 +234,12 @@ export function enableDrawing() {
   const stop = () => {
     if (!drag) return;
     if (drag.shot) forgetIfUnchanged(drag.shot);
+    const { rows, cols } = drag;
     drag = null;
+    if (rows.size) {
+      fillLineClues(rows, cols);
+      onChange("draw");
+    }
     onChange("done");
   };
   window.addEventListener("pointerup", stop);

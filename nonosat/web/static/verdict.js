@@ -33,6 +33,14 @@ export function scheduleCheck() {
   timer = setTimeout(runCheck, DELAY);
 }
 
+/** Stop the check under way or waiting, and show the verdict as out of date (its text stays). */
+export function holdCheck() {
+  clearTimeout(timer);
+  if (controller) controller.abort();
+  controller = null;
+  $("verdict").classList.add("stale");
+}
+
 async function runCheck() {
   if (controller) controller.abort();
   const mine = new AbortController();
