@@ -8,6 +8,7 @@ import re
 import pytest
 from browser import (  # noqa: F401  (fixtures)
     PUZZLES,
+    WAIT_MS,
     RING,
     Page,
     browser_fixture,
@@ -20,7 +21,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
-from playwright.sync_api import Route
+from playwright.sync_api import Browser, Route
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -159,3 +160,21 @@ def test_the_board_stays_put_during_a_stroke(page: Page, colour: bool) -> None:
     settled(page)
     header = page.inner_text("#board th.col-clue[data-col='7']").split()
     assert header == ["1", "1"]
+
+
+def test_on_a_phone_the_page_fits_its_width_and_the_board_comes_first(browser: Browser, server: str) -> None:
+    """Defect 10: at 390 px wide the page was 492 px wide, the status off-screen and the board
+    below the fold."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(WAIT_MS)
+    phone.goto(server)
+    settled(phone)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    for selector in ("#status", "#verdict", "#board"):
+        box = phone.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
+        assert box["y"] + box["height"] <= 844, (selector, box)  # above the fold
+    phone.tap(cell(2, 2))
+    assert settled(phone) == "unique" and marked(phone, "filled") == {(2, 2)}
+    context.close()
