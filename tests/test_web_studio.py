@@ -178,3 +178,30 @@ def test_on_a_phone_the_page_fits_its_width_and_the_board_comes_first(browser: B
     phone.tap(cell(2, 2))
     assert settled(phone) == "unique" and marked(phone, "filled") == {(2, 2)}
     context.close()
+
+
+def test_a_reload_brings_the_work_back(page: Page) -> None:
+    """Defect 11: reloading the page lost all work without a word."""
+    resize(page, 6, 5)
+    page.fill("#new-colour", "#1f77b4")
+    page.click("#add-colour")
+    draw(page, [(1, 1), (2, 3), (5, 6)])
+    page.fill("#title", "Kept")
+    assert settled(page) in ("unique", "multiple")
+    page.reload()
+    settled(page)
+    assert page.locator("#board td.cell").count() == 30
+    assert marked(page, "filled") == {(1, 1), (2, 3), (5, 6)}
+    assert page.input_value("#title") == "Kept"
+    assert page.locator("#palette .swatch").count() == 3
+    assert "back as you left it" in page.inner_text("#status")
+
+    page.click("#mode-clues")
+    page.fill("#row-clue-1", "2")
+    page.reload()
+    settled(page)
+    assert page.get_attribute("body", "data-mode") == "clues" and page.input_value("#row-clue-1") == "2"
+    page.click("#clear")  # Clear empties the clues; a reload keeps that too
+    page.reload()
+    settled(page)
+    assert page.input_value("#row-clue-1") == ""

@@ -31,6 +31,7 @@ function refresh() {
   renderClueEditor();
   updateUndo();
   scheduleCheck();
+  model.saveSoon();
 }
 
 function updateUndo() {
@@ -90,6 +91,7 @@ function renderClueEditor() {
         markInvalid(input, kind, i);
         paint();
         scheduleCheck();
+        model.saveSoon();
       });
       markInvalid(input, kind, i);
       label.append(input);
@@ -203,9 +205,18 @@ function wire() {
     model.removeColour(state.colour);
     refresh();
   });
-  $("title").addEventListener("change", () => {
-    model.remember();
+  let titleShot = null; // one undo step for a title typed in one visit to the field
+  $("title").addEventListener("focus", () => {
+    titleShot = model.remember();
+    updateUndo();
+  });
+  $("title").addEventListener("input", () => {
     state.meta.title = $("title").value.trim();
+    model.saveSoon();
+  });
+  $("title").addEventListener("blur", () => {
+    if (titleShot) model.forgetIfUnchanged(titleShot);
+    titleShot = null;
     updateUndo();
   });
 
@@ -273,7 +284,10 @@ setOnChange((kind) => {
   if (kind === "draw" || kind === "stroke") {
     markCells("changed", []);
     $("suggestions").replaceChildren();
-    if (kind === "draw") scheduleCheck();
+    if (kind === "draw") {
+      scheduleCheck();
+      model.saveSoon();
+    }
     else holdCheck(); // the verdict keeps its size until the stroke ends
   } else if (kind === "play") {
     markCells("wrong", []);
@@ -284,6 +298,12 @@ setAfterLoad(refresh);
 files.setOnLoaded(refresh);
 enableDrawing();
 wire();
+const restored = model.restoreSaved();
 refresh();
 files.loadFormats();
-say("Draw by clicking and dragging; right-click clears. The verdict follows every change.");
+window.addEventListener("pagehide", model.saveNow);
+say(
+  restored
+    ? "Your work is back as you left it (this browser keeps it as you edit; Clear starts afresh)."
+    : "Draw by clicking and dragging; right-click clears. The verdict follows every change.",
+);
