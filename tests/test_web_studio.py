@@ -4,12 +4,13 @@ test here that failed before its fix, and each tool a test that uses it as an au
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from browser import (  # noqa: F401  (fixtures)
     PUZZLES,
-    WAIT_MS,
     RING,
+    WAIT_MS,
     Page,
     browser_fixture,
     cell,
@@ -22,6 +23,8 @@ from browser import (  # noqa: F401  (fixtures)
     shots_fixture,
 )
 from playwright.sync_api import Browser, Route
+
+from nonosat import check, load
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -205,3 +208,53 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     page.reload()
     settled(page)
     assert page.input_value("#row-clue-1") == ""
+
+
+RAINBOW = Path("colour/nonny/data/puzzles/color/rainbow.non")
+
+
+def test_a_colour_whose_character_is_a_digit_reads_as_the_command_line_reads_it(page: Page, corpus: Path) -> None:
+    """Defect 3: Nonny's rainbow.non ("0" is green) imported as "No solution" ("2 green" read as
+    20) where `nonosat check` says unique."""
+    path = corpus / RAINBOW
+    if not path.exists():
+        pytest.skip(f"{RAINBOW} is not in this corpus")
+    page.set_input_files("#file-input", str(path))
+    page.wait_for_selector("#status:has-text('Read rainbow.non')")
+    assert settled(page) == "unique"
+    assert "2:0" in page.input_value("#row-clue-3")  # 2 green, the colour after a colon
+    page.click("#reveal")
+    page.wait_for_function("!document.querySelector('#board td.cell.unknown')")
+    checked = check(load(path)).result
+    assert checked.status.value == "unique"
+    solution = checked.solutions[0].grid
+    assert marked(page, "filled") == {(r, c) for r, row in enumerate(solution, 1) for c, v in enumerate(row, 1) if v}
+
+
+def test_every_colour_character_survives_the_typed_clue(page: Page) -> None:
+    """The page's grammar of typed clues reads back what it writes, for every character a palette
+    may use (digits, a colon, a comma, letters, symbols), and refuses what it cannot read."""
+    wrong = page.evaluate(
+        """async () => {
+        const model = await import("/static/model.js");
+        const chars = [..."abcXYZ#@*0123456789:,.;-+%"];
+        const wrong = [];
+        for (const first of chars) {
+          for (const second of chars) {
+            if (first === second || first === ".") continue;
+            const palette = [{name: "white", rgb: "#ffffff", char: "."},
+                             {name: "one", rgb: "#ff0000", char: first}, {name: "two", rgb: "#00ff00", char: second}];
+            const clue = [[2, 1], [10, 2], [1, 2], [3, 1]];
+            const text = model.clueText(clue, palette);
+            const back = model.parseClue(text, "row 1", palette);
+            if (JSON.stringify(back) !== JSON.stringify(clue)) wrong.push([first, second, text, back]);
+          }
+        }
+        for (const bad of ["2:", "2:q", "x", "2rr", ":0"]) {
+          const palette = [{char: "."}, {char: "r"}, {char: "0"}];
+          try { model.parseClue(bad, "row 1", palette); wrong.push(["accepted", bad]); } catch (_) {}
+        }
+        return wrong;
+    }"""
+    )
+    assert wrong == []

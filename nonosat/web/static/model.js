@@ -51,25 +51,41 @@ export function colCells(c) {
   return Array.from({ length: state.height }, (_, r) => at(r, c));
 }
 
-/** A clue as people type it: "3 1", or in colour "3r 1b" with the palette's characters. */
-export function clueText(clue, palette = state.palette) {
-  if (!isColour(palette)) return clue.map(([n]) => n).join(" ");
-  return clue.map(([n, colour]) => `${n}${palette[colour].char}`).join(" ");
+/** A block as people type it: its size and its colour's character ("3r"), with a colon between
+ * when the character could be read as part of the number or the text around it ("2:0", "1:,"). */
+function blockText(n, char) {
+  return /^[^\d\s,:]$/u.test(char) ? `${n}${char}` : `${n}:${char}`;
 }
 
-/** Read a typed clue ("2 1", "2r 1b", "0" or nothing for an empty line); throws naming `what`. */
+/** A clue as people type it: "3 1", or in colour "3r 1b" with the palette's characters ("2:0"
+ * for a colour whose character is a digit). parseClue reads it back. */
+export function clueText(clue, palette = state.palette) {
+  if (!isColour(palette)) return clue.map(([n]) => n).join(" ");
+  return clue.map(([n, colour]) => blockText(n, palette[colour].char)).join(" ");
+}
+
+/** Read a typed clue ("2 1", "2r 1b", "2:0", "0" or nothing for an empty line); throws naming
+ * `what`. A block is a number, then its colour's character (after a colon, any character; right
+ * after the number, any but a digit); a bare number is the first colour. */
 export function parseClue(text, what, palette = state.palette) {
   const clue = [];
-  for (const token of text.trim().split(/[\s,]+/).filter(Boolean)) {
-    const match = /^(\d+)(.?)$/u.exec(token);
-    const colour = match && match[2] ? palette.findIndex((p, i) => i > 0 && p.char === match[2]) : 1;
-    if (!match || colour < 1 || (match[2] && !isColour(palette) && match[2] !== "#")) {
-      const shape = isColour(palette) ? `numbers with a colour's character, such as 2${palette[1].char}` : "numbers such as 3 1";
+  for (const token of tokens(text)) {
+    const match = /^(\d+)(?::(.)|([^\d:]))?$/u.exec(token);
+    const char = match ? match[2] ?? match[3] : undefined;
+    const colour = char !== undefined ? palette.findIndex((p, i) => i > 0 && p.char === char) : 1;
+    if (!match || colour < 1 || (char !== undefined && !isColour(palette) && char !== "#")) {
+      const shape = isColour(palette) ? `numbers with a colour's character, such as ${blockText(2, palette[1].char)}` : "numbers such as 3 1";
       throw new Error(`${what}: cannot read "${token}"; expected ${shape}`);
     }
     if (Number(match[1]) > 0) clue.push([Number(match[1]), colour]);
   }
   return clue;
+}
+
+/** A typed clue's tokens: split at spaces and commas, but a colon keeps the character after it
+ * ("1:," is one token, the colour ","). */
+function tokens(text) {
+  return [...text.matchAll(/\d+:[^\s]|[^\s,]+/gu)].map((m) => m[0]);
 }
 
 export function typedClues() {
