@@ -171,3 +171,22 @@ def test_every_corpus_format_as_the_command_line(client: TestClient, corpus: Pat
     reply = client.post(query, **upload(path))
     assert reply.status_code == 200, reply.text
     assert comparable(reply.json()) == comparable(cli_record("check", str(path) + (f"#{number}" if number else "")))
+
+
+def test_contents_lists_the_puzzles_of_a_file_for_number(client: TestClient) -> None:
+    from nonosat.formats import load
+    from nonosat.formats.webpbn import dump_xml_all
+    from nonosat.model import Puzzle
+
+    tiny = Puzzle.from_grid(((1, 0), (1, 0)), title="Tiny")
+    files = {"file": ("set.xml", dump_xml_all([load(DANCER), tiny]).encode())}
+    listed = client.post("/api/contents", files=files).json()
+    assert listed["count"] == 2 and [p["number"] for p in listed["puzzles"]] == [1, 2]
+    assert listed["puzzles"][1] == {"number": 2, "title": "Tiny", "width": 2, "height": 2, "colours": 1}
+    assert (listed["puzzles"][0]["width"], listed["puzzles"][0]["height"]) == (5, 10)
+    second = client.post("/api/convert?to=json&number=2", files=files).json()
+    assert second["title"] == "Tiny"  # the number contents gave opens that puzzle
+    one = client.post("/api/contents", **upload(DANCER)).json()
+    assert one["count"] == 1 and one["puzzles"][0]["number"] == 1
+    bad = client.post("/api/contents", files={"file": ("bad.non", b"width 3\nheight x\n")})
+    assert bad.status_code == 400 and "bad.non" in bad.json()["error"]

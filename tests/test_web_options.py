@@ -239,6 +239,7 @@ EFFECTS: dict[tuple[str, str], Effect] = {
     ("render", "number"): Effect(two_puzzles, "number=1", "number=2", download),
     ("render", "as"): Effect(dancer, "as=svg", "as=png", download),
     ("render", "solution"): Effect(dancer, "", "solution=1", lambda reply: reply.content),
+    ("contents", "timeout"): timeout(two_puzzles, status),
 }
 
 PICTURES = {"picture", "generate"}

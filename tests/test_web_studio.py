@@ -258,3 +258,31 @@ def test_every_colour_character_survives_the_typed_clue(page: Page) -> None:
     }"""
     )
     assert wrong == []
+
+
+def test_a_file_of_several_puzzles_offers_the_choice_of_one(page: Page, corpus: Path) -> None:
+    """Defect 4: a file of several puzzles (easy.pbn, a tournament file) could not be opened:
+    "select one as FILE#N", and no way to choose."""
+    easy = corpus / "colour/ianprime0509-nonograms/puzzles/easy.pbn"
+    tournament = corpus / "tcga/question/taai2011.txt"
+    if not easy.exists() or not tournament.exists():
+        pytest.skip("easy.pbn or taai2011.txt is not in this corpus")
+    page.set_input_files("#file-input", str(easy))
+    page.wait_for_selector("#puzzle-choice:not([hidden])")
+    options = page.locator("#choice-list option").all_inner_texts()
+    assert options == ["#1 A place I like to be (10×10)", "#2 In a cheerful mood (10×10, 2 colours)"]
+    page.select_option("#choice-list", "2")
+    page.click("#choice-open")
+    page.wait_for_selector("#status:has-text('Read easy.pbn #2')")
+    assert page.is_hidden("#puzzle-choice")
+    assert page.locator("#palette .swatch").count() == 3
+    assert settled(page) == check(load(f"{easy}#2")).result.status.value
+
+    page.set_input_files("#file-input", str(tournament))
+    page.wait_for_selector("#puzzle-choice:not([hidden])")
+    assert page.locator("#choice-list option").count() == 1000
+    page.select_option("#choice-list", "500")
+    page.click("#choice-open")
+    page.wait_for_selector("#status:has-text('Read taai2011.txt #500')")
+    assert page.locator("#board td.cell").count() == 25 * 25
+    assert settled(page) == check(load(f"{tournament}#500")).result.status.value

@@ -240,6 +240,15 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     return read_data(data, name, number, every=False)[0]
 
 
+def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
+    """Every puzzle of a file's bytes (one for most formats), read as `load_bytes` reads one."""
+    from nonosat.limits import MAX_FILE_BYTES
+
+    if len(data) > MAX_FILE_BYTES:
+        raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
+    return read_data(data, name, None, every=True)
+
+
 def read_data(data: bytes, file: str, number: int | None, every: bool) -> list[Puzzle]:
     """The puzzle (or every puzzle) of a file's bytes: an image by its suffix or first bytes,
     else text in the format its suffix or content names."""

@@ -339,6 +339,28 @@ def convert(job: Job, deadline: Deadline) -> Reply:
     return Reply(200, text.encode(), "text/plain; charset=utf-8", headers)
 
 
+CONTENTS_LIMIT = 5000
+"""The most puzzles `contents` lists (a tournament file holds 1,000)."""
+
+
+def contents(job: Job, deadline: Deadline) -> Reply:
+    """The puzzles a file holds, to choose one with `number`: each one's number (from 1), title,
+    size and colours."""
+    from nonosat.deadline import alarm
+    from nonosat.formats import decode_text, load_all_bytes, loads
+
+    with alarm(deadline, f"reading {job.name}"):
+        if job.fmt is not None:
+            puzzles = [loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name)]
+        else:
+            puzzles = load_all_bytes(job.data, job.name)
+    listed = [
+        {"number": n, "title": p.title, "width": p.width, "height": p.height, "colours": p.colour_count}
+        for n, p in enumerate(puzzles[:CONTENTS_LIMIT], start=1)
+    ]
+    return Reply.json({"path": job.name, "count": len(puzzles), "puzzles": listed})
+
+
 def suffix_of(fmt: str) -> str:
     from nonosat.formats import SUFFIXES
 
@@ -393,5 +415,6 @@ ANSWERS: dict[str, Any] = {
     "suggest": suggest,
     "convert": convert,
     "render": render,
+    "contents": contents,
 }
 """Each endpoint's work, by the name in its path (/api/NAME)."""

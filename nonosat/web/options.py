@@ -212,6 +212,12 @@ ENDPOINTS = {
             "text/plain",
         ),
         Endpoint(
+            "contents",
+            "The puzzles a file holds: each one's number (for `number`), title, size and colours",
+            "puzzle",
+            (TIMEOUT,),
+        ),
+        Endpoint(
             "render",
             "The printed sheet with its clues, empty or solved, as SVG or PNG",
             "puzzle",

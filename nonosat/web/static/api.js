@@ -71,12 +71,19 @@ export function picture(file, options, signal) {
   return postJson("/api/picture", options, form, signal);
 }
 
-/** Any puzzle file nonosat reads, as nonosat's JSON text. */
-export async function readPuzzleFile(file) {
+/** Any puzzle file nonosat reads, as nonosat's JSON text (puzzle `number` of a file of several). */
+export async function readPuzzleFile(file, number) {
   const form = new FormData();
   form.append("file", file, file.name || "puzzle");
-  const response = await post("/api/convert", { to: "json" }, form);
+  const response = await post("/api/convert", { to: "json", number }, form);
   return JSON.parse(await response.text());
+}
+
+/** The puzzles a file holds: { count, puzzles: [{ number, title, width, height, colours }] }. */
+export function contents(file) {
+  const form = new FormData();
+  form.append("file", file, file.name || "puzzle");
+  return postJson("/api/contents", { timeout: 10 }, form);
 }
 
 /** The puzzle in format `to`, as a Blob and the file name the server gives it. */

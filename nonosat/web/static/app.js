@@ -258,6 +258,11 @@ function wire() {
   for (const id of ["picture-width", "picture-height", "picture-threshold", "picture-otsu", "picture-invert", "picture-colours"]) {
     $(id).addEventListener("input", () => files.schedulePreview());
   }
+  on("choice-open", files.openChosen);
+  on("choice-cancel", files.closeChoice);
+  $("choice-list").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") files.openChosen($("choice-open"));
+  });
   on("picture-use", files.usePicture);
   on("picture-cancel", files.closePicture);
   on("picture-as-puzzle", files.pictureAsPuzzle);

@@ -23,15 +23,60 @@ export function openFile(file) {
   }
 }
 
+/** A puzzle file: opened at once when it holds one puzzle, else the choice of one is offered. */
 async function readPuzzle(file) {
   await whileBusy(null, `Reading ${file.name}…`, async () => {
-    const puzzle = await api.readPuzzleFile(file);
-    remember();
-    loadPuzzle(puzzle);
-    closePicture();
-    onLoaded();
-    say(`Read ${file.name}: ${state.width}×${state.height}${puzzle.goal ? ", with its picture" : ", clues only"}.`);
+    const listed = await api.contents(file);
+    if (listed.count > 1) {
+      offerChoice(file, listed);
+      return;
+    }
+    await openPuzzle(file, undefined);
   });
+}
+
+async function openPuzzle(file, number) {
+  const puzzle = await api.readPuzzleFile(file, number);
+  remember();
+  loadPuzzle(puzzle);
+  closePicture();
+  closeChoice();
+  onLoaded();
+  const which = number ? ` #${number}` : "";
+  say(`Read ${file.name}${which}: ${state.width}×${state.height}${puzzle.goal ? ", with its picture" : ", clues only"}.`);
+}
+
+let choosing = null; // the file of several puzzles whose choice is offered
+
+function offerChoice(file, listed) {
+  choosing = file;
+  const select = $("choice-list");
+  select.replaceChildren();
+  for (const p of listed.puzzles) {
+    const option = document.createElement("option");
+    option.value = p.number;
+    const colours = p.colours > 1 ? `, ${p.colours} colours` : "";
+    option.textContent = `#${p.number}${p.title ? ` ${p.title}` : ""} (${p.width}×${p.height}${colours})`;
+    select.append(option);
+  }
+  $("choice-name").textContent = file.name;
+  $("choice-count").textContent = listed.count > listed.puzzles.length ? `${listed.count} (the first ${listed.puzzles.length} listed)` : String(listed.count);
+  $("puzzle-choice").hidden = false;
+  select.focus();
+  say(`${file.name} holds ${listed.count} puzzles: choose one and press Open.`);
+}
+
+export function closeChoice() {
+  choosing = null;
+  $("puzzle-choice").hidden = true;
+}
+
+/** "Open": the puzzle chosen from a file of several. */
+export async function openChosen(button) {
+  if (!choosing) return;
+  const file = choosing;
+  const number = Number($("choice-list").value);
+  await whileBusy(button, `Reading ${file.name} #${number}…`, () => openPuzzle(file, number));
 }
 
 function openPicture(file) {
