@@ -2,7 +2,7 @@
 
 import * as model from "./model.js";
 import { state } from "./model.js";
-import { buildBoard, paint, enableDrawing, setOnChange, markCells, view, isDark } from "./editor.js";
+import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark } from "./editor.js";
 import { scheduleCheck, holdCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
@@ -26,9 +26,10 @@ function refresh() {
   $("height").value = state.height;
   $("title").value = state.meta.title || "";
   $("suggestions").replaceChildren();
-  buildBoard();
+  showBoard();
   renderPalette();
-  renderClueEditor();
+  if (state.mode === "clues") renderClueEditor();
+  else for (const id of ["row-clues", "col-clues"]) $(id).replaceChildren(); // built when clues are typed
   updateUndo();
   scheduleCheck();
   model.saveSoon();

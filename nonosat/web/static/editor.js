@@ -7,19 +7,35 @@ export const view = { play: null };
 
 const table = () => document.getElementById("board");
 let cells = []; // td elements, row by row
+let shown = []; // what each td shows now ("rgb|flags"), so that a repaint touches only the cells that change
 let rowHeads = [];
 let colHeads = [];
+const marks = new Map(); // a mark's name -> the tds that have it, so that clearing a mark is not a pass over the board
 let onChange = () => {};
 
 export function setOnChange(callback) {
   onChange = callback;
 }
 
+/** The board for the current state: rebuilt when its size changed, else repainted where it differs. */
+export function showBoard() {
+  if (cells.length !== state.width * state.height || colHeads.length !== state.width) return buildBoard();
+  fitBoard();
+  paint();
+}
+
+function fitBoard() {
+  const board = table();
+  board.style.setProperty("--cell", `${cellSize(board.parentElement.clientWidth || 640)}px`);
+}
+
 /** Rebuild the table for the current size. */
 export function buildBoard() {
   const board = table();
   board.replaceChildren();
-  board.style.setProperty("--cell", `${cellSize(board.parentElement.clientWidth || 640)}px`);
+  marks.clear();
+  shown = [];
+  fitBoard();
   const head = board.createTHead().insertRow();
   const corner = document.createElement("th");
   corner.className = "corner";
@@ -80,19 +96,24 @@ function paintCell(i) {
   const td = cells[i];
   let colour = null;
   let unknown = false;
+  let crossed = false;
   if (view.play) {
     const ch = view.play[i];
     unknown = ch === "?";
+    crossed = ch === ".";
     const index = state.palette.findIndex((p) => p.char === ch);
     colour = index > 0 ? index : null;
-    td.classList.toggle("crossed", ch === ".");
   } else {
     colour = state.grid[i] || null;
-    td.classList.remove("crossed");
   }
+  const rgb = colour !== null ? state.palette[colour].rgb : "";
+  const key = `${rgb}|${unknown}|${crossed}`;
+  if (shown[i] === key) return;
+  shown[i] = key;
+  td.classList.toggle("crossed", crossed);
   td.classList.toggle("filled", colour !== null);
   td.classList.toggle("unknown", unknown);
-  td.style.background = colour !== null ? state.palette[colour].rgb : "";
+  td.style.background = rgb;
 }
 
 function paintClues() {
@@ -131,10 +152,24 @@ export function isDark(rgb) {
 
 /** Mark cells ([r, c] from 1) with `name`, taking it off every other cell. */
 export function markCells(name, list) {
-  for (const td of cells) td.classList.remove(name);
+  const had = marks.get(name);
+  if (had) for (const td of had) td.classList.remove(name);
+  const now = new Set();
   for (const [r, c] of list || []) {
-    const td = cells[(r - 1) * state.width + (c - 1)];
-    if (td) td.classList.add(name);
+    const td = r >= 1 && c >= 1 && c <= state.width ? cells[(r - 1) * state.width + (c - 1)] : undefined;
+    if (td) {
+      td.classList.add(name);
+      now.add(td);
+    }
+  }
+  marks.set(name, now);
+}
+
+function unmark(td, ...names) {
+  for (const name of names) {
+    td.classList.remove(name);
+    const had = marks.get(name);
+    if (had) had.delete(td);
   }
 }
 
@@ -182,7 +217,7 @@ function setCell(td, value) {
   if (state.grid[i] === value) return;
   state.grid[i] = value;
   paintCell(i);
-  td.classList.remove("differs", "open", "changed", "fixed");
+  unmark(td, "differs", "open", "changed", "fixed");
   if (drag) {
     // A clue that grows a line would move the board under the pointer: the stroke's clues
     // (and its verdict) wait for the stroke's end.
