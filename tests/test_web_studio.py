@@ -18,6 +18,7 @@ from browser import (  # noqa: F401  (fixtures)
     marked,
     page_fixture,
     resize,
+    screenshot,
     server_fixture,
     settled,
     shots_fixture,
@@ -305,3 +306,52 @@ def test_painting_and_undo_are_measured_on_large_boards(page: Page) -> None:
             f"{side}x{side}: {measured['perCell']:.2f} ms a cell painted ({measured['cells']} cells in view), "
             f"undo {measured['undo']:.1f} ms"
         )
+
+
+def board_metrics(page: Page) -> dict[str, float]:
+    return page.evaluate(
+        """() => {
+        const wrap = document.querySelector(".board-wrap");
+        const td = document.querySelector("#board td.cell");
+        const th = document.querySelector("#board th.col-clue");
+        return { cell: td.getBoundingClientRect().width, font: parseFloat(getComputedStyle(th).fontSize),
+                 scroll: wrap.scrollWidth - wrap.clientWidth, wrap: wrap.clientWidth, window: window.innerWidth };
+    }"""
+    )
+
+
+def test_a_large_board_takes_the_full_width_legibly_and_zooms(browser: Browser, server: str, shots: list[Path]) -> None:
+    """A board that scales: at 60x60 the board uses the window's full width, its cells and
+    clues legible; at 200x200 it fits, and zoom makes the cells larger and Fit fits again."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settled(page)
+    page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    page.fill("#picture-width", "60")
+    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('60×60')")
+    page.click("#picture-use")
+    page.wait_for_selector("#status:has-text('The picture is now the drawing')")
+    settled(page)
+    seen = board_metrics(page)
+    assert seen["wrap"] > 0.9 * seen["window"] and seen["scroll"] <= 0, seen  # the full width, no scrolling
+    assert seen["cell"] >= 17 and seen["font"] >= 9.5, seen
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, shots, "web-60x60.png")
+
+    resize(page, 200, 200)
+    settled(page)
+    fitted = board_metrics(page)
+    assert fitted["scroll"] <= 0 and fitted["cell"] >= 6, fitted
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    zoomed = board_metrics(page)
+    assert zoomed["cell"] > fitted["cell"] + 3 and zoomed["scroll"] > 0, zoomed  # larger cells, the board scrolls
+    assert page.get_attribute("#zoom-fit", "aria-pressed") == "false"
+    page.click(cell(1, 1))  # still drawn on
+    page.click("#zoom-fit")
+    assert board_metrics(page)["cell"] == fitted["cell"]
+    assert settled(page) in ("unique", "multiple") and (1, 1) in marked(page, "filled")
+    context.close()

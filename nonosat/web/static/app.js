@@ -2,7 +2,7 @@
 
 import * as model from "./model.js";
 import { state } from "./model.js";
-import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark } from "./editor.js";
+import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, zoomTo, cellSide } from "./editor.js";
 import { scheduleCheck, holdCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
@@ -219,6 +219,15 @@ function wire() {
     if (titleShot) model.forgetIfUnchanged(titleShot);
     titleShot = null;
     updateUndo();
+  });
+
+  on("zoom-in", () => zoomTo(cellSide() * 1.25 + 1));
+  on("zoom-out", () => zoomTo(cellSide() / 1.25));
+  on("zoom-fit", () => zoomTo(null));
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => view.zoom === null && zoomTo(null), 150);
   });
 
   on("make-unique", (b) => repair(b, "unique"));

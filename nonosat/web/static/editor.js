@@ -2,8 +2,13 @@
 
 import { state, at, clues, isColour, lineClue, rowCells, colCells, remember, forgetIfUnchanged } from "./model.js";
 
-/** What the board shows: the drawing, or (when `play` is an array of cell chars, `?` open) a grid being solved. */
-export const view = { play: null };
+/** What the board shows: the drawing, or (when `play` is an array of cell chars, `?` open) a grid
+ * being solved; `zoom` the side of a cell in pixels the author chose, or null to fit the window. */
+export const view = { play: null, zoom: null };
+
+export const MIN_CELL = 6;
+export const MAX_CELL = 48;
+const LEGIBLE = 18; // a cell's side below which the clues' digits get hard to read
 
 const table = () => document.getElementById("board");
 let cells = []; // td elements, row by row
@@ -26,7 +31,24 @@ export function showBoard() {
 
 function fitBoard() {
   const board = table();
-  board.style.setProperty("--cell", `${cellSize(board.parentElement.clientWidth || 640)}px`);
+  document.body.toggleAttribute("data-large", Math.max(state.width, state.height) > 30);
+  const size = view.zoom ?? cellSize(board.parentElement.clientWidth || 640);
+  board.style.setProperty("--cell", `${size}px`);
+  const output = document.getElementById("zoom-size");
+  if (output) output.textContent = `${size} px`;
+  const fit = document.getElementById("zoom-fit");
+  if (fit) fit.setAttribute("aria-pressed", String(view.zoom === null));
+}
+
+/** The side of a cell now, in pixels. */
+export function cellSide() {
+  return parseFloat(table().style.getPropertyValue("--cell")) || 24;
+}
+
+/** Zoom: `side` pixels a cell (null fits the board to the window again). */
+export function zoomTo(side) {
+  view.zoom = side === null ? null : Math.max(MIN_CELL, Math.min(MAX_CELL, Math.round(side)));
+  fitBoard();
 }
 
 /** Rebuild the table for the current size. */
@@ -75,14 +97,18 @@ export function buildBoard() {
   paint();
 }
 
-/** The side of a cell in pixels: the grid and its clues fit `available` pixels across, and about 640 down. */
+/** The side of a cell in pixels when the board fits the window: the grid and its clues fit
+ * `available` pixels across and the window's height down, but never smaller than legible when the
+ * width allows it (a tall board then scrolls with the page). */
 function cellSize(available) {
   const { rows, cols } = clues();
   const across = (clue) => (clue || []).reduce((sum, [n]) => sum + String(n).length + 1, 1);
   const clueWidth = Math.max(2, ...rows.map(across)) * 0.42; // in cells: a digit is about 0.33 cell wide, plus spacing
   const clueHeight = Math.max(1, ...cols.map((clue) => (clue || []).length)) * 0.7;
-  const size = Math.min(available / (state.width + clueWidth), 640 / (state.height + clueHeight));
-  return Math.max(8, Math.min(32, Math.floor(size)));
+  const wide = available / (state.width + clueWidth);
+  const high = Math.max(640, window.innerHeight - 200) / (state.height + clueHeight);
+  const size = Math.max(Math.min(wide, high), Math.min(wide, LEGIBLE));
+  return Math.max(MIN_CELL, Math.min(32, Math.floor(size)));
 }
 
 /** Show every cell and clue as the state and view say. */
