@@ -355,3 +355,28 @@ def test_a_large_board_takes_the_full_width_legibly_and_zooms(browser: Browser, 
     assert board_metrics(page)["cell"] == fitted["cell"]
     assert settled(page) in ("unique", "multiple") and (1, 1) in marked(page, "filled")
     context.close()
+
+
+def test_drawing_by_keyboard(page: Page) -> None:
+    """Keyboard drawing: the arrows move a cursor that is seen, Space paints, Shift with an arrow
+    paints on the way, Delete clears, Ctrl-Z undoes one key's paint."""
+    resize(page, 6, 6)
+    page.focus("#board")
+    assert marked(page, "cursor") == {(1, 1)}
+    outline = page.evaluate("getComputedStyle(document.querySelector('#board td.cell.cursor')).outlineStyle")
+    assert outline == "solid"  # the cursor shows while the board has the focus
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "Space"):
+        page.keyboard.press(key)
+    assert marked(page, "cursor") == {(2, 3)} and marked(page, "filled") == {(2, 3)}
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    assert marked(page, "filled") == {(2, 3), (2, 4), (2, 5)}
+    assert settled(page) in ("unique", "multiple")
+    assert page.inner_text("#board th.row-clue[data-row='2']").strip() == "3"
+    page.keyboard.press("Delete")
+    assert marked(page, "filled") == {(2, 3), (2, 4)}
+    page.keyboard.press("Control+z")
+    assert marked(page, "filled") == {(2, 3), (2, 4), (2, 5)}
+    for _ in range(9):
+        page.keyboard.press("ArrowDown")  # the cursor stops at the edge
+    assert marked(page, "cursor") == {(6, 5)}

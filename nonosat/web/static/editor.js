@@ -95,6 +95,7 @@ export function buildBoard() {
     }
   }
   paint();
+  if (document.activeElement === board) showCursor();
 }
 
 /** The side of a cell in pixels when the board fits the window: the grid and its clues fit
@@ -274,8 +275,53 @@ function valueFor(td, button) {
   return at(Math.floor(i / state.width), i % state.width) === state.colour ? 0 : state.colour;
 }
 
+// Drawing by keyboard: the arrows move a cursor (Shift paints on the way), Space or Enter paints
+// the cursor's cell as a click would, Delete or Backspace clears it.
+let cursor = [0, 0];
+
+function showCursor() {
+  cursor = [Math.min(cursor[0], state.height - 1), Math.min(cursor[1], state.width - 1)];
+  markCells("cursor", [[cursor[0] + 1, cursor[1] + 1]]);
+}
+
+function keyPaint(value) {
+  const td = cells[cursor[0] * state.width + cursor[1]];
+  if (!td) return;
+  const shot = view.play ? null : remember();
+  setCell(td, value === undefined ? valueFor(td, 0) : value);
+  if (shot) forgetIfUnchanged(shot);
+  onChange("done");
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!view.play && state.mode !== "draw") return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const move = moves[event.key];
+  if (move) {
+    event.preventDefault();
+    cursor = [
+      Math.max(0, Math.min(state.height - 1, cursor[0] + move[0])),
+      Math.max(0, Math.min(state.width - 1, cursor[1] + move[1])),
+    ];
+    showCursor();
+    cells[cursor[0] * state.width + cursor[1]].scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (event.shiftKey) keyPaint(view.play ? state.palette[state.colour].char : state.colour);
+  } else if (event.key === " " || event.key === "Enter") {
+    event.preventDefault();
+    keyPaint();
+  } else if (event.key === "Delete" || event.key === "Backspace") {
+    event.preventDefault();
+    keyPaint(view.play ? "?" : 0);
+  }
+}
+
 export function enableDrawing() {
   const board = table();
+  board.tabIndex = 0;
+  board.setAttribute("aria-label", "the grid: arrows move, Space paints, Delete clears");
+  board.addEventListener("keydown", onKey);
+  board.addEventListener("focus", showCursor);
   board.addEventListener("contextmenu", (event) => {
     if (event.target.closest("td.cell")) event.preventDefault();
   });
@@ -284,6 +330,9 @@ export function enableDrawing() {
     if (!td || (event.button !== 0 && event.button !== 2)) return;
     if (!view.play && state.mode !== "draw") return;
     event.preventDefault();
+    board.focus({ preventScroll: true });
+    cursor = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
+    showCursor();
     drag = { value: valueFor(td, event.button), shot: view.play ? null : remember(), rows: new Set(), cols: new Set() };
     setCell(td, drag.value);
   });
