@@ -380,3 +380,30 @@ def test_drawing_by_keyboard(page: Page) -> None:
     for _ in range(9):
         page.keyboard.press("ArrowDown")  # the cursor stops at the edge
     assert marked(page, "cursor") == {(6, 5)}
+
+
+def test_check_longer_after_a_verdict_cut_short_and_cancel(page: Page) -> None:
+    """ "Check longer" when the verdict ran out of time (it gave up at 5 s with no way to ask for
+    more), and Cancel for a long check or fix."""
+
+    def no_time(route: Route) -> None:  # the live check has no time; the longer one its own
+        route.continue_(url=route.request.url.replace("timeout=5", "timeout=0.000001"))
+
+    resize(page, 4, 4)
+    page.route("**/api/check?*", no_time)
+    draw(page, RING)
+    assert settled(page) == "unknown"
+    assert page.is_visible("#check-longer")
+    page.click("#check-longer")
+    page.wait_for_selector("#verdict[data-status=multiple]")
+    assert page.is_hidden("#check-longer") and page.is_hidden("#cancel")
+
+    held: list[Route] = []
+    page.route("**/api/repair?*", lambda route: held.append(route))  # a fix that never ends
+    page.click("#make-unique")
+    page.wait_for_selector("#cancel:not([hidden])")
+    assert page.is_disabled("#make-unique")
+    page.click("#cancel")
+    page.wait_for_selector("#status:has-text('Cancelled')")
+    assert page.is_enabled("#make-unique") and page.is_hidden("#cancel")
+    assert marked(page, "filled") == set(RING) and marked(page, "changed") == set()

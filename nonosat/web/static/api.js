@@ -50,11 +50,15 @@ async function postJson(path, params, body, signal) {
   return (await post(path, params, body, signal)).json();
 }
 
-export const check = (puzzle, signal) => postJson("/api/check", { timeout: 5 }, puzzle, signal);
-export const solve = (puzzle, count = 1) => postJson("/api/solve", { count, timeout: 10 }, puzzle);
-export const explain = (puzzle) => postJson("/api/explain", { timeout: 10 }, puzzle);
-export const suggest = (puzzle) => postJson("/api/suggest", { count: 5, timeout: 10 }, puzzle);
-export const repair = (puzzle, require) => postJson("/api/repair", { require, timeout: 30 }, puzzle);
+/** The live check's seconds, and a longer check's (the server's most, by default). */
+export const CHECK_SECONDS = 5;
+export const LONGER_SECONDS = 60;
+
+export const check = (puzzle, signal, timeout = CHECK_SECONDS) => postJson("/api/check", { timeout }, puzzle, signal);
+export const solve = (puzzle, count = 1, signal) => postJson("/api/solve", { count, timeout: 10 }, puzzle, signal);
+export const explain = (puzzle, signal) => postJson("/api/explain", { timeout: 10 }, puzzle, signal);
+export const suggest = (puzzle, signal) => postJson("/api/suggest", { count: 5, timeout: 10 }, puzzle, signal);
+export const repair = (puzzle, require, signal) => postJson("/api/repair", { require, timeout: 30 }, puzzle, signal);
 
 /** The next logical step from the player's `state` (rows of `#`, `.`, `?` or palette chars). */
 export function hint(puzzle, state) {

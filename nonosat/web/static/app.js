@@ -3,10 +3,10 @@
 import * as model from "./model.js";
 import { state } from "./model.js";
 import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, zoomTo, cellSide } from "./editor.js";
-import { scheduleCheck, holdCheck, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
+import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
-import { $, say } from "./ui.js";
+import { $, say, cancelWork } from "./ui.js";
 
 /** After anything replaced the puzzle: match the controls and the board to the state, and check it. */
 function refresh() {
@@ -230,6 +230,8 @@ function wire() {
     resized = setTimeout(() => view.zoom === null && zoomTo(null), 150);
   });
 
+  on("check-longer", checkLonger);
+  on("cancel", cancelWork);
   on("make-unique", (b) => repair(b, "unique"));
   on("make-line", (b) => repair(b, "line"));
   on("suggest", suggest);

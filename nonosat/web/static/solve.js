@@ -71,7 +71,7 @@ function stepText(step) {
 /** Animate the explain steps from an empty grid. */
 export async function stepThrough(button) {
   stopAnimation();
-  const result = await whileBusy(button, "Working out the steps…", () => api.explain(toPuzzle(false)));
+  const result = await whileBusy(button, "Working out the steps…", (signal) => api.explain(toPuzzle(false), signal));
   if (!result) return;
   startPlay();
   const me = { stop: false };
@@ -100,7 +100,7 @@ export async function stepThrough(button) {
 /** Show the solution. */
 export async function reveal(button) {
   stopAnimation();
-  const result = await whileBusy(button, "Solving…", () => api.solve(toPuzzle(false), 1));
+  const result = await whileBusy(button, "Solving…", (signal) => api.solve(toPuzzle(false), 1, signal));
   if (!result) return;
   const solution = (result.solutions || [])[0];
   if (!solution) {

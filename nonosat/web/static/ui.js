@@ -9,18 +9,35 @@ export function say(text, kind = "info") {
   status.dataset.kind = kind;
 }
 
-/** Run `work` with `button` disabled and a busy line; report an error in the status area. Returns work's result or null. */
+let cancelling = null; // the AbortController of the work the Cancel button stops
+
+/** Run `work(signal)` with `button` disabled, a busy line and the Cancel button, which aborts
+ * `signal` (the server stops the work when its request is dropped); report an error in the
+ * status area. Returns work's result, or null when it failed or was cancelled. */
 export async function whileBusy(button, busyText, work) {
   if (button) button.disabled = true;
+  const mine = new AbortController();
+  cancelling = mine;
+  $("cancel").hidden = false;
   say(busyText, "busy");
   try {
-    return await work();
+    return await work(mine.signal);
   } catch (error) {
-    if (error.name !== "AbortError") say(error.message, "error");
+    if (error.name === "AbortError" || mine.signal.aborted) say("Cancelled.");
+    else say(error.message, "error");
     return null;
   } finally {
     if (button) button.disabled = false;
+    if (cancelling === mine) {
+      cancelling = null;
+      $("cancel").hidden = true;
+    }
   }
+}
+
+/** The Cancel button: stop the work under way. */
+export function cancelWork() {
+  if (cancelling) cancelling.abort();
 }
 
 /** The first line name ("row 3", "column 2") of a line of text, as [isRow, index from 0], or null. */

@@ -9,6 +9,7 @@ const DELAY = 300;
 let timer = 0;
 let controller = null;
 let afterLoad = () => {};
+let changes = 0; // edits so far: a longer check's answer is shown only if none came after it began
 /** The last answer of /api/check, for the page's other parts (null while none). */
 export let lastResult = null;
 
@@ -25,6 +26,7 @@ const LEVELS = {
 
 /** Ask for a verdict ~300 ms after the last change; the answer being waited for is abandoned. */
 export function scheduleCheck() {
+  changes += 1;
   clearTimeout(timer);
   if (controller) controller.abort();
   const verdict = $("verdict");
@@ -39,6 +41,29 @@ export function holdCheck() {
   if (controller) controller.abort();
   controller = null;
   $("verdict").classList.add("stale");
+}
+
+/** "Check longer": the same check with the server's most time; Cancel stops it. */
+export async function checkLonger(button) {
+  clearTimeout(timer);
+  if (controller) controller.abort();
+  controller = null;
+  $("check-longer").hidden = true;
+  const verdict = $("verdict");
+  verdict.dataset.status = "checking";
+  $("verdict-status").textContent = `Checking for up to ${api.LONGER_SECONDS} s…`;
+  const asked = changes;
+  const result = await whileBusy(button, `Checking for up to ${api.LONGER_SECONDS} s (Cancel stops it)…`, (signal) =>
+    api.check(toPuzzle(true), signal, api.LONGER_SECONDS),
+  );
+  if (asked !== changes) return; // the puzzle changed meanwhile: the live check answers for it
+  if (!result) {
+    scheduleCheck(); // cancelled or failed: the quick verdict again
+    return;
+  }
+  lastResult = result;
+  showResult(result);
+  say(result.status === "unknown" ? "Not decided in the longer time either." : "Decided.");
 }
 
 async function runCheck() {
@@ -68,6 +93,7 @@ async function runCheck() {
 }
 
 function showVerdict(status, headline, details) {
+  $("check-longer").hidden = true;
   const verdict = $("verdict");
   verdict.dataset.status = status;
   verdict.classList.remove("stale");
@@ -98,6 +124,7 @@ function showResult(result) {
     unknown: "Unknown: not decided in time",
   }[status] || status;
   showVerdict(status, headline, parts.join(" · "));
+  $("check-longer").hidden = status !== "unknown";
   markCells("differs", other ? other.differences : []);
   markCells("open", status === "none" ? [] : open);
   markLines(status === "none" ? lines : []);
@@ -161,9 +188,9 @@ function needDrawing() {
 /** "Make it unique" / "make it line-solvable": load the repaired drawing and mark what changed. */
 export async function repair(button, require) {
   const what = require === "line" ? "line-solvable" : "unique";
-  await whileBusy(button, `Looking for the fewest changes that make it ${what}…`, async () => {
+  await whileBusy(button, `Looking for the fewest changes that make it ${what}…`, async (signal) => {
     const before = drawingNow();
-    const result = await api.repair(needDrawing(), require);
+    const result = await api.repair(needDrawing(), require, signal);
     if (!result.puzzle) throw new Error(`no ${what} puzzle found in time (${result.cut_short || result.status})`);
     if (drawingNow() !== before) {
       say(`The drawing changed while the fix ran, so its result was not applied: press the button again to fix the drawing as it is now.`, "error");
@@ -185,9 +212,9 @@ export async function repair(button, require) {
 
 /** "Suggest": the best one-cell edits, each a button that applies it. */
 export async function suggest(button) {
-  await whileBusy(button, "Looking for the best one-cell edits…", async () => {
+  await whileBusy(button, "Looking for the best one-cell edits…", async (signal) => {
     const before = drawingNow();
-    const result = await api.suggest(needDrawing());
+    const result = await api.suggest(needDrawing(), signal);
     if (!result.edits) throw new Error(`no edits found in time (${result.cut_short || result.status})`);
     if (drawingNow() !== before) {
       say("The drawing changed while the edits were weighed, so they are not listed: press Suggest again.", "error");
