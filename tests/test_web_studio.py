@@ -407,3 +407,28 @@ def test_check_longer_after_a_verdict_cut_short_and_cancel(page: Page) -> None:
     page.wait_for_selector("#status:has-text('Cancelled')")
     assert page.is_enabled("#make-unique") and page.is_hidden("#cancel")
     assert marked(page, "filled") == set(RING) and marked(page, "changed") == set()
+
+
+def test_title_author_copyright_and_licence_are_exported_in_every_format_that_holds_them(
+    page: Page, tmp_path: Path
+) -> None:
+    resize(page, 4, 4)
+    draw(page, RING + [(3, 3)])
+    fields = {"title": "Ring", "author": "A. Author", "copyright": "© 2026 A. Author", "license": "CC BY 4.0"}
+    for key, value in fields.items():
+        page.fill(f"#{key}", value)
+    assert settled(page) == "unique"
+    for fmt, kept in (("non", set(fields)), ("xml", set(fields) - {"license"}), ("nin", set())):
+        page.select_option("#export-format", fmt)
+        with page.expect_download() as download:
+            page.click("#export")
+        saved = tmp_path / f"ring.{fmt}"
+        download.value.save_as(saved)
+        puzzle = load(saved)
+        assert {key for key in fields if getattr(puzzle, key) == fields[key]} == kept, fmt
+        status = page.inner_text("#status")
+        assert ("cannot hold" in status) == (kept != set(fields)), status
+        assert check(puzzle).result.status.value == "unique"
+    page.reload()
+    settled(page)
+    assert {key: page.input_value(f"#{key}") for key in fields} == fields  # kept in the browser too

@@ -8,6 +8,9 @@ import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from ".
 import * as files from "./files.js";
 import { $, say, cancelWork } from "./ui.js";
 
+/** The puzzle's fields the page edits (nonosat's JSON names), each an input of that id. */
+const META_FIELDS = ["title", "author", "copyright", "license"];
+
 /** After anything replaced the puzzle: match the controls and the board to the state, and check it. */
 function refresh() {
   if (state.mode === "clues") {
@@ -24,7 +27,7 @@ function refresh() {
   }
   $("width").value = state.width;
   $("height").value = state.height;
-  $("title").value = state.meta.title || "";
+  for (const key of META_FIELDS) $(key).value = state.meta[key] || "";
   $("suggestions").replaceChildren();
   showBoard();
   renderPalette();
@@ -206,20 +209,23 @@ function wire() {
     model.removeColour(state.colour);
     refresh();
   });
-  let titleShot = null; // one undo step for a title typed in one visit to the field
-  $("title").addEventListener("focus", () => {
-    titleShot = model.remember();
-    updateUndo();
-  });
-  $("title").addEventListener("input", () => {
-    state.meta.title = $("title").value.trim();
-    model.saveSoon();
-  });
-  $("title").addEventListener("blur", () => {
-    if (titleShot) model.forgetIfUnchanged(titleShot);
-    titleShot = null;
-    updateUndo();
-  });
+  for (const key of META_FIELDS) {
+    let shot = null; // one undo step for what is typed in one visit to the field
+    const input = $(key);
+    input.addEventListener("focus", () => {
+      shot = model.remember();
+      updateUndo();
+    });
+    input.addEventListener("input", () => {
+      state.meta[key] = input.value.trim();
+      model.saveSoon();
+    });
+    input.addEventListener("blur", () => {
+      if (shot) model.forgetIfUnchanged(shot);
+      shot = null;
+      updateUndo();
+    });
+  }
 
   on("zoom-in", () => zoomTo(cellSide() * 1.25 + 1));
   on("zoom-out", () => zoomTo(cellSide() / 1.25));
