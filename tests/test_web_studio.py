@@ -432,3 +432,19 @@ def test_title_author_copyright_and_licence_are_exported_in_every_format_that_ho
     page.reload()
     settled(page)
     assert {key: page.input_value(f"#{key}") for key in fields} == fields  # kept in the browser too
+
+
+def test_quality_hints_name_blank_and_full_lines_and_the_share_left_open(page: Page) -> None:
+    """Quality hints, as webpbn's checker gives them, next to the verdict."""
+    resize(page, 5, 4)
+    draw(page, [(2, c) for c in range(1, 6)] + [(3, 1)])
+    assert settled(page) in ("unique", "multiple")
+    details = page.inner_text("#verdict-details")
+    assert "2 blank lines (row 1, row 4)" in details, details
+    assert "1 full line (row 2)" in details, details
+    assert "difficulty" in details
+    resize(page, 4, 4)
+    page.click("#clear")
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    assert "16 cells line logic leaves open (100% of the grid, shaded)" in page.inner_text("#verdict-details")

@@ -1,7 +1,7 @@
 // The live verdict (a debounced /api/check, the previous one aborted) and the fixes: repair and suggest.
 
 import * as api from "./api.js";
-import { state, toPuzzle, loadPuzzle, parseRows, remember, gridRows } from "./model.js";
+import { state, toPuzzle, loadPuzzle, parseRows, remember, gridRows, clues } from "./model.js";
 import { paint, buildBoard, markCells, markLines, view } from "./editor.js";
 import { $, say, whileBusy } from "./ui.js";
 
@@ -109,7 +109,11 @@ function showResult(result) {
   const other = status === "multiple" ? otherSolution(result) : null;
   if (other) parts.push(`${other.differences.length} cells differ ${other.fromDrawing ? "from another solution" : "between two solutions"}`);
   const open = result.line_open || [];
-  if (open.length && status !== "none") parts.push(`${open.length} cells line logic leaves open (shaded)`);
+  if (open.length && status !== "none") {
+    const share = Math.round((100 * open.length) / (state.width * state.height));
+    parts.push(`${open.length} cells line logic leaves open (${share}% of the grid, shaded)`);
+  }
+  parts.push(...lineHints());
   const lines = (result.diagnosis && result.diagnosis.lines) || [];
   if (status === "none") {
     if (lines.length) parts.push(`conflicting lines: ${lines.join(", ")}`);
@@ -129,6 +133,21 @@ function showResult(result) {
   markCells("open", status === "none" ? [] : open);
   markLines(status === "none" ? lines : []);
   showOtherSolution(other);
+}
+
+/** Quality hints as webpbn's checker gives them: lines with no block, and lines one block fills. */
+function lineHints() {
+  const { rows, cols } = clues();
+  const named = (found, kind) => found.map((i) => `${kind} ${i + 1}`);
+  const pick = (lines, length, test) => lines.map((clue, i) => (clue && test(clue, length) ? i : -1)).filter((i) => i >= 0);
+  const blank = [...named(pick(rows, state.width, (c) => c.length === 0), "row"), ...named(pick(cols, state.height, (c) => c.length === 0), "column")];
+  const full = (c, length) => c.length === 1 && c[0][0] === length;
+  const filled = [...named(pick(rows, state.width, full), "row"), ...named(pick(cols, state.height, full), "column")];
+  const list = (names) => (names.length > 4 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more` : names.join(", "));
+  const hints = [];
+  if (blank.length) hints.push(`${blank.length} blank line${blank.length === 1 ? "" : "s"} (${list(blank)})`);
+  if (filled.length) hints.push(`${filled.length} full line${filled.length === 1 ? "" : "s"} (${list(filled)})`);
+  return hints;
 }
 
 /** With several solutions, one to show beside the board and the cells ([r, c] from 1) where it
