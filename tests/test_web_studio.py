@@ -448,3 +448,39 @@ def test_quality_hints_name_blank_and_full_lines_and_the_share_left_open(page: P
     draw(page, RING)
     assert settled(page) == "multiple"
     assert "16 cells line logic leaves open (100% of the grid, shaded)" in page.inner_text("#verdict-details")
+
+
+def stroke(page: Page, first: tuple[int, int], last: tuple[int, int], shift: bool = False) -> None:
+    start = page.locator(cell(*first)).bounding_box()
+    end = page.locator(cell(*last)).bounding_box()
+    assert start and end
+    if shift:
+        page.keyboard.down("Shift")
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+    page.mouse.up()
+    if shift:
+        page.keyboard.up("Shift")
+
+
+def test_line_rectangle_and_fill_tools(page: Page) -> None:
+    resize(page, 8, 7)
+    page.click("#tools [data-tool=line]")
+    stroke(page, (1, 1), (4, 4))
+    assert marked(page, "filled") == {(1, 1), (2, 2), (3, 3), (4, 4)}
+    page.keyboard.press("Control+z")  # one stroke, one undo
+    assert marked(page, "filled") == set()
+    page.click("#tools [data-tool=box]")
+    stroke(page, (2, 2), (5, 6))
+    outline = {(r, c) for r in range(2, 6) for c in range(2, 7) if r in (2, 5) or c in (2, 6)}
+    assert marked(page, "filled") == outline and not marked(page, "stroke-preview")
+    page.click("#tools [data-tool=fill]")
+    page.click(cell(3, 3))  # the inside of the outline
+    assert marked(page, "filled") == {(r, c) for r in range(2, 6) for c in range(2, 7)}
+    page.click(cell(1, 8), button="right")  # right-click fills the outside with the background: nothing changes
+    page.click("#tools [data-tool=box]")
+    stroke(page, (7, 1), (6, 3), shift=True)  # with Shift, filled
+    assert {(6, 1), (6, 2), (6, 3), (7, 1), (7, 2), (7, 3)} <= marked(page, "filled")
+    assert settled(page) in ("unique", "multiple")
+    assert page.inner_text("#board th.row-clue[data-row='6']").split() == ["3"]

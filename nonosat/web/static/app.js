@@ -236,6 +236,12 @@ function wire() {
     resized = setTimeout(() => view.zoom === null && zoomTo(null), 150);
   });
 
+  for (const button of document.querySelectorAll("#tools [data-tool]")) {
+    button.addEventListener("click", () => {
+      view.tool = button.dataset.tool;
+      for (const other of document.querySelectorAll("#tools [data-tool]")) other.setAttribute("aria-pressed", String(other === button));
+    });
+  }
   on("check-longer", checkLonger);
   on("cancel", cancelWork);
   on("make-unique", (b) => repair(b, "unique"));
@@ -304,7 +310,9 @@ function wire() {
 }
 
 setOnChange((kind) => {
-  if (kind === "draw" || kind === "stroke") {
+  if (kind === "press") {
+    holdCheck();
+  } else if (kind === "draw" || kind === "stroke") {
     markCells("changed", []);
     $("suggestions").replaceChildren();
     if (kind === "draw") {

@@ -1,10 +1,13 @@
 // The board: a table of cells with the clues around it; drawing by click and drag; marks from the verdict.
 
 import { state, at, clues, isColour, lineClue, rowCells, colCells, remember, forgetIfUnchanged } from "./model.js";
+import { lineCells, boxCells, floodCells } from "./tools.js";
 
 /** What the board shows: the drawing, or (when `play` is an array of cell chars, `?` open) a grid
- * being solved; `zoom` the side of a cell in pixels the author chose, or null to fit the window. */
-export const view = { play: null, zoom: null };
+ * being solved; `zoom` the side of a cell in pixels the author chose, or null to fit the window;
+ * `tool` what a stroke draws: "pen" (the cells passed over), "line", "box" (a rectangle's outline,
+ * filled with Shift) or "fill" (the region of one colour pressed on). */
+export const view = { play: null, zoom: null, tool: "pen" };
 
 export const MIN_CELL = 6;
 export const MAX_CELL = 48;
@@ -316,6 +319,11 @@ function onKey(event) {
   }
 }
 
+/** The cells a line or box stroke covers, from where it began to where the pointer is. */
+function shape(stroke) {
+  return stroke.tool === "line" ? lineCells(stroke.start, stroke.end) : boxCells(stroke.start, stroke.end, stroke.filled);
+}
+
 export function enableDrawing() {
   const board = table();
   board.tabIndex = 0;
@@ -333,16 +341,38 @@ export function enableDrawing() {
     board.focus({ preventScroll: true });
     cursor = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
     showCursor();
-    drag = { value: valueFor(td, event.button), shot: view.play ? null : remember(), rows: new Set(), cols: new Set() };
-    setCell(td, drag.value);
+    if (!view.play) onChange("press"); // nothing of the page moves the board while a stroke lasts
+    const tool = view.play ? "pen" : view.tool;
+    drag = { value: valueFor(td, event.button), shot: view.play ? null : remember(), rows: new Set(), cols: new Set(), tool };
+    if (tool === "fill" && !view.play) {
+      drag.value = event.button === 2 ? 0 : state.colour;
+      for (const [r, c] of floodCells(state.grid, state.width, state.height, cursor)) setCell(cells[r * state.width + c], drag.value);
+      stop();
+    } else if (tool === "line" || tool === "box") {
+      drag.start = drag.end = cursor;
+      drag.filled = event.shiftKey;
+      markCells("stroke-preview", shape(drag).map(([r, c]) => [r + 1, c + 1]));
+    } else {
+      setCell(td, drag.value);
+    }
   });
   window.addEventListener("pointermove", (event) => {
     if (!drag) return;
     const td = cellAt(event.clientX, event.clientY);
-    if (td) setCell(td, drag.value);
+    if (!td) return;
+    if (drag.start) {
+      drag.end = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
+      markCells("stroke-preview", shape(drag).map(([r, c]) => [r + 1, c + 1]));
+    } else {
+      setCell(td, drag.value);
+    }
   });
-  const stop = () => {
+  function stop() {
     if (!drag) return;
+    if (drag.start) {
+      markCells("stroke-preview", []);
+      for (const [r, c] of shape(drag)) setCell(cells[r * state.width + c], drag.value);
+    }
     if (drag.shot) forgetIfUnchanged(drag.shot);
     const { rows, cols } = drag;
     drag = null;
@@ -351,7 +381,7 @@ export function enableDrawing() {
       onChange("draw");
     }
     onChange("done");
-  };
+  }
   window.addEventListener("pointerup", stop);
   window.addEventListener("pointercancel", stop);
 }
