@@ -1,0 +1,95 @@
+"""The endpoints whose answer is about a file: the puzzle written in another format (`convert`),
+its printed sheet (`render`), and the puzzles a file holds (`contents`). Each takes a `Job` and
+answers a `Reply`, as those of web/jobs.py do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from nonosat.deadline import Deadline
+from nonosat.model import Puzzle
+from nonosat.web.jobs import JSON_NAME, Job, Reply, read_puzzle
+
+
+def convert(job: Job, deadline: Deadline) -> Reply:
+    """The puzzle written in another format, as a download."""
+    from nonosat.formats import FORMATS, dropped_fields, dumps
+
+    puzzle = read_puzzle(job, deadline)
+    target = job.options["to"]
+    text = dumps(puzzle, target)
+    headers = {"Content-Disposition": disposition("attachment", puzzle, job, suffix_of(target))}
+    dropped = dropped_fields(puzzle, target)
+    if dropped:
+        headers["X-Nonosat-Dropped"] = ", ".join(dropped)
+    assert FORMATS[target].dump is not None
+    return Reply(200, text.encode(), "text/plain; charset=utf-8", headers)
+
+
+CONTENTS_LIMIT = 5000
+"""The most puzzles `contents` lists (a tournament file holds 1,000)."""
+
+
+def contents(job: Job, deadline: Deadline) -> Reply:
+    """The puzzles a file holds, to choose one with `number`: each one's number (from 1), title,
+    size and colours."""
+    from nonosat.deadline import alarm
+    from nonosat.formats import decode_text, load_all_bytes, loads
+
+    with alarm(deadline, f"reading {job.name}"):
+        if job.fmt is not None:
+            puzzles = [loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name)]
+        else:
+            puzzles = load_all_bytes(job.data, job.name)
+    listed = [
+        {"number": n, "title": p.title, "width": p.width, "height": p.height, "colours": p.colour_count}
+        for n, p in enumerate(puzzles[:CONTENTS_LIMIT], start=1)
+    ]
+    return Reply.json({"path": job.name, "count": len(puzzles), "puzzles": listed})
+
+
+def suffix_of(fmt: str) -> str:
+    from nonosat.formats import SUFFIXES
+
+    return next((suffix for suffix, name in SUFFIXES.items() if name == fmt), f".{fmt}")
+
+
+def disposition(kind: str, puzzle: Puzzle, job: Job, suffix: str) -> str:
+    """A download's Content-Disposition, named by the puzzle's title (else the upload's name)."""
+    named = puzzle.title or ("puzzle" if job.name == JSON_NAME else Path(job.name).stem)
+    return f'{kind}; filename="{safe_stem(named)}{suffix}"'
+
+
+def safe_stem(title: str) -> str:
+    """A file name from a title: ASCII letters, digits, '-' and '_' only (a header is latin-1)."""
+    kept = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-" for ch in title.strip())
+    return kept.strip("-")[:60] or "puzzle"
+
+
+def render(job: Job, deadline: Deadline) -> Reply:
+    """The printed sheet, empty or solved, as SVG or PNG."""
+    from nonosat.render.sheets import to_png, to_svg
+    from nonosat.render.text import status_line
+    from nonosat.solver import solve as solve_puzzle
+
+    puzzle = read_puzzle(job, deadline)
+    grid = None
+    if job.options.get("solution"):
+        result = solve_puzzle(puzzle, count=1, timeout=deadline, jobs=1)
+        if result.problems:
+            return Reply.error(
+                f"nothing to draw: {result.puzzle.source or job.name}: no solution: " + "; ".join(result.problems), 422
+            )
+        if result.solution is None:
+            return Reply.error(f"nothing to draw: {status_line(result)}", 422)
+        grid = result.solution.grid
+    if job.options.get("as") == "png":
+        body, media, suffix = to_png(puzzle, grid), "image/png", ".png"
+    else:
+        body, media, suffix = to_svg(puzzle, grid).encode(), "image/svg+xml", ".svg"
+    return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix)})
+
+
+ANSWERS: dict[str, Any] = {"convert": convert, "render": render, "contents": contents}
+"""Each of these endpoints' work, by the name in its path (/api/NAME)."""
