@@ -484,3 +484,35 @@ def test_line_rectangle_and_fill_tools(page: Page) -> None:
     assert {(6, 1), (6, 2), (6, 3), (7, 1), (7, 2), (7, 3)} <= marked(page, "filled")
     assert settled(page) in ("unique", "multiple")
     assert page.inner_text("#board th.row-clue[data-row='6']").split() == ["3"]
+
+
+def test_resize_from_any_side_shift_and_recolour(page: Page) -> None:
+    resize(page, 4, 4)
+    draw(page, [(1, 1)])
+    page.select_option("#anchor", "bottom-right")  # the new lines go to the top and the left
+    page.fill("#width", "6")
+    page.fill("#height", "5")
+    page.click("#resize")
+    page.wait_for_selector(cell(5, 6))
+    assert marked(page, "filled") == {(2, 3)}
+    page.click("#shift-right")
+    page.click("#shift-up")
+    assert marked(page, "filled") == {(1, 4)}
+    page.keyboard.press("Control+z")
+    assert marked(page, "filled") == {(2, 4)}
+    page.select_option("#anchor", "top-left")
+    page.fill("#width", "3")
+    page.click("#resize")  # the cell falls outside: dropped
+    page.wait_for_function("document.querySelectorAll('#board td.cell').length === 15")
+    assert marked(page, "filled") == set()
+
+    page.fill("#new-colour", "#ff0000")
+    page.click("#add-colour")
+    page.click(cell(1, 1))
+    assert page.get_attribute("#palette .swatch[data-index='2']", "title") == "red (a)"
+    page.fill("#new-colour", "#0000ff")
+    page.click("#recolour")
+    assert page.get_attribute("#palette .swatch[data-index='2']", "title") == "blue (a)"
+    background = page.evaluate(f'getComputedStyle(document.querySelector("{cell(1, 1)}")).backgroundColor')
+    assert background == "rgb(0, 0, 255)"
+    assert settled(page) == "unique"

@@ -6,6 +6,7 @@ import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, 
 import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
+import { resize, shift, recolour } from "./reshape.js";
 import { $, say, cancelWork } from "./ui.js";
 
 /** The puzzle's fields the page edits (nonosat's JSON names), each an input of that id. */
@@ -65,6 +66,7 @@ function renderPalette() {
     box.append(b);
   });
   $("remove-colour").disabled = state.colour === 0 || state.palette.length <= 2;
+  $("recolour").disabled = state.colour === 0;
 }
 
 // The clue editor (clues mode): one text field per line.
@@ -191,9 +193,26 @@ function wire() {
       return;
     }
     model.remember();
-    model.resize(width, height);
+    resize(width, height, $("anchor").value);
     if (view.play) startPlay();
     refresh();
+  });
+  for (const [id, down, right] of [["shift-left", 0, -1], ["shift-up", -1, 0], ["shift-down", 1, 0], ["shift-right", 0, 1]]) {
+    on(id, () => {
+      if (state.mode !== "draw") return say("Shift moves a drawing: switch to Draw the picture.", "error");
+      model.remember();
+      shift(down, right);
+      refresh();
+    });
+  }
+  on("recolour", () => {
+    try {
+      model.remember();
+      recolour(state.colour, $("new-colour").value);
+      refresh();
+    } catch (error) {
+      say(error.message, "error");
+    }
   });
   on("add-colour", () => {
     try {

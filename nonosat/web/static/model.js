@@ -3,7 +3,7 @@
 export const WHITE = { name: "white", rgb: "#ffffff", char: "." };
 export const BLACK = { name: "black", rgb: "#000000", char: "#" };
 const CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-const NAMES = {
+export const NAMES = {
   "#000000": "black", "#ff0000": "red", "#008000": "green", "#0000ff": "blue", "#ffff00": "yellow",
   "#ffa500": "orange", "#800080": "purple", "#a52a2a": "brown", "#808080": "grey", "#ffc0cb": "pink",
   "#00ffff": "cyan", "#ff00ff": "magenta", "#00ff00": "lime",
@@ -197,22 +197,6 @@ export function removeColour(index) {
   state.palette.splice(index, 1);
   state.grid = state.grid.map((cell) => (cell === index ? 0 : cell > index ? cell - 1 : cell));
   state.colour = Math.min(state.colour, state.palette.length - 1);
-}
-
-/** Change the size, keeping what fits (new cells blank, new clue lines empty). */
-export function resize(width, height) {
-  width = Math.max(1, Math.min(MAX_SIDE, width | 0));
-  height = Math.max(1, Math.min(MAX_SIDE, height | 0));
-  const grid = new Array(width * height).fill(0);
-  for (let r = 0; r < Math.min(height, state.height); r += 1) {
-    for (let c = 0; c < Math.min(width, state.width); c += 1) grid[r * width + c] = at(r, c);
-  }
-  const fit = (texts, n) => Array.from({ length: n }, (_, i) => texts[i] ?? "");
-  state.rowText = fit(state.rowText, height);
-  state.colText = fit(state.colText, width);
-  state.grid = grid;
-  state.width = width;
-  state.height = height;
 }
 
 // Undo and redo: whole snapshots of what the author edits (small: a grid and a few strings).
