@@ -3,6 +3,7 @@ test here that failed before its fix, and each tool a test that uses it as an au
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 
@@ -516,3 +517,48 @@ def test_resize_from_any_side_shift_and_recolour(page: Page) -> None:
     background = page.evaluate(f'getComputedStyle(document.querySelector("{cell(1, 1)}")).backgroundColor')
     assert background == "rgb(0, 0, 255)"
     assert settled(page) == "unique"
+
+
+ROUND_TRIP = """async ([name, base64]) => {
+  // The server reads the file; the page writes its clues as typed text and reads them back.
+  const model = await import("/static/model.js");
+  const form = new FormData();
+  form.append("file", new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]), name);
+  const answer = await fetch("/api/convert?to=json", { method: "POST", body: form });
+  if (!answer.ok) return { skipped: await answer.text() };
+  const puzzle = await answer.json();
+  const saved = JSON.stringify(model.state);
+  model.loadPuzzle(puzzle, { preferClues: true });
+  const typed = model.toPuzzle(false);
+  Object.assign(model.state, JSON.parse(saved));
+  const block = (b) => (Array.isArray(b) ? `${b[0]}:${b[1]}` : `${b}`);
+  const norm = (lines) => lines.map((clue) => clue.map(block).join(" "));
+  const theirs = { rows: norm(puzzle.rows), cols: norm(puzzle.cols || puzzle.columns) };
+  const ours = { rows: norm(typed.rows), cols: norm(typed.cols) };
+  return { same: JSON.stringify(theirs) === JSON.stringify(ours), theirs, ours };
+}"""
+
+
+def test_the_pages_typed_clues_read_back_as_the_server_reads_every_colour_file(page: Page, corpus: Path) -> None:
+    """One grammar, tested: every colour file of the corpus that holds one puzzle, as the server
+    reads it, written by the page as typed clues and read back by the page, gives the server's
+    clues and colours (rainbow.non's digit character among them)."""
+    from nonosat.formats import load_all
+
+    files = []
+    for path in sorted((corpus / "colour").rglob("*")):
+        if path.is_file() and path.name not in ("SOURCE", "LICENSE", "COPYING") and path.suffix not in (".md", ".rs"):
+            try:
+                puzzles = load_all(path)
+            except Exception:  # not a puzzle file nonosat reads (sources, manifests)
+                continue
+            if len(puzzles) == 1 and puzzles[0].is_colour:
+                files.append(path)
+    if not files:
+        pytest.skip("no colour files in this corpus")
+    assert any(path.name == "rainbow.non" for path in files)
+    for path in files:
+        seen = page.evaluate(ROUND_TRIP, [path.name, base64.b64encode(path.read_bytes()).decode()])
+        assert "skipped" not in seen, (path, seen)
+        assert seen["same"], (path, seen["theirs"]["rows"][:3], seen["ours"]["rows"][:3])
+    assert len(files) >= 15
