@@ -135,7 +135,8 @@ function showResult(result) {
   showOtherSolution(other);
 }
 
-/** Quality hints as webpbn's checker gives them: lines with no block, and lines one block fills. */
+/** Quality hints as webpbn's checker gives them: lines with no block (unless every line is: an
+ * empty grid), and lines one block fills. */
 function lineHints() {
   const { rows, cols } = clues();
   const named = (found, kind) => found.map((i) => `${kind} ${i + 1}`);
@@ -145,7 +146,7 @@ function lineHints() {
   const filled = [...named(pick(rows, state.width, full), "row"), ...named(pick(cols, state.height, full), "column")];
   const list = (names) => (names.length > 4 ? `${names.slice(0, 4).join(", ")} and ${names.length - 4} more` : names.join(", "));
   const hints = [];
-  if (blank.length) hints.push(`${blank.length} blank line${blank.length === 1 ? "" : "s"} (${list(blank)})`);
+  if (blank.length && blank.length < state.width + state.height) hints.push(`${blank.length} blank line${blank.length === 1 ? "" : "s"} (${list(blank)})`);
   if (filled.length) hints.push(`${filled.length} full line${filled.length === 1 ? "" : "s"} (${list(filled)})`);
   return hints;
 }
