@@ -13,6 +13,7 @@ EXTRAS = {
     "image": ("Pillow",),
     "web": ("starlette", "uvicorn", "python-multipart", "Pillow"),
     "dask": ("distributed",),
+    "verify": ("dratify",),
     "bench": ("ortools",),
 }
 """The extras of pyproject.toml, each by the distributions it needs."""

@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli import batching, explaining, making, serving, solving, writing  # noqa: F401 - each registers its commands
+from nonosat.cli import batching, certifying, explaining, making, serving, solving, writing  # noqa: F401 - each registers its commands
 from nonosat.cli.base import EXIT_CODES, EXIT_FOR_LEVEL, app
 from nonosat.cli.show import EXIT_FOR_STATUS
 
@@ -55,6 +55,7 @@ def _command_name(info: Any) -> str:
 ORDER = (
     "solve",
     "check",
+    "verify",
     "explain",
     "rate",
     "hint",

@@ -23,6 +23,7 @@ from nonosat.cli.base import (
     friendly,
     write_solution,
 )
+from nonosat.cli.certifying import write_certificate
 from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved
 
 
@@ -112,11 +113,21 @@ def check(
         ),
     ] = True,
     conflicts: ConflictsOption = True,
+    certificate: Annotated[
+        Path | None,
+        typer.Option(
+            "--certificate",
+            metavar="DIR",
+            help="Write the verdict's evidence into DIR: the whole CNF and a DRAT proof (unique, none) or "
+            "two solutions (multiple), checkable by drat-trim or nonosat verify DIR.",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the files of --certificate.")] = False,
 ) -> None:
     """Prove a puzzle's solution unique, or show two solutions and the cells where they differ.
 
     Exits 6 when the file's goal does not satisfy its clues, whatever the verdict.
-    Example: nonosat check puzzles/webpbn-06574-forever.non
+    Example: nonosat check puzzles/webpbn-06574-forever.non --certificate forever-proof
     """
     from nonosat.deadline import Deadline
     from nonosat.reports import check_report
@@ -136,4 +147,7 @@ def check(
         conflicts=conflicts,
         diagnose=as_json,
     )
-    raise typer.Exit(show_checked(answer, ascii_cells, as_json, deadline, rating=rating))
+    code = show_checked(answer, ascii_cells, as_json, deadline, rating=rating)
+    if certificate is not None:
+        write_certificate(answer, certificate, encoding, force, deadline, quiet=as_json)
+    raise typer.Exit(code)

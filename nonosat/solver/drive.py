@@ -8,6 +8,7 @@ open (`engines`), and every grid verified against the clues.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from nonosat.deadline import Deadline
 from nonosat.errors import TimeUp, UsageError
@@ -133,10 +134,26 @@ def check(
     solver: str | None = None,
     encoding: str | None = None,
     jobs: int | None = None,
+    certificate: str | Path | None = None,
+    force: bool = False,
 ) -> Verdict:
     """Decide whether a puzzle has exactly one solution; two solutions are kept when it has more.
-    A puzzle with none is a `none` verdict, as `solve` says. The options are `solve`'s."""
-    return check_within(puzzle, Deadline.of(timeout), engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+    A puzzle with none is a `none` verdict, as `solve` says. The options are `solve`'s.
+
+    With `certificate`, a folder, the verdict's evidence is written there when it is decided
+    (`nonosat.certificate.make_certificate`, in `encoding`; existing files only with `force`),
+    within the same `timeout`; an unknown verdict has none."""
+    deadline = Deadline.of(timeout)
+    verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+    status = verdict.result.status.value
+    if certificate is not None and status in ("unique", "none", "multiple"):
+        from nonosat.certificate import make_certificate
+
+        grids = tuple(solution.grid for solution in verdict.result.solutions)
+        make_certificate(
+            puzzle, status, grids, certificate, encoding=encoding or DEFAULT_ENCODING, force=force, deadline=deadline
+        )
+    return verdict
 
 
 def check_within(

@@ -1,0 +1,199 @@
+"""Certificates: the evidence of a verdict, in files anyone can check without trusting nonosat.
+
+A certificate folder holds the puzzle's clues (`puzzle.json`), its whole formula in DIMACS
+(`puzzle.cnf`: every line's clue in the chosen encoding, the cell variables first and numbered
+as `encode` numbers them, and no clause from line logic), and by verdict:
+
+- unique: `solution.txt` (the grid, a row of the cells' characters a line), `unique.cnf`
+  (`puzzle.cnf` and, as its last clause, the one that rules the solution out) and `unique.drat`,
+  a DRAT proof that `unique.cnf` has no model: so the solution is the only one;
+- none: `none.drat`, a DRAT proof that `puzzle.cnf` has no model;
+- multiple: `solution-1.txt` and `solution-2.txt`, two grids that meet the clues.
+
+`certificate.json` says which (the status, the encoding, the files) and `README.txt` how to
+check it. The proofs come from a PySAT solver that logs them (Glucose 4), solving the whole
+formula; whichever engine found the verdict. `nonosat.certificate_check.verify` checks a folder.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.errors import UsageError, WrongAnswer
+from nonosat.model import Grid, Puzzle
+
+CERTIFICATE_FILES = frozenset(
+    ("puzzle.json", "puzzle.cnf", "solution.txt", "unique.cnf", "unique.drat", "none.drat", "solution-1.txt")
+    + ("solution-2.txt", "certificate.json", "README.txt")
+)
+"""Every file a certificate may hold: those of another verdict are removed when one is replaced."""
+
+PROOF_SOLVER = "glucose4"
+"""The PySAT solver whose DRAT log is the proof (it logs clause deletions too, which keeps the
+checker's work small)."""
+
+README = """\
+nonosat's verdict on {name} is {status}; {command}
+`nonosat verify .` checks it too, and that puzzle.cnf is the {encoding} encoding of puzzle.json's clues.
+puzzle.json: the clues; puzzle.cnf: their CNF (its comments map the cell variables); {files}.
+"""
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What `make_certificate` wrote: the folder, the verdict and the files."""
+
+    folder: Path
+    status: str
+    encoding: str
+    files: tuple[str, ...]
+
+
+def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]], int]:
+    """The puzzle's whole formula from its clues alone (no line logic, no implied clauses): its
+    DIMACS text, its clauses and its number of variables."""
+    from nonosat.solver.board import Board
+    from nonosat.solver.encodings.grid import build_formula, to_dimacs
+
+    formula = build_formula(Board(puzzle), encoding, implications=False)
+    text = to_dimacs(formula, encoding)
+    return text, formula.clauses, max(formula.variables, puzzle.width * puzzle.height * puzzle.colour_count)
+
+
+def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:
+    """The clause over the cell variables that holds exactly when a grid differs from `grid`: a
+    cell of colour k is not k, or a background cell has some colour."""
+    from nonosat.solver.encodings.grid import cell_variable
+
+    clause: list[int] = []
+    for r, row in enumerate(grid):
+        for c, colour in enumerate(row):
+            if colour:
+                clause.append(-cell_variable(puzzle, r, c, colour))
+            else:
+                clause.extend(cell_variable(puzzle, r, c, k) for k in range(1, puzzle.colour_count + 1))
+    return clause
+
+
+def with_clause(dimacs: str, clause: list[int]) -> str:
+    """A DIMACS text with one more clause, at the end (its header's count raised by one)."""
+    lines = dimacs.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("p cnf "))
+    _, _, variables, clauses = lines[header].split()
+    lines[header] = f"p cnf {variables} {int(clauses) + 1}"
+    return "\n".join([*lines, " ".join(map(str, clause)) + " 0"]) + "\n"
+
+
+def grid_text(puzzle: Puzzle, grid: Grid) -> str:
+    """A grid as rows of the cells' characters (`#` and `.` in black and white)."""
+    chars = "." + "#" if not puzzle.is_colour else "".join(colour.char for colour in puzzle.palette)
+    return "".join("".join(chars[cell] for cell in row) + "\n" for row in grid)
+
+
+def read_grid_text(puzzle: Puzzle, text: str) -> Grid:
+    """`grid_text` read back; ValueError for a character that is not a colour of the puzzle."""
+    chars = "." + "#" if not puzzle.is_colour else "".join(colour.char for colour in puzzle.palette)
+    index = {char: i for i, char in enumerate(chars)}
+    return tuple(tuple(index[char] for char in line) for line in text.splitlines() if line)
+
+
+def refutation(clauses: list[list[int]], deadline: Deadline = NO_DEADLINE) -> list[str]:
+    """A DRAT proof that the clauses have no model, as the solver logged it (a line a step).
+    Raises TimeUp past the deadline, WrongAnswer if they have one after all."""
+    from pysat.solvers import Solver
+
+    from nonosat import interrupts
+    from nonosat.errors import TimeUp
+
+    sat = Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True)
+    try:
+        remaining = deadline.remaining()
+        timer = None
+        if remaining is not None:
+            if remaining <= 0:
+                raise TimeUp("proving it for the certificate")
+            timer = interrupts.Timer(remaining, sat.interrupt)
+            timer.start()
+        try:
+            answer = sat.solve_limited(expect_interrupt=True)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if answer is None:
+            raise TimeUp("proving it for the certificate")
+        if answer:
+            raise WrongAnswer("internal error: the formula a certificate refutes has a model")
+        proof: list[str] = sat.get_proof() or []
+        return proof if proof and proof[-1].strip() == "0" else [*proof, "0"]
+    finally:
+        sat.delete()
+
+
+def make_certificate(
+    puzzle: Puzzle,
+    status: str,
+    grids: tuple[Grid, ...],
+    folder: str | Path,
+    *,
+    encoding: str = "automaton",
+    force: bool = False,
+    deadline: Deadline = NO_DEADLINE,
+) -> Certificate:
+    """Write the certificate of a verdict (`unique`, `none` or `multiple`, with the grids found)
+    into `folder` (made if missing; files in it are replaced only with `force`)."""
+    from nonosat.formats import dumps
+    from nonosat.formats.atomic import write_text_atomic
+
+    if status not in ("unique", "none", "multiple"):
+        raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
+    for grid in grids:
+        if not puzzle.satisfied_by(grid):
+            raise WrongAnswer("internal error: a grid to certify breaks the clues")
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{target} is a file, not a folder for the certificate")
+    clues = replace(puzzle, goal=None, goal_problem=None)
+    cnf, clauses, _ = whole_formula(puzzle, encoding)
+    files: dict[str, str] = {"puzzle.json": dumps(clues, "json"), "puzzle.cnf": cnf}
+    if status == "unique":
+        (grid,) = grids[:1]
+        block = blocking_clause(puzzle, grid)
+        files["solution.txt"] = grid_text(puzzle, grid)
+        files["unique.cnf"] = with_clause(cnf, block)
+        files["unique.drat"] = "\n".join(refutation([*clauses, block], deadline)) + "\n"
+        command = "`drat-trim unique.cnf unique.drat` prints s VERIFIED (drat-trim shares no code with nonosat)."
+    elif status == "none":
+        files["none.drat"] = "\n".join(refutation(clauses, deadline)) + "\n"
+        command = "`drat-trim puzzle.cnf none.drat` prints s VERIFIED (drat-trim shares no code with nonosat)."
+    else:
+        if len(set(grids)) < 2:
+            raise WrongAnswer("internal error: a certificate of several solutions needs two different grids")
+        first, second = list(dict.fromkeys(grids))[:2]
+        files["solution-1.txt"], files["solution-2.txt"] = grid_text(puzzle, first), grid_text(puzzle, second)
+        command = "no proof is needed: solution-1.txt and solution-2.txt both meet the clues."
+    described = {
+        "solution.txt": "solution.txt: the solution",
+        "unique.cnf": "unique.cnf: puzzle.cnf and, last, the clause that rules the solution out",
+        "unique.drat": "unique.drat: the proof that unique.cnf has no model",
+        "none.drat": "none.drat: the proof that puzzle.cnf has no model",
+        "solution-1.txt": "solution-1.txt and solution-2.txt: two solutions",
+    }
+    listed = "; ".join(described[name] for name in files if name in described)
+    meta: dict[str, Any] = {"status": status, "encoding": encoding, "files": [*files, "certificate.json", "README.txt"]}
+    files["certificate.json"] = json.dumps(meta, indent=2) + "\n"
+    files["README.txt"] = README.format(
+        name=puzzle.name, status=status, command=command, encoding=encoding, files=listed
+    )
+    target.mkdir(parents=True, exist_ok=True)
+    existing = [name for name in files if (target / name).exists()]
+    if existing and not force:
+        raise UsageError(f"{target / existing[0]} already exists; use {{force}} to overwrite it", force="force=True")
+    for name, text in files.items():
+        write_text_atomic(target / name, text, force=force)
+    for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
+        (target / name).unlink(missing_ok=True)
+    return Certificate(target, status, encoding, tuple(files))

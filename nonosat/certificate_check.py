@@ -1,0 +1,130 @@
+"""Checking a certificate folder (nonosat.certificate): `nonosat verify DIR`.
+
+Each claim is checked apart from the solver that made it: `puzzle.cnf` must be exactly the
+encoding of `puzzle.json`'s clues (made again here), each grid must meet the clues, `unique.cnf`
+must be `puzzle.cnf` with the solution's blocking clause added, and the DRAT proof must refute its
+formula in an independent checker: the `dratify` package (pure Python, `pip install dratify`),
+else `drat-trim` on the PATH. A certificate that fails any of these is refused
+(CertificateRefused, exit code 7), naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from nonosat.certificate import blocking_clause, read_grid_text, whole_formula, with_clause
+from nonosat.errors import NonosatError, UsageError
+from nonosat.model import Grid, Puzzle
+
+
+class CertificateRefused(NonosatError):
+    """A certificate whose files do not prove what it claims."""
+
+    exit_code = 7
+
+
+@dataclass(frozen=True)
+class Verified:
+    """What `verify` found true: the verdict, the encoding, and how the proof was checked."""
+
+    status: str
+    encoding: str
+    checker: str
+    """"dratify", "drat-trim", or "" when the verdict needs no proof (multiple)."""
+
+
+def verify(folder: str | Path, checker: str | None = None) -> Verified:
+    """Check a certificate folder; raise CertificateRefused naming what fails. `checker` is
+    "dratify" or "drat-trim" (default: dratify when it is installed, else drat-trim)."""
+    from nonosat.formats import load
+
+    root = Path(folder)
+    if not root.is_dir():
+        raise UsageError(f"{root}: no such folder")
+    meta = _meta(root)
+    status, encoding = meta["status"], meta["encoding"]
+    puzzle = load(root / "puzzle.json")
+    cnf = _read(root, "puzzle.cnf")
+    again, _, _ = whole_formula(puzzle, encoding)
+    if cnf != again:
+        raise CertificateRefused(f"{root / 'puzzle.cnf'}: not the {encoding} encoding of puzzle.json's clues")
+    if status == "multiple":
+        first, second = _grid(root, "solution-1.txt", puzzle), _grid(root, "solution-2.txt", puzzle)
+        if first == second:
+            raise CertificateRefused(f"{root}: solution-1.txt and solution-2.txt are the same grid")
+        return Verified(status, encoding, "")
+    if status == "unique":
+        solution = _grid(root, "solution.txt", puzzle)
+        formula = _read(root, "unique.cnf")
+        if formula != with_clause(cnf, blocking_clause(puzzle, solution)):
+            raise CertificateRefused(
+                f"{root / 'unique.cnf'}: not puzzle.cnf with the clause that rules solution.txt out"
+            )
+        name, proof = "unique.cnf", "unique.drat"
+    elif status == "none":
+        name, proof = "puzzle.cnf", "none.drat"
+    else:
+        raise CertificateRefused(f"{root / 'certificate.json'}: unknown status {status!r}")
+    used = _check_proof(root / name, root / proof, checker)
+    return Verified(status, encoding, used)
+
+
+def _meta(root: Path) -> dict[str, str]:
+    try:
+        meta = json.loads(_read(root, "certificate.json"))
+        status, encoding = meta["status"], meta["encoding"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise CertificateRefused(f"{root / 'certificate.json'}: expected status and encoding ({error})") from None
+    if not isinstance(status, str) or not isinstance(encoding, str):
+        raise CertificateRefused(f"{root / 'certificate.json'}: status and encoding must be text")
+    return {"status": status, "encoding": encoding}
+
+
+def _read(root: Path, name: str) -> str:
+    try:
+        return (root / name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CertificateRefused(f"{root / name}: cannot be read ({error.__class__.__name__})") from None
+
+
+def _grid(root: Path, name: str, puzzle: Puzzle) -> Grid:
+    try:
+        grid = read_grid_text(puzzle, _read(root, name))
+    except KeyError as error:
+        raise CertificateRefused(f"{root / name}: {error} is not a colour of the puzzle") from None
+    if not puzzle.satisfied_by(grid):
+        wrong = puzzle.violations(grid)
+        raise CertificateRefused(f"{root / name}: breaks the clues ({', '.join(wrong[:3])})")
+    return grid
+
+
+def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
+    """Run the DRAT checker on a formula and its proof; the checker's name when it verified."""
+    wanted = checker or ("dratify" if _has_dratify() else "drat-trim")
+    if wanted == "dratify":
+        from dratify import check_proof, parse_dimacs
+
+        result = check_proof(parse_dimacs(_read(formula.parent, formula.name)), _read(proof.parent, proof.name))
+        if not (result.ok and result.reached_empty):
+            raise CertificateRefused(f"{proof}: dratify does not verify it against {formula.name} ({result})")
+        return "dratify"
+    if wanted != "drat-trim":
+        raise UsageError(f"unknown checker {wanted!r}: dratify or drat-trim")
+    binary = shutil.which("drat-trim")
+    if binary is None:
+        raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
+    done = subprocess.run([binary, str(formula), str(proof)], capture_output=True, text=True, check=False)
+    if "s VERIFIED" not in done.stdout.splitlines():
+        last = (done.stdout.strip().splitlines() or ["no output"])[-1]
+        raise CertificateRefused(f"{proof}: drat-trim does not verify it against {formula.name} ({last})")
+    return "drat-trim"
+
+
+def _has_dratify() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("dratify") is not None

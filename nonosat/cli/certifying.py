@@ -1,0 +1,69 @@
+"""Certificates on the command line: `check --certificate DIR` writes one, `verify DIR` checks it."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from nonosat.cli.base import Encoding, app, friendly
+
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
+    from nonosat.reports import Report
+
+
+def write_certificate(
+    answer: "Report", folder: Path, encoding: Encoding | None, force: bool, deadline: "Deadline", quiet: bool
+) -> None:
+    """Write the certificate of a check's verdict (none for unknown: there is nothing to prove)."""
+    from nonosat.certificate import make_certificate
+    from nonosat.cli.show import complain, say
+    from nonosat.errors import CutShort
+    from nonosat.solver.encodings import DEFAULT_ENCODING
+
+    result = answer.result
+    status = result.status.value
+    if status not in ("unique", "none", "multiple"):
+        complain(f"no certificate: the verdict is {status}")
+        return
+    grids = tuple(solution.grid for solution in result.solutions)
+    try:
+        made = make_certificate(
+            answer.puzzle,
+            status,
+            grids,
+            folder,
+            encoding=DEFAULT_ENCODING if encoding is None else encoding.value,
+            force=force,
+            deadline=deadline,
+        )
+    except CutShort as error:
+        raise CutShort(f"no certificate: {error}") from None
+    line = f"certificate: {made.folder} ({', '.join(made.files)}); check it with nonosat verify {made.folder}"
+    if quiet:
+        complain(line)
+    else:
+        say(line)
+
+
+@app.command(short_help="Check a certificate that check --certificate wrote.")
+@friendly
+def verify(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="The certificate's folder.")],
+    checker: Annotated[
+        str | None,
+        typer.Option("--checker", help="dratify or drat-trim (default: dratify when installed, else drat-trim)."),
+    ] = None,
+) -> None:
+    """Check a certificate: puzzle.cnf is the encoding of puzzle.json's clues, every grid meets
+    the clues, and the DRAT proof refutes its formula in an independent checker.
+
+    Exits 0 when it holds, 7 when it does not (the file and what is wrong are named).
+    Example: nonosat verify forever-proof
+    """
+    from nonosat.certificate_check import verify as check_folder
+    from nonosat.cli.show import say
+
+    verified = check_folder(folder, checker)
+    how = f", the proof checked by {verified.checker}" if verified.checker else ", both grids meet the clues"
+    say(f"{folder}: verified: {verified.status} ({verified.encoding} encoding{how})")

@@ -1,0 +1,181 @@
+"""Certificates (issue 39): made for unique, none and multiple verdicts in both encodings, black
+and white and colour; verified by an independent DRAT checker (dratify, from the test extra; and
+drat-trim when it is on the PATH); refused when a proof step, a clause or a solution is changed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+
+from nonosat import check, load
+from nonosat.certificate import blocking_clause, make_certificate, whole_formula
+from nonosat.certificate_check import CertificateRefused, verify
+from nonosat.errors import UsageError
+from nonosat.model import Puzzle
+
+pytest.importorskip("dratify")
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "puzzles"
+ENCODINGS = ("automaton", "blocks")
+CHECKERS = ["dratify"] + (["drat-trim"] if shutil.which("drat-trim") else [])
+
+
+def certify(puzzle: Puzzle, folder: Path, encoding: str) -> str:
+    result = check(puzzle).result
+    grids = tuple(solution.grid for solution in result.solutions)
+    made = make_certificate(puzzle, result.status.value, grids, folder, encoding=encoding)
+    assert made.folder == folder and (folder / "README.txt").exists()
+    return made.status
+
+
+def tampered(folder: Path, tmp_path: Path, name: str, change: Callable[[list[str]], Iterable[str]]) -> Path:
+    """A copy of the certificate with one file changed by `change` (its lines in, its lines out)."""
+    copy = tmp_path / f"tampered-{name}-{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(folder, copy)
+    lines = (copy / name).read_text().splitlines(keepends=True)
+    (copy / name).write_text("".join(change(lines)))
+    return copy
+
+
+def last_lemma_dropped(lines: list[str]) -> list[str]:
+    """The proof without its last added clause (the step before the empty clause)."""
+    last = max(i for i, line in enumerate(lines[:-1]) if not line.startswith("d "))
+    return lines[:last] + lines[last + 1 :]
+
+
+def clause_dropped(lines: list[str]) -> list[str]:
+    """The CNF without its first clause (its header still counts it)."""
+    first = next(i for i, line in enumerate(lines) if not line.startswith(("c", "p")))
+    return lines[:first] + lines[first + 1 :]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("checker", CHECKERS)
+def test_a_unique_puzzle_is_certified_and_every_tampering_is_refused(
+    tmp_path: Path, encoding: str, checker: str
+) -> None:
+    forever = load(PUZZLES / "webpbn-06574-forever.non")
+    folder = tmp_path / "forever"
+    assert certify(forever, folder, encoding) == "unique"
+    assert verify(folder, checker).checker == checker
+    meta = json.loads((folder / "certificate.json").read_text())
+    assert meta["status"] == "unique" and meta["encoding"] == encoding
+    proof = (folder / "unique.drat").read_text().splitlines()
+    assert proof[-1] == "0" and len(proof) > 1
+    for name, change in [
+        ("unique.drat", last_lemma_dropped),
+        ("unique.cnf", clause_dropped),
+        ("puzzle.cnf", clause_dropped),
+        ("solution.txt", lambda lines: [("." if lines[0][0] == "#" else "#") + lines[0][1:], *lines[1:]]),
+    ]:
+        with pytest.raises(CertificateRefused, match=name.replace(".", r"\.")):
+            verify(tampered(folder, tmp_path, name, change), checker)
+
+
+def test_a_certificate_of_another_puzzle_is_refused(tmp_path: Path) -> None:
+    forever = load(PUZZLES / "webpbn-06574-forever.non")
+    folder = tmp_path / "forever"
+    certify(forever, folder, "blocks")
+    other = json.loads((folder / "puzzle.json").read_text())
+    other["rows"][0], other["rows"][1] = other["rows"][1], other["rows"][0]  # another puzzle's clues
+    (folder / "puzzle.json").write_text(json.dumps(other))
+    with pytest.raises(CertificateRefused, match="puzzle.cnf: not the blocks encoding"):
+        verify(folder)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_no_solution_is_certified_by_a_refutation(tmp_path: Path, encoding: str) -> None:
+    folder = tmp_path / "cross"
+    assert certify(load(PUZZLES / "broken-cross.non"), folder, encoding) == "none"
+    assert verify(folder).status == "none"
+    assert not (folder / "solution.txt").exists()
+    proof = (folder / "none.drat").read_text().splitlines()
+    if len([line for line in proof if not line.startswith("d ")]) > 1:
+        with pytest.raises(CertificateRefused, match="none.drat"):
+            verify(tampered(folder, tmp_path, "none.drat", last_lemma_dropped))
+    with pytest.raises(CertificateRefused, match=r"puzzle\.cnf"):
+        verify(tampered(folder, tmp_path, "puzzle.cnf", clause_dropped))
+
+
+def test_several_solutions_are_certified_by_two_grids(tmp_path: Path) -> None:
+    folder = tmp_path / "ring"
+    assert certify(load(PUZZLES / "ring-colour.non"), folder, "automaton") == "multiple"
+    assert verify(folder).checker == ""
+    same = tampered(folder, tmp_path, "solution-2.txt", lambda lines: (folder / "solution-1.txt").read_text())
+    with pytest.raises(CertificateRefused, match="the same grid"):
+        verify(same)
+    broken = tampered(folder, tmp_path, "solution-1.txt", lambda lines: [lines[0][::-1][1:] + "\n", *lines[1:]])
+    with pytest.raises(CertificateRefused, match=r"solution-1\.txt"):
+        verify(broken)
+
+
+@pytest.mark.parametrize("name", ["number-loom-take-two.xml", "webpbn-00001-dancer.non"])
+def test_with_the_automaton_encoding_unit_propagation_alone_refutes_a_line_solvable_puzzle(
+    tmp_path: Path, name: str
+) -> None:
+    """What encodings/automaton.md says: unit propagation makes every deduction of line logic, so
+    a line-solvable puzzle's second solution is refuted with no lemma at all."""
+    puzzle = load(PUZZLES / name)
+    folder = tmp_path / "cert"
+    assert certify(puzzle, folder, "automaton") == "unique"
+    assert (folder / "unique.drat").read_text().split() == ["0"]
+    assert verify(folder).status == "unique"
+
+
+def test_the_blocking_clause_rules_out_exactly_the_solution() -> None:
+    """On a small colour grid: among all grids, the clause is false only on the solution."""
+    from itertools import product
+
+    from colour_grids import PALETTES
+
+    puzzle = Puzzle.from_grid(((1, 2), (0, 1)), palette=PALETTES[2])
+    clause = blocking_clause(puzzle, ((1, 2), (0, 1)))
+    for cells in product(range(3), repeat=4):
+        grid = (cells[:2], cells[2:])
+        true = {((r * 2 + c) * 2 + k) for r in range(2) for c in range(2) for k in (1, 2) if grid[r][c] == k}
+        holds = any((lit > 0) == (abs(lit) in true) for lit in clause)
+        assert holds == (grid != ((1, 2), (0, 1)))
+    text, clauses, variables = whole_formula(puzzle, "blocks")
+    assert text.count(" 0\n") == len(clauses) and variables >= 8
+
+
+def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> None:
+    def nonosat(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "nonosat", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+
+    forever = str(PUZZLES / "webpbn-06574-forever.non")
+    done = nonosat("check", forever, "--no-rating", "--certificate", "proof")
+    assert done.returncode == 0 and "certificate: proof (" in done.stdout, done.stderr
+    verified = nonosat("verify", "proof")
+    assert verified.returncode == 0 and "proof: verified: unique" in verified.stdout
+    again = nonosat("check", forever, "--no-rating", "--certificate", "proof")
+    assert again.returncode == 2 and "already exists; use --force" in again.stderr
+    ring = nonosat("check", str(PUZZLES / "ring.non"), "--no-rating", "--certificate", "proof", "--force")
+    assert ring.returncode == 1 and not (tmp_path / "proof" / "unique.drat").exists()  # the old proof is gone
+    (tmp_path / "proof" / "solution-1.txt").write_text("####\n####\n####\n####\n")
+    refused = nonosat("verify", "proof")
+    assert refused.returncode == 7 and "solution-1.txt: breaks the clues" in refused.stderr
+    assert nonosat("verify", "nowhere").returncode == 2
+
+
+def test_unknown_has_no_certificate_and_a_bad_status_is_refused(tmp_path: Path) -> None:
+    puzzle = load(PUZZLES / "ring.non")
+    with pytest.raises(UsageError, match="only of unique, none or multiple"):
+        make_certificate(puzzle, "unknown", (), tmp_path / "x")
+
+
+def test_the_library_writes_a_certificate_with_the_verdict(tmp_path: Path) -> None:
+    take_two = load(PUZZLES / "number-loom-take-two.xml")
+    verdict = check(take_two, certificate=tmp_path / "cert", encoding="blocks")
+    assert verdict.result.status.value == "unique"
+    assert verify(tmp_path / "cert").encoding == "blocks"
+    undecided = check(load(PUZZLES / "knot-25.non"), timeout=0, certificate=tmp_path / "none")
+    assert undecided.result.status.value == "unknown" and not (tmp_path / "none").exists()
