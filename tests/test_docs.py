@@ -145,3 +145,27 @@ def test_the_api_table_lists_each_endpoints_parameters() -> None:
         if rows[name].startswith("those of `picture`"):
             listed = (listed - {"picture"}) | picture
         assert listed == {parameter.name for parameter in endpoint.parameters}, name
+
+
+@pytest.mark.slow
+def test_the_certificate_session_the_readme_shows(tmp_path: Path) -> None:
+    """The `text` block of `nonosat verify`'s section: each nonosat command, run in turn in one
+    folder, prints what the README shows (drat-trim's line, when drat-trim is on the PATH)."""
+    start = README.index("$ nonosat check puzzles/webpbn-06574-forever.non --no-rating --certificate")
+    block = README[start : README.index("```", start)]
+    steps = re.split(r"(?m)^\$ ", block)[1:]
+    shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    ran = 0
+    for step in steps:
+        command, _, shown = step.partition("\n")
+        if not command.startswith("nonosat "):
+            if shutil.which("drat-trim") is None:
+                continue
+            done = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True)
+        else:
+            done = subprocess.run(
+                [sys.executable, "-m", "nonosat", *command.split()[1:]], cwd=tmp_path, capture_output=True, text=True
+            )
+        assert _normalise(done.stdout + done.stderr) == _normalise(shown), command
+        ran += 1
+    assert ran >= 2
