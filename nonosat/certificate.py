@@ -32,6 +32,11 @@ CERTIFICATE_FILES = frozenset(
 )
 """Every file a certificate may hold: those of another verdict are removed when one is replaced."""
 
+CERTIFICATE_ENCODING = "automaton"
+"""The encoding of a certificate when none is named: with it, unit propagation makes every
+deduction of line logic (encodings/automaton.md), so a line-solvable puzzle's proof is the empty
+clause alone and any other's may start from line logic's cells."""
+
 PROOF_SOLVER = "glucose4"
 """The PySAT solver whose DRAT log is the proof (it logs clause deletions too, which keeps the
 checker's work small)."""
@@ -139,7 +144,7 @@ def make_certificate(
     grids: tuple[Grid, ...],
     folder: str | Path,
     *,
-    encoding: str = "automaton",
+    encoding: str = CERTIFICATE_ENCODING,
     force: bool = False,
     deadline: Deadline = NO_DEADLINE,
 ) -> Certificate:

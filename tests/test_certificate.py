@@ -179,3 +179,21 @@ def test_the_library_writes_a_certificate_with_the_verdict(tmp_path: Path) -> No
     assert verify(tmp_path / "cert").encoding == "blocks"
     undecided = check(load(PUZZLES / "knot-25.non"), timeout=0, certificate=tmp_path / "none")
     assert undecided.result.status.value == "unknown" and not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_batch_writes_a_certificate_for_each_decided_puzzle(tmp_path: Path, jobs: int) -> None:
+    from nonosat.batch import run
+    from nonosat.batch.work import certificate_folder
+
+    names = ["webpbn-06574-forever.non", "broken-cross.non", "ring.non", "ring-colour.non", "number-loom-take-two.xml"]
+    for name in names:
+        shutil.copy(PUZZLES / name, tmp_path / name)
+    records = list(run([str(tmp_path)], jobs=jobs, certificates=tmp_path / "certs"))
+    assert len(records) == len(names) and not any(record["error"] for record in records)
+    for record in records:
+        folder = tmp_path / "certs" / certificate_folder(record["path"])
+        assert verify(folder).status == record["status"], record["path"]
+    assert certificate_folder("a/b#3").startswith("a_b_3-") and certificate_folder("a/b#3") != certificate_folder(
+        "a_b/3"
+    )

@@ -41,15 +41,22 @@ def chunks(items: list[T], size: int) -> Iterator[list[T]]:
         yield items[start : start + size]
 
 
-def local(todo: list[Task], jobs: int, timeout: float | None, count: int, engine: str = "auto") -> Iterator[Record]:
+def local(
+    todo: list[Task],
+    jobs: int,
+    timeout: float | None,
+    count: int,
+    engine: str = "auto",
+    certificates: str | None = None,
+) -> Iterator[Record]:
     if jobs == 1:
         for task in todo:
-            yield solve_task(task, timeout, count, engine=engine)
+            yield solve_task(task, timeout, count, engine=engine, certificates=certificates)
         return
     from nonosat.solver.race import can_race
 
     race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
-    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race, engine):
+    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race, engine, certificates):
         yield from records
 
 
@@ -135,7 +142,13 @@ def check_executor(executor: str) -> None:
 
 
 def dask(
-    todo: list[Task], scheduler: str | None, jobs: int, timeout: float | None, count: int, engine: str = "auto"
+    todo: list[Task],
+    scheduler: str | None,
+    jobs: int,
+    timeout: float | None,
+    count: int,
+    engine: str = "auto",
+    certificates: str | None = None,
 ) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -152,7 +165,7 @@ def dask(
             raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
         futures = [
-            client.submit(solve_chunk, chunk, timeout, count, False, engine, pure=False)
+            client.submit(solve_chunk, chunk, timeout, count, False, engine, certificates, pure=False)
             for chunk in chunks(todo, DASK_CHUNK)
         ]
         for future in as_completed(futures):

@@ -30,6 +30,7 @@ def run(
     retry: Sequence[str] = (),
     pictures: bool = False,
     engine: str = "auto",
+    certificates: str | Path | None = None,
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold, yielding each new record as it finishes.
 
@@ -40,6 +41,8 @@ def run(
     `todo` gives the tasks directly (see `pending`), instead of expanding `paths` again. Folders
     give their puzzle files, and their pictures too with `pictures`. `engine` searches what line
     logic leaves open (see `nonosat.solver.solve`); a puzzle it cannot take is an `error` record.
+    With `certificates`, a folder, each decided verdict's certificate is written into a folder of
+    it named after the puzzle (`nonosat.certificate`; a puzzle solved again replaces its own).
     """
     from nonosat.processes import usable_cores
     from nonosat.solver.engines import check_engine
@@ -53,10 +56,11 @@ def run(
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     writer = Writer(Path(out)) if out is not None else None
     stream: Iterable[Record]
+    folder = None if certificates is None else str(certificates)
     if executor == "dask":
-        stream = dask(todo, scheduler, workers, timeout, count, engine)
+        stream = dask(todo, scheduler, workers, timeout, count, engine, folder)
     else:
-        stream = local(todo, workers, timeout, count, engine)
+        stream = local(todo, workers, timeout, count, engine, folder)
     try:
         for record in stream:
             if writer is not None:

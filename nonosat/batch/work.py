@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nonosat.batch import sharing as cores
@@ -38,26 +40,66 @@ def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = Fa
             cores.done()
 
 
-def solve_task(task: Task, timeout: float | None, count: int, race: bool = False, engine: str = "auto") -> Record:
+def solve_task(
+    task: Task,
+    timeout: float | None,
+    count: int,
+    race: bool = False,
+    engine: str = "auto",
+    certificates: str | None = None,
+) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
-    is joined by a rival solver in a worker process (one core each, otherwise). Whatever goes
-    wrong gives an `error` record: one puzzle never stops the run."""
+    is joined by a rival solver in a worker process (one core each, otherwise). With
+    `certificates`, a decided verdict's certificate goes into a folder of that one named after
+    the puzzle (`certificate_folder`), within the puzzle's `timeout` too. Whatever goes wrong
+    gives an `error` record: one puzzle never stops the run."""
     if task.puzzle is None:
         return batch_record(task.path, None, error=task.error)
     started = time.perf_counter()
     try:
         result = solve_one(task.puzzle, timeout, count, race, engine)
     except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
-        message = str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
-        return batch_record(task.path, task.puzzle, error=message, seconds=time.perf_counter() - started)
-    return batch_record(task.path, task.puzzle, result)
+        return batch_record(task.path, task.puzzle, error=worded(error), seconds=time.perf_counter() - started)
+    record = batch_record(task.path, task.puzzle, result)
+    if certificates is not None and record["status"] in ("unique", "none", "multiple"):
+        from nonosat.certificate import make_certificate
+        from nonosat.deadline import Deadline
+
+        left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - started))
+        grids = tuple(solution.grid for solution in result.solutions)
+        folder = Path(certificates) / certificate_folder(task.path)
+        try:
+            make_certificate(task.puzzle, record["status"], grids, folder, force=True, deadline=Deadline.after(left))
+        except Exception as error:  # noqa: BLE001 - the verdict stands; the record says why there is no certificate
+            record["error"] = f"no certificate: {worded(error)}"
+    return record
+
+
+def worded(error: Exception) -> str:
+    return str(error) if isinstance(error, NonosatError) else f"internal error: {type(error).__name__}: {error}"
+
+
+def certificate_folder(path: str) -> str:
+    """The folder a puzzle's certificate goes into, under --certificates: its path with slashes,
+    `:` and `#` (a puzzle of a file of several) made `_`, and 8 hex digits of the path's SHA-1,
+    so that two puzzles never share one (`a/b` and `a_b` differ there)."""
+    import hashlib
+
+    digest = hashlib.sha1(path.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    readable = re.sub(r"[/\\#:]+", "_", path).strip("_")[-100:]
+    return f"{readable}-{digest}"
 
 
 def solve_chunk(
-    chunk: list[Task], timeout: float | None, count: int, race: bool = False, engine: str = "auto"
+    chunk: list[Task],
+    timeout: float | None,
+    count: int,
+    race: bool = False,
+    engine: str = "auto",
+    certificates: str | None = None,
 ) -> list[Record]:
     """What one worker task does: solve a batch of puzzles, one record each."""
-    return [solve_task(task, timeout, count, race, engine) for task in chunk]
+    return [solve_task(task, timeout, count, race, engine, certificates) for task in chunk]
 
 
 def solve_numbered(

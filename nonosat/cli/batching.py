@@ -66,6 +66,14 @@ def batch(
         ),
     ] = None,
     engine: EngineOption = Engine.auto,
+    certificates: Annotated[
+        Path | None,
+        typer.Option(
+            "--certificates",
+            metavar="DIR",
+            help="Write each decided verdict's certificate into DIR/<the puzzle's path> (see check --certificate).",
+        ),
+    ] = None,
     pictures: Annotated[
         bool,
         typer.Option(
@@ -97,6 +105,7 @@ def batch(
         scheduler=scheduler,
         todo=todo,
         engine=engine.value,
+        certificates=certificates,
     )
     if to_stdout:
         stream = _echo_records(stream)

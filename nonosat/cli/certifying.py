@@ -16,10 +16,9 @@ def write_certificate(
     answer: "Report", folder: Path, encoding: Encoding | None, force: bool, deadline: "Deadline", quiet: bool
 ) -> None:
     """Write the certificate of a check's verdict (none for unknown: there is nothing to prove)."""
-    from nonosat.certificate import make_certificate
+    from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
     from nonosat.cli.show import complain, say
     from nonosat.errors import CutShort
-    from nonosat.solver.encodings import DEFAULT_ENCODING
 
     result = answer.result
     status = result.status.value
@@ -33,7 +32,7 @@ def write_certificate(
             status,
             grids,
             folder,
-            encoding=DEFAULT_ENCODING if encoding is None else encoding.value,
+            encoding=CERTIFICATE_ENCODING if encoding is None else encoding.value,
             force=force,
             deadline=deadline,
         )

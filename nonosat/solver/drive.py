@@ -141,17 +141,24 @@ def check(
     A puzzle with none is a `none` verdict, as `solve` says. The options are `solve`'s.
 
     With `certificate`, a folder, the verdict's evidence is written there when it is decided
-    (`nonosat.certificate.make_certificate`, in `encoding`; existing files only with `force`),
+    (`nonosat.certificate.make_certificate`, in `encoding`, else the automaton encoding; existing
+    files only with `force`),
     within the same `timeout`; an unknown verdict has none."""
     deadline = Deadline.of(timeout)
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     status = verdict.result.status.value
     if certificate is not None and status in ("unique", "none", "multiple"):
-        from nonosat.certificate import make_certificate
+        from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
 
         grids = tuple(solution.grid for solution in verdict.result.solutions)
         make_certificate(
-            puzzle, status, grids, certificate, encoding=encoding or DEFAULT_ENCODING, force=force, deadline=deadline
+            puzzle,
+            status,
+            grids,
+            certificate,
+            encoding=encoding or CERTIFICATE_ENCODING,
+            force=force,
+            deadline=deadline,
         )
     return verdict
 
