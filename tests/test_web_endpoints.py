@@ -190,3 +190,21 @@ def test_contents_lists_the_puzzles_of_a_file_for_number(client: TestClient) -> 
     assert one["count"] == 1 and one["puzzles"][0]["number"] == 1
     bad = client.post("/api/contents", files={"file": ("bad.non", b"width 3\nheight x\n")})
     assert bad.status_code == 400 and "bad.non" in bad.json()["error"]
+
+
+def test_certificate_is_a_zip_that_verify_accepts(client: TestClient, tmp_path: Path) -> None:
+    import io
+    import zipfile
+
+    pytest.importorskip("dratify")
+    from nonosat.certificate_check import verify
+
+    for name, status in (("webpbn-06574-forever.non", "unique"), ("ring-colour.non", "multiple")):
+        answer = client.post("/api/certificate?encoding=blocks", **upload(PUZZLES / name))
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/zip"
+        assert "-certificate.zip" in answer.headers["content-disposition"]
+        zipfile.ZipFile(io.BytesIO(answer.content)).extractall(tmp_path / name)
+        checked = verify(tmp_path / name / "certificate")
+        assert (checked.status, checked.encoding) == (status, "blocks")
+    refused = client.post("/api/certificate?encoding=cnf", **upload(DANCER))
+    assert refused.status_code == 400 and "encoding" in refused.json()["error"]

@@ -155,6 +155,18 @@ def puzzle_field(name: str) -> Seen:
     return seen
 
 
+def zipped(name: str) -> Seen:
+    """A file of the zip the reply holds (a certificate's)."""
+
+    def seen(reply: Any) -> Any:
+        import io
+        import zipfile
+
+        return zipfile.ZipFile(io.BytesIO(reply.content)).read(f"certificate/{name}")
+
+    return seen
+
+
 def download(reply: Any) -> Any:
     return reply.status_code, reply.headers.get("content-type"), reply.headers.get("content-disposition")
 
@@ -240,6 +252,10 @@ EFFECTS: dict[tuple[str, str], Effect] = {
     ("render", "as"): Effect(dancer, "as=svg", "as=png", download),
     ("render", "solution"): Effect(dancer, "", "solution=1", lambda reply: reply.content),
     ("contents", "timeout"): timeout(two_puzzles, status),
+    ("certificate", "timeout"): Effect(dancer, "", "timeout=0.001", code, (200, 422)),
+    ("certificate", "number"): Effect(two_puzzles, "number=1", "number=2", download),
+    ("certificate", "engine"): Effect(ambiguous, "engine=cdcl", "engine=quantum", code, (200, 400)),
+    ("certificate", "encoding"): Effect(dancer, "encoding=automaton", "encoding=blocks", zipped("puzzle.cnf")),
 }
 
 PICTURES = {"picture", "generate"}

@@ -1,5 +1,6 @@
 """The endpoints whose answer is about a file: the puzzle written in another format (`convert`),
-its printed sheet (`render`), and the puzzles a file holds (`contents`). Each takes a `Job` and
+its printed sheet (`render`), the puzzles a file holds (`contents`), and the verdict's
+certificate as a zip file (`certificate`). Each takes a `Job` and
 answers a `Reply`, as those of web/jobs.py do."""
 
 from __future__ import annotations
@@ -91,5 +92,33 @@ def render(job: Job, deadline: Deadline) -> Reply:
     return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix)})
 
 
-ANSWERS: dict[str, Any] = {"convert": convert, "render": render, "contents": contents}
+def certificate(job: Job, deadline: Deadline) -> Reply:
+    """The verdict's certificate (nonosat.certificate) as a zip file of its folder, named after
+    the puzzle; 422 when the verdict is unknown (there is nothing to prove)."""
+    import io
+    import tempfile
+    import zipfile
+
+    from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
+    from nonosat.solver.drive import check_within
+
+    puzzle = read_puzzle(job, deadline)
+    verdict = check_within(puzzle, deadline, engine=job.options.get("engine", "auto"), jobs=1)
+    status = verdict.result.status.value
+    if status not in ("unique", "none", "multiple"):
+        why = verdict.result.cut_short or status
+        return Reply.error(f"no certificate: the verdict is {status} ({why})", 422)
+    grids = tuple(solution.grid for solution in verdict.result.solutions)
+    encoding = job.options.get("encoding", CERTIFICATE_ENCODING)
+    buffer = io.BytesIO()
+    with tempfile.TemporaryDirectory(prefix="nonosat-certificate-") as scratch:
+        made = make_certificate(puzzle, status, grids, Path(scratch), encoding=encoding, deadline=deadline)
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in made.files:
+                archive.write(Path(scratch) / name, f"certificate/{name}")
+    headers = {"Content-Disposition": disposition("attachment", puzzle, job, "-certificate.zip")}
+    return Reply(200, buffer.getvalue(), "application/zip", headers)
+
+
+ANSWERS: dict[str, Any] = {"convert": convert, "render": render, "contents": contents, "certificate": certificate}
 """Each of these endpoints' work, by the name in its path (/api/NAME)."""

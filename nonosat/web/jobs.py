@@ -95,7 +95,7 @@ def answer(job: Job) -> Reply:
         return Reply.error(one_line(error.worded(WEB_NAMES)))
 
 
-FILE_KINDS = ("convert", "render")
+FILE_KINDS = ("convert", "render", "certificate")
 """The requests whose answer is a file, not a record."""
 
 
@@ -336,7 +336,7 @@ ANSWERS: dict[str, Any] = {
     "suggest": suggest,
 }
 """Each endpoint's work that answers a record, by the name in its path (/api/NAME); the answers
-about files (`convert`, `render`, `contents`) are in web/file_jobs.py."""
+about files (`convert`, `render`, `contents`, `certificate`) are in web/file_jobs.py."""
 
 
 def work_for(kind: str) -> Any:

@@ -116,8 +116,9 @@ TIMEOUT = Parameter(
 ENGINE = Parameter(
     "engine",
     {"type": "string", "enum": ["auto", "cdcl", "dfs", "sat"], "default": "auto"},
-    "What searches what line logic leaves open: cdcl, dfs (black and white up to 126x126), sat (any), "
-    "or auto (cdcl where it can, else sat)",
+    "What searches what line logic leaves open: cdcl (the compiled conflict-driven search), dfs (the "
+    "compiled depth-first search), sat (CNF and PySAT), or auto (cdcl; on black and white over 126 cells "
+    "a side, cdcl for 0.5 s then sat; sat without the compiled core)",
     choice("auto", "cdcl", "dfs", "sat"),
 )
 SIZE = {"type": "integer", "minimum": 1}
@@ -210,6 +211,23 @@ ENDPOINTS = {
                 Parameter("to", {"type": "string"}, "The format to write (GET /api/formats)", to_format),
             ),
             "text/plain",
+        ),
+        Endpoint(
+            "certificate",
+            "The verdict's certificate (check --certificate) as a zip file: the CNF, a DRAT proof or two solutions",
+            "puzzle",
+            (
+                TIMEOUT,
+                NUMBER,
+                ENGINE,
+                Parameter(
+                    "encoding",
+                    {"type": "string", "enum": ["automaton", "blocks"], "default": "automaton"},
+                    "The CNF's encoding",
+                    choice("automaton", "blocks"),
+                ),
+            ),
+            "application/zip",
         ),
         Endpoint(
             "contents",
