@@ -214,7 +214,7 @@ ENDPOINTS = {
         ),
         Endpoint(
             "certificate",
-            "The verdict's certificate (check --certificate) as a zip file: the CNF, a DRAT proof or two solutions",
+            "The verdict's certificate as a zip file: the CNF and a DRAT proof, or two solutions",
             "puzzle",
             (
                 TIMEOUT,
