@@ -1,7 +1,7 @@
 """Checking a certificate folder (nonosat.certificate): `nonosat verify DIR`.
 
 Each claim is checked apart from the solver that made it: `puzzle.cnf` must be exactly the
-encoding of `puzzle.json`'s clues (made again here), each grid must meet the clues, `unique.cnf`
+encoding of `puzzle.json`'s clues (made again here; its comments aside), each grid must meet the clues, `unique.cnf`
 must be `puzzle.cnf` with the solution's blocking clause added, and the DRAT proof must refute its
 formula in an independent checker: the `dratify` package (pure Python, `pip install dratify`),
 else `drat-trim` on the PATH. A certificate that fails any of these is refused
@@ -50,7 +50,7 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
     puzzle = load(root / "puzzle.json")
     cnf = _read(root, "puzzle.cnf")
     again, _, _ = whole_formula(puzzle, encoding)
-    if cnf != again:
+    if _clauses(cnf) != _clauses(again):
         raise CertificateRefused(f"{root / 'puzzle.cnf'}: not the {encoding} encoding of puzzle.json's clues")
     if status == "multiple":
         first, second = _grid(root, "solution-1.txt", puzzle), _grid(root, "solution-2.txt", puzzle)
@@ -60,7 +60,7 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
     if status == "unique":
         solution = _grid(root, "solution.txt", puzzle)
         formula = _read(root, "unique.cnf")
-        if formula != with_clause(cnf, blocking_clause(puzzle, solution)):
+        if _clauses(formula) != _clauses(with_clause(cnf, blocking_clause(puzzle, solution))):
             raise CertificateRefused(
                 f"{root / 'unique.cnf'}: not puzzle.cnf with the clause that rules solution.txt out"
             )
@@ -71,6 +71,12 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
         raise CertificateRefused(f"{root / 'certificate.json'}: unknown status {status!r}")
     used = _check_proof(root / name, root / proof, checker)
     return Verified(status, encoding, used)
+
+
+def _clauses(dimacs: str) -> list[str]:
+    """A DIMACS text without its comments (which name the puzzle and map its cells): the header
+    and the clauses, the part a checker reads."""
+    return [line for line in dimacs.splitlines() if not line.startswith("c")]
 
 
 def _meta(root: Path) -> dict[str, str]:

@@ -197,3 +197,30 @@ def test_batch_writes_a_certificate_for_each_decided_puzzle(tmp_path: Path, jobs
     assert certificate_folder("a/b#3").startswith("a_b_3-") and certificate_folder("a/b#3") != certificate_folder(
         "a_b/3"
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("checker", CHECKERS)
+def test_the_unique_puzzles_of_a_tournament_set_and_a_corpus_colour_puzzle(
+    corpus: Path, tmp_path: Path, checker: str
+) -> None:
+    from nonosat.formats import load_all
+
+    tournament = corpus / "tcga" / "question" / "taai2011.txt"
+    colour = corpus / "colour" / "olsak-grid" / "raketa.g"
+    if not tournament.exists() or not colour.exists():
+        pytest.skip("taai2011.txt or raketa.g is not in this corpus")
+    unique = []
+    for puzzle in load_all(tournament)[:60]:
+        if check(puzzle, jobs=1).result.status.value == "unique":
+            unique.append(puzzle)
+        if len(unique) == 4:
+            break
+    assert len(unique) == 4
+    for n, puzzle in enumerate([*unique, load(colour)]):
+        for encoding in ENCODINGS:
+            folder = tmp_path / f"{n}-{encoding}"
+            assert certify(puzzle, folder, encoding) == "unique"
+            assert verify(folder, checker).checker == checker
+        with pytest.raises(CertificateRefused):
+            verify(tampered(folder, tmp_path, "unique.cnf", clause_dropped), checker)
