@@ -108,34 +108,22 @@ def read_grid_text(puzzle: Puzzle, text: str) -> Grid:
 
 def refutation(clauses: list[list[int]], deadline: Deadline = NO_DEADLINE) -> list[str]:
     """A DRAT proof that the clauses have no model, as the solver logged it (a line a step).
-    Raises TimeUp past the deadline, WrongAnswer if they have one after all."""
-    from pysat.solvers import Solver
-
-    from nonosat import interrupts
+    Raises TimeUp past the deadline or on Ctrl-C (as every SAT search: nonosat.solver.session),
+    WrongAnswer if they have a model after all."""
     from nonosat.errors import TimeUp
+    from nonosat.solver.session import Search
 
-    sat = Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True)
+    search = Search(clauses, PROOF_SOLVER, deadline, with_proof=True)
     try:
-        remaining = deadline.remaining()
-        timer = None
-        if remaining is not None:
-            if remaining <= 0:
-                raise TimeUp("proving it for the certificate")
-            timer = interrupts.Timer(remaining, sat.interrupt)
-            timer.start()
-        try:
-            answer = sat.solve_limited(expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
+        answer = False if search.unsatisfiable else search.solve()
         if answer is None:
             raise TimeUp("proving it for the certificate")
         if answer:
             raise WrongAnswer("internal error: the formula a certificate refutes has a model")
-        proof: list[str] = sat.get_proof() or []
+        proof: list[str] = search.sat.get_proof() or []
         return proof if proof and proof[-1].strip() == "0" else [*proof, "0"]
     finally:
-        sat.delete()
+        search.sat.delete()
 
 
 def make_certificate(

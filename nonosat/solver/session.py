@@ -56,7 +56,13 @@ class Search:
     """
 
     def __init__(
-        self, clauses: list[Clause], solver: str, deadline: Deadline = NO_DEADLINE, *, whole: bool = False
+        self,
+        clauses: list[Clause],
+        solver: str,
+        deadline: Deadline = NO_DEADLINE,
+        *,
+        whole: bool = False,
+        with_proof: bool = False,
     ) -> None:
         from pysat.solvers import Solver
 
@@ -68,6 +74,13 @@ class Search:
         """Solve in one uninterrupted call, even without Python's SIGINT handling: nothing but the
         end of its process stops it (a race worker). CaDiCaL is not cut into conflict budgets."""
         self.stopped = False
+        if with_proof:
+            # A DRAT proof (`sat.get_proof()`, a certificate's): the clauses are given as the
+            # solver starts, so that they are the formula and what it derives while loading is
+            # not logged as lemmas (a formula unit propagation refutes gets the empty proof).
+            self.sat = Solver(solver, bootstrap_with=clauses, with_proof=True)
+            self.unsatisfiable = False
+            return
         self.sat = Solver(solver)
         try:
             self.unsatisfiable = not load_clauses(self.sat, solver, clauses, deadline)
