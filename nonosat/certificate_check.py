@@ -42,6 +42,8 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
     "dratify" or "drat-trim" (default: dratify when it is installed, else drat-trim)."""
     from nonosat.formats import load
 
+    if checker not in (None, "dratify", "drat-trim"):
+        raise UsageError(f"unknown checker {checker!r}: dratify or drat-trim")
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")

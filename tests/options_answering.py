@@ -147,6 +147,21 @@ ANSWERING = {
         ),
         "tests/test_limits.py::test_no_conflicts_skips_the_conflicting_lines",
     ),
+    "check --certificate": (
+        (
+            "Writes the verdict's certificate into the folder (the clues, the CNF, the proof or two solutions), "
+            "which nonosat verify accepts."
+        ),
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+    ),
+    "check --force": (
+        "Replaces the files of an existing --certificate folder; without it that is refused (exit 2).",
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+    ),
+    "verify --checker": (
+        "Names the DRAT checker that checks the proof (dratify or drat-trim); another name is refused (exit 2).",
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+    ),
     "explain --format": (
         ("json prints the steps as a JSON record (level, open_cells, steps) instead of numbered text lines."),
         "tests/test_explain.py::test_explain_prints_numbered_steps_and_says_how_it_ended",

@@ -51,11 +51,12 @@ BATCH_AND_SERVE = {
         "tests/test_options_shown.py::test_batch_jobs_count_executor_and_scheduler_reach_the_run",
     ),
     "batch --engine": (
-        (
-            "Chooses the engine each puzzle's search uses (records' method; e.g. dfs gives colour puzzles an "
-            "error record)."
-        ),
+        ("Chooses the engine each puzzle's search uses (the records' method names it)."),
         "tests/test_engines.py::test_rate_batch_solve_many_and_the_web_take_the_engine",
+    ),
+    "batch --certificates": (
+        "Writes each decided puzzle's certificate into a folder of the one named, which nonosat verify accepts.",
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "batch --pictures": (
         (

@@ -164,6 +164,15 @@ def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> N
     refused = nonosat("verify", "proof")
     assert refused.returncode == 7 and "solution-1.txt: breaks the clues" in refused.stderr
     assert nonosat("verify", "nowhere").returncode == 2
+    assert nonosat("verify", "proof", "--checker", "lean").returncode == 2
+    nonosat("check", forever, "--no-rating", "--certificate", "proof", "--force")
+    by_name = nonosat("verify", "proof", "--checker", "dratify")
+    assert by_name.returncode == 0 and "checked by dratify" in by_name.stdout
+    shutil.copy(PUZZLES / "broken-cross.non", tmp_path / "cross.non")
+    batch = nonosat("batch", "cross.non", forever, "--out", "-", "--certificates", "certs", "--jobs", "1")
+    assert batch.returncode == 0, batch.stderr
+    made = sorted(path.name for path in (tmp_path / "certs").iterdir())
+    assert len(made) == 2 and all(nonosat("verify", f"certs/{name}").returncode == 0 for name in made)
 
 
 def test_unknown_has_no_certificate_and_a_bad_status_is_refused(tmp_path: Path) -> None:

@@ -170,15 +170,17 @@ def test_batch_jobs_count_executor_and_scheduler_reach_the_run(tmp_path: Path, m
     assert run("batch", ring, "--out", "-", "--jobs", "2")[0] == 0 and pools == [2]
     asked: list[tuple[Any, ...]] = []
 
-    def fake_dask(todo: Any, scheduler: Any, jobs: int, timeout: Any, count: int, engine: str) -> Any:
-        asked.append((scheduler, jobs, count, engine))
+    def fake_dask(
+        todo: Any, scheduler: Any, jobs: int, timeout: Any, count: int, engine: str, certificates: Any
+    ) -> Any:
+        asked.append((scheduler, jobs, count, engine, certificates))
         return iter([])
 
     monkeypatch.setattr(runner, "dask", fake_dask)
     monkeypatch.setattr(runner, "check_executor", lambda executor: None)
     dask = ["--executor", "dask", "--scheduler", "tcp://scheduler:8786", "--jobs", "3", "--count", "4"]
     run("batch", ring, "--out", str(tmp_path / "d.jsonl"), *dask)
-    assert asked == [("tcp://scheduler:8786", 3, 4, "auto")]
+    assert asked == [("tcp://scheduler:8786", 3, 4, "auto", None)]
 
 
 @pytest.mark.slow
