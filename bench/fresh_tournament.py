@@ -1,0 +1,99 @@
+"""Tournament sets nobody tuned on (issue 40): `python -m bench.fresh_tournament [--seeds 1001,1002] [--size 1000]`.
+
+Each set is drawn as the tournament sets are: 25x25 grids, each with a density drawn uniformly
+from 0.35 to 0.5 and each cell filled with that probability (the corpus's 24 sets all have a
+mean density of 0.424, a spread of 0.043, from 0.349 to 0.499: those of this draw; not 0.5 for
+every grid, which makes far easier sets), from a seed written down here and never used for
+tuning (the default seeds 1001-1003; the corpus
+sets in tcga/ are the regression check). A set is written as one tournament file and run by
+`nonosat batch --jobs 2` as a whole command (its start included); the per-puzzle seconds of its
+records give the distribution: median, 99th and 99.9th percentiles, the slowest. With
+`--corpus-sets`, the named corpus sets run the same way, side by side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.verdicts import corpus_root
+from nonosat.formats.tournament import dump_tournament
+from nonosat.model import Grid, Puzzle
+
+SIDE = 25
+DENSITIES = (0.35, 0.5)
+
+
+def fresh_grid(rng: random.Random) -> Grid:
+    density = rng.uniform(*DENSITIES)
+    return tuple(tuple(int(rng.random() < density) for _ in range(SIDE)) for _ in range(SIDE))
+
+
+def fresh_set(seed: int, size: int) -> list[Puzzle]:
+    """`size` puzzles of random 25x25 grids, each of a density from 0.35 to 0.5, the same for
+    the same seed."""
+    rng = random.Random(f"nonosat fresh tournament {seed}")
+    return [Puzzle.from_grid(fresh_grid(rng)) for _ in range(size)]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run_set(path: Path, jobs: int, timeout: float | None) -> tuple[float, list[dict[str, object]]]:
+    """`nonosat batch --jobs N` on one file, timed whole; its records."""
+    out = path.with_suffix(".jsonl")
+    out.unlink(missing_ok=True)
+    command = [sys.executable, "-m", "nonosat", "batch", str(path), "--out", str(out), "--jobs", str(jobs)]
+    if timeout is not None:
+        command += ["--timeout", str(timeout)]
+    started = time.perf_counter()
+    subprocess.run(command, capture_output=True, check=False)
+    took = time.perf_counter() - started
+    return took, [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+
+
+def summary(name: str, took: float, records: list[dict[str, object]]) -> str:
+    seconds = [float(r["seconds"]) for r in records]  # type: ignore[arg-type]
+    statuses: dict[str, int] = {}
+    for record in records:
+        statuses[str(record["status"])] = statuses.get(str(record["status"]), 0) + 1
+    slowest = max(records, key=lambda r: float(r["seconds"]))  # type: ignore[arg-type]
+    return (
+        f"{name}: {len(records)} puzzles in {took:.1f} s; per puzzle median {percentile(seconds, 0.5):.3f} s, "
+        f"99% {percentile(seconds, 0.99):.3f} s, 99.9% {percentile(seconds, 0.999):.3f} s, slowest "
+        f"{float(slowest['seconds']):.2f} s ({slowest['path']}); {statuses}"  # type: ignore[arg-type]
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.fresh_tournament", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", default="1001,1002,1003", help="the fresh sets' seeds (never tuned on)")
+    parser.add_argument("--size", type=int, default=1000, help="puzzles a set")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, help="per puzzle (default: none)")
+    parser.add_argument("--corpus-sets", default="", help="corpus tournament sets too, e.g. taai2011,icga2016")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="fresh-tournament-") as scratch:
+        for seed in [int(s) for s in args.seeds.split(",") if s]:
+            path = Path(scratch) / f"fresh-{seed}.txt"
+            path.write_text(dump_tournament(fresh_set(seed, args.size)))
+            print(summary(f"fresh seed {seed}", *run_set(path, args.jobs, args.timeout)), flush=True)
+        for name in [s for s in args.corpus_sets.split(",") if s]:
+            source = corpus_root() / "tcga" / "question" / f"{name}.txt"
+            path = Path(scratch) / source.name
+            path.write_bytes(source.read_bytes())
+            print(summary(name, *run_set(path, args.jobs, args.timeout)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
