@@ -1,0 +1,30 @@
+"""bench/fresh_tournament.py: the fresh sets are the same for the same seed, drawn as the corpus's
+tournament sets are (25x25, a density from 0.35 to 0.5 a grid), and a batch run's records are
+summed up as the benchmark prints them."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+from bench.fresh_tournament import DENSITIES, fresh_set, percentile, run_set, summary
+from nonosat.formats.tournament import dump_tournament
+
+
+def test_a_fresh_set_is_the_same_for_its_seed_and_drawn_as_the_corpus_sets_are() -> None:
+    first, again, other = fresh_set(7, 200), fresh_set(7, 200), fresh_set(8, 200)
+    assert [p.rows for p in first] == [p.rows for p in again] != [p.rows for p in other]
+    densities = [sum(map(sum, p.goal)) / 625 for p in first if p.goal is not None]
+    assert len(densities) == 200 and all((p.width, p.height) == (25, 25) for p in first)
+    assert DENSITIES[0] - 0.08 < min(densities) and max(densities) < DENSITIES[1] + 0.08
+    assert abs(statistics.mean(densities) - 0.424) < 0.02  # the corpus sets' mean
+
+
+def test_a_batch_run_is_summed_up(tmp_path: Path) -> None:
+    path = tmp_path / "fresh.txt"
+    path.write_text(dump_tournament(fresh_set(3, 6)))
+    took, records = run_set(path, 1, None)
+    assert took > 0 and len(records) == 6 and {r["status"] for r in records} <= {"unique", "multiple"}
+    line = summary("fresh 3", took, records)
+    assert line.startswith("fresh 3: 6 puzzles in ") and "99.9%" in line
+    assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0 and percentile([1.0], 0.999) == 1.0
