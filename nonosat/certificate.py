@@ -93,16 +93,20 @@ def with_clause(dimacs: str, clause: list[int]) -> str:
     return "\n".join([*lines, " ".join(map(str, clause)) + " 0"]) + "\n"
 
 
+def cell_chars(puzzle: Puzzle) -> str:
+    """Each colour's character in a solution file, by palette index (`.` and `#` in black and white)."""
+    return ".#" if not puzzle.is_colour else "".join(colour.char for colour in puzzle.palette)
+
+
 def grid_text(puzzle: Puzzle, grid: Grid) -> str:
-    """A grid as rows of the cells' characters (`#` and `.` in black and white)."""
-    chars = "." + "#" if not puzzle.is_colour else "".join(colour.char for colour in puzzle.palette)
+    """A grid as rows of the cells' characters (`cell_chars`)."""
+    chars = cell_chars(puzzle)
     return "".join("".join(chars[cell] for cell in row) + "\n" for row in grid)
 
 
 def read_grid_text(puzzle: Puzzle, text: str) -> Grid:
     """`grid_text` read back; ValueError for a character that is not a colour of the puzzle."""
-    chars = "." + "#" if not puzzle.is_colour else "".join(colour.char for colour in puzzle.palette)
-    index = {char: i for i, char in enumerate(chars)}
+    index = {char: i for i, char in enumerate(cell_chars(puzzle))}
     return tuple(tuple(index[char] for char in line) for line in text.splitlines() if line)
 
 
