@@ -9,12 +9,19 @@ sets in tcga/ are the regression check). A set is written as one tournament file
 `nonosat batch --jobs 2` as a whole command (its start included); the per-puzzle seconds of its
 records give the distribution: median, 99th and 99.9th percentiles, the slowest. With
 `--corpus-sets`, the named corpus sets run the same way, side by side.
+
+With `--against CHECKOUT` (another checkout of nonosat, its compiled core built, e.g. a git
+worktree of an older commit), every set is run by both, taking turns (this one first on the
+first set, the other first on the next), each line of the results names both, and their
+verdicts must agree puzzle by puzzle (the same status, the same grid for `unique`; a difference
+ends the run with exit 1). The other checkout runs with PYTHONPATH set to it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -48,15 +55,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run_set(path: Path, jobs: int, timeout: float | None) -> tuple[float, list[dict[str, object]]]:
-    """`nonosat batch --jobs N` on one file, timed whole; its records."""
-    out = path.with_suffix(".jsonl")
+def run_set(
+    path: Path, jobs: int, timeout: float | None, checkout: Path | None = None
+) -> tuple[float, list[dict[str, object]]]:
+    """`nonosat batch --jobs N` on one file (by the nonosat of `checkout` if given), timed whole;
+    its records."""
+    out = path.with_name(f"{path.stem}-{'other' if checkout else 'this'}.jsonl")
     out.unlink(missing_ok=True)
+    env = None if checkout is None else {**os.environ, "PYTHONPATH": str(checkout.resolve())}
     command = [sys.executable, "-m", "nonosat", "batch", str(path), "--out", str(out), "--jobs", str(jobs)]
     if timeout is not None:
         command += ["--timeout", str(timeout)]
     started = time.perf_counter()
-    subprocess.run(command, capture_output=True, check=False)
+    subprocess.run(command, capture_output=True, check=False, env=env)
     took = time.perf_counter() - started
     return took, [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
 
@@ -74,6 +85,19 @@ def summary(name: str, took: float, records: list[dict[str, object]]) -> str:
     )
 
 
+def disagreements(ours: list[dict[str, object]], theirs: list[dict[str, object]]) -> list[str]:
+    """The puzzles two runs of one set disagree on: another status, or another unique grid."""
+    by_path = {str(record["path"]): record for record in theirs}
+    found = [] if len(ours) == len(theirs) else [f"{len(ours)} records against {len(theirs)}"]
+    for record in ours:
+        other = by_path.get(str(record["path"]))
+        if other is None or other["status"] != record["status"]:
+            found.append(f"{record['path']}: {record['status']} against {None if other is None else other['status']}")
+        elif record["status"] == "unique" and record.get("solutions") != other.get("solutions"):
+            found.append(f"{record['path']}: another unique grid")
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fresh_tournament", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="1001,1002,1003", help="the fresh sets' seeds (never tuned on)")
@@ -81,17 +105,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, help="per puzzle (default: none)")
     parser.add_argument("--corpus-sets", default="", help="corpus tournament sets too, e.g. taai2011,icga2016")
+    parser.add_argument("--against", help="another checkout of nonosat to run every set too, taking turns")
     args = parser.parse_args(argv)
+    against = Path(args.against) if args.against else None
+    if against is not None and not (against / "nonosat" / "__init__.py").is_file():
+        parser.error(f"--against {against}: not a checkout of nonosat (no nonosat/__init__.py there)")
     with tempfile.TemporaryDirectory(prefix="fresh-tournament-") as scratch:
+        sets: list[tuple[str, Path]] = []
         for seed in [int(s) for s in args.seeds.split(",") if s]:
             path = Path(scratch) / f"fresh-{seed}.txt"
             path.write_text(dump_tournament(fresh_set(seed, args.size)))
-            print(summary(f"fresh seed {seed}", *run_set(path, args.jobs, args.timeout)), flush=True)
+            sets.append((f"fresh seed {seed}", path))
         for name in [s for s in args.corpus_sets.split(",") if s]:
             source = corpus_root() / "tcga" / "question" / f"{name}.txt"
             path = Path(scratch) / source.name
             path.write_bytes(source.read_bytes())
-            print(summary(name, *run_set(path, args.jobs, args.timeout)), flush=True)
+            sets.append((name, path))
+        for turn, (name, path) in enumerate(sets):
+            if against is None:
+                print(summary(name, *run_set(path, args.jobs, args.timeout)), flush=True)
+                continue
+            order = [None, against] if turn % 2 == 0 else [against, None]
+            runs = {side: run_set(path, args.jobs, args.timeout, side) for side in order}
+            (took, records), (their_took, theirs) = runs[None], runs[against]
+            print(summary(f"{name} (this)", took, records), flush=True)
+            print(summary(f"{name} ({against})", their_took, theirs), flush=True)
+            print(f"{name}: this / other {took / their_took:.3f} (whole command)", flush=True)
+            differences = disagreements(records, theirs)
+            if differences:
+                print(f"{name}: the verdicts differ: {differences[:5]}", flush=True)
+                return 1
     return 0
 
 

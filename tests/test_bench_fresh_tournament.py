@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from bench.fresh_tournament import DENSITIES, fresh_set, percentile, run_set, summary
+from bench.fresh_tournament import DENSITIES, disagreements, fresh_set, percentile, run_set, summary
 from nonosat.formats.tournament import dump_tournament
 
 
@@ -28,3 +28,27 @@ def test_a_batch_run_is_summed_up(tmp_path: Path) -> None:
     line = summary("fresh 3", took, records)
     assert line.startswith("fresh 3: 6 puzzles in ") and "99.9%" in line
     assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0 and percentile([1.0], 0.999) == 1.0
+
+
+def test_two_runs_of_a_set_disagree_on_another_status_or_unique_grid() -> None:
+    ours = [
+        {"path": "a#1", "status": "unique", "solutions": [["#."]]},
+        {"path": "a#2", "status": "multiple"},
+    ]
+    assert disagreements(ours, [dict(record) for record in ours]) == []
+    other_grid = [{**ours[0], "solutions": [[".#"]]}, ours[1]]
+    assert disagreements(ours, other_grid) == ["a#1: another unique grid"]
+    assert disagreements(ours, [ours[0], {"path": "a#2", "status": "unknown"}]) == ["a#2: multiple against unknown"]
+    assert disagreements(ours, ours[:1]) == ["2 records against 1", "a#2: multiple against None"]
+
+
+def test_another_checkout_runs_the_set_too(tmp_path: Path) -> None:
+    """--against runs each set by the nonosat of another checkout as well (here this one, by its
+    path): the same verdicts, each line naming its side."""
+    here = Path(__file__).resolve().parent.parent
+    path = tmp_path / "fresh.txt"
+    path.write_text(dump_tournament(fresh_set(4, 4)))
+    _, ours = run_set(path, 1, None)
+    _, theirs = run_set(path, 1, None, here)
+    assert len(ours) == len(theirs) == 4 and disagreements(ours, theirs) == []
+    assert sorted(p.name for p in tmp_path.glob("*.jsonl")) == ["fresh-other.jsonl", "fresh-this.jsonl"]
