@@ -7,7 +7,8 @@ every grid, which makes far easier sets), from a seed written down here and neve
 tuning (the default seeds 1001-1003; the corpus
 sets in tcga/ are the regression check). A set is written as one tournament file and run by
 `nonosat batch --jobs 2` as a whole command (its start included); the per-puzzle seconds of its
-records give the distribution: median, 99th and 99.9th percentiles, the slowest. With
+records give the distribution: median, 99th and 99.9th percentiles, the slowest (and for
+several fresh sets, of all their puzzles together). With
 `--corpus-sets`, the named corpus sets run the same way, side by side.
 
 With `--against CHECKOUT` (another checkout of nonosat, its compiled core built, e.g. a git
@@ -121,9 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             path = Path(scratch) / source.name
             path.write_bytes(source.read_bytes())
             sets.append((name, path))
+        pooled: list[dict[str, object]] = []
+        pooled_took = 0.0
         for turn, (name, path) in enumerate(sets):
             if against is None:
-                print(summary(name, *run_set(path, args.jobs, args.timeout)), flush=True)
+                took, records = run_set(path, args.jobs, args.timeout)
+                print(summary(name, took, records), flush=True)
+                if name.startswith("fresh"):
+                    pooled, pooled_took = pooled + records, pooled_took + took
                 continue
             order = [None, against] if turn % 2 == 0 else [against, None]
             runs = {side: run_set(path, args.jobs, args.timeout, side) for side in order}
@@ -135,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if differences:
                 print(f"{name}: the verdicts differ: {differences[:5]}", flush=True)
                 return 1
+        if len(pooled) > args.size:
+            print(summary("all fresh sets together", pooled_took, pooled), flush=True)
     return 0
 
 
