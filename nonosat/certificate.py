@@ -32,6 +32,9 @@ CERTIFICATE_FILES = frozenset(
 )
 """Every file a certificate may hold: those of another verdict are removed when one is replaced."""
 
+CERTIFIED = ("unique", "none", "multiple")
+"""The verdicts a certificate proves (`unknown` has nothing to prove, `solved` asked no question)."""
+
 CERTIFICATE_ENCODING = "automaton"
 """The encoding of a certificate when none is named: with it, unit propagation makes every
 deduction of line logic (encodings/automaton.md), so a line-solvable puzzle's proof is the empty
@@ -58,15 +61,14 @@ class Certificate:
     files: tuple[str, ...]
 
 
-def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]], int]:
+def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]]]:
     """The puzzle's whole formula from its clues alone (no line logic, no implied clauses): its
-    DIMACS text, its clauses and its number of variables."""
+    DIMACS text and its clauses."""
     from nonosat.solver.board import Board
     from nonosat.solver.encodings.grid import build_formula, to_dimacs
 
     formula = build_formula(Board(puzzle), encoding, implications=False)
-    text = to_dimacs(formula, encoding)
-    return text, formula.clauses, max(formula.variables, puzzle.width * puzzle.height * puzzle.colour_count)
+    return to_dimacs(formula, encoding), formula.clauses
 
 
 def blocking_clause(puzzle: Puzzle, grid: Grid) -> list[int]:
@@ -145,7 +147,7 @@ def make_certificate(
     from nonosat.formats import dumps
     from nonosat.formats.atomic import write_text_atomic
 
-    if status not in ("unique", "none", "multiple"):
+    if status not in CERTIFIED:
         raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
     for grid in grids:
         if not puzzle.satisfied_by(grid):
@@ -154,7 +156,7 @@ def make_certificate(
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target} is a file, not a folder for the certificate")
     clues = replace(puzzle, goal=None, goal_problem=None)
-    cnf, clauses, _ = whole_formula(puzzle, encoding)
+    cnf, clauses = whole_formula(puzzle, encoding)
     files: dict[str, str] = {"puzzle.json": dumps(clues, "json"), "puzzle.cnf": cnf}
     if status == "unique":
         (grid,) = grids[:1]

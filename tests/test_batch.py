@@ -30,6 +30,7 @@ from nonosat.batch import (
 )
 from nonosat.batch import sharing as cores
 from nonosat.batch.tasks import WholeFile
+from nonosat.batch.work import RunOptions
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
 from nonosat.solver import Status, check
@@ -122,8 +123,9 @@ def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(
     needs SAT goes through the race, and the records must not change."""
     monkeypatch.setattr(work, "RACE_AFTER", 0.0)
     found = list(tasks([str(tournament)]))[100:110]
-    raced = [solve_task(task, None, 2, race=True, engine="sat") for task in found]  # SAT's race
-    alone = [solve_task(task, None, 2, race=False, engine="sat") for task in found]
+    sat = RunOptions(engine="sat")
+    raced = [solve_task(task, sat, race=True) for task in found]  # SAT's race
+    alone = [solve_task(task, sat, race=False) for task in found]
     assert [record["method"] for record in raced].count("sat") == len(rivals) >= 5
     assert sum(rival.forked for rival in rivals) >= 5
     for one, other in zip(raced, alone, strict=True):  # the first of several solutions depends on the solver

@@ -170,10 +170,8 @@ def test_batch_jobs_count_executor_and_scheduler_reach_the_run(tmp_path: Path, m
     assert run("batch", ring, "--out", "-", "--jobs", "2")[0] == 0 and pools == [2]
     asked: list[tuple[Any, ...]] = []
 
-    def fake_dask(
-        todo: Any, scheduler: Any, jobs: int, timeout: Any, count: int, engine: str, certificates: Any
-    ) -> Any:
-        asked.append((scheduler, jobs, count, engine, certificates))
+    def fake_dask(todo: Any, scheduler: Any, jobs: int, options: Any) -> Any:
+        asked.append((scheduler, jobs, options.count, options.engine, options.certificates))
         return iter([])
 
     monkeypatch.setattr(runner, "dask", fake_dask)

@@ -23,7 +23,7 @@ from nonosat.batch.executors import EXECUTORS, check_executor
 from nonosat.batch.results import RECORD_KEYS, STATUSES, Record, read_results, resume_results, solution_sha1
 from nonosat.batch.runner import run, solve_many
 from nonosat.batch.tasks import Task, check_paths, pending, same_path, tasks
-from nonosat.batch.work import RACE_AFTER, solve_task
+from nonosat.batch.work import RACE_AFTER, RunOptions, solve_task
 
 __all__ = [
     "EXECUTORS",
@@ -31,6 +31,7 @@ __all__ = [
     "RECORD_KEYS",
     "STATUSES",
     "Record",
+    "RunOptions",
     "Task",
     "check_executor",
     "check_paths",

@@ -11,7 +11,7 @@ from nonosat.batch import sharing as cores
 from nonosat.batch import work
 from nonosat.batch.results import Record
 from nonosat.batch.tasks import Task
-from nonosat.batch.work import solve_chunk, solve_task
+from nonosat.batch.work import RunOptions, solve_chunk, solve_task
 from nonosat.choices import Choice
 from nonosat.errors import NonosatError, UsageError
 
@@ -41,22 +41,15 @@ def chunks(items: list[T], size: int) -> Iterator[list[T]]:
         yield items[start : start + size]
 
 
-def local(
-    todo: list[Task],
-    jobs: int,
-    timeout: float | None,
-    count: int,
-    engine: str = "auto",
-    certificates: str | None = None,
-) -> Iterator[Record]:
+def local(todo: list[Task], jobs: int, options: RunOptions) -> Iterator[Record]:
     if jobs == 1:
         for task in todo:
-            yield solve_task(task, timeout, count, engine=engine, certificates=certificates)
+            yield solve_task(task, options)
         return
     from nonosat.solver.race import can_race
 
     race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
-    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, timeout, count, race, engine, certificates):
+    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, options, race):
         yield from records
 
 
@@ -141,15 +134,7 @@ def check_executor(executor: str) -> None:
             raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
 
 
-def dask(
-    todo: list[Task],
-    scheduler: str | None,
-    jobs: int,
-    timeout: float | None,
-    count: int,
-    engine: str = "auto",
-    certificates: str | None = None,
-) -> Iterator[Record]:
+def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions) -> Iterator[Record]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -164,10 +149,7 @@ def dask(
         except OSError as error:
             raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
-        futures = [
-            client.submit(solve_chunk, chunk, timeout, count, False, engine, certificates, pure=False)
-            for chunk in chunks(todo, DASK_CHUNK)
-        ]
+        futures = [client.submit(solve_chunk, chunk, options, False, pure=False) for chunk in chunks(todo, DASK_CHUNK)]
         for future in as_completed(futures):
             yield from future.result()
     finally:

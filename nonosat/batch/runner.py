@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from nonosat.batch.executors import LOCAL_CHUNK, check_executor, chunks, dask, local, pooled
 from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
-from nonosat.batch.work import solve_numbered, solve_one
+from nonosat.batch.work import RunOptions, solve_numbered, solve_one
 from nonosat.errors import NonosatError, UsageError
 from nonosat.model import Puzzle
 
@@ -56,11 +56,11 @@ def run(
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     writer = Writer(Path(out)) if out is not None else None
     stream: Iterable[Record]
-    folder = None if certificates is None else str(certificates)
+    options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
     if executor == "dask":
-        stream = dask(todo, scheduler, workers, timeout, count, engine, folder)
+        stream = dask(todo, scheduler, workers, options)
     else:
-        stream = local(todo, workers, timeout, count, engine, folder)
+        stream = local(todo, workers, options)
     try:
         for record in stream:
             if writer is not None:
@@ -94,14 +94,15 @@ def solve_many(
         raise UsageError("count must be at least 1")
     workers = jobs or usable_cores()
     numbered = list(enumerate(puzzles))
+    options = RunOptions(timeout, count, engine)
     if workers == 1:
         for index, puzzle in numbered:
-            yield index, solve_one(puzzle, timeout, count, engine=engine)
+            yield index, solve_one(puzzle, options)
         return
     from nonosat.solver.race import can_race
 
     race = can_race()
-    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, timeout, count, race, engine):
+    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, options, race):
         for index, outcome in results:
             if isinstance(outcome, str):
                 raise NonosatError(outcome)

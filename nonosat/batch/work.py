@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,19 @@ those are where the race cuts the time most. While one races, the other workers 
 next puzzle (nonosat.batch.sharing)."""
 
 
-def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = False, engine: str = "auto") -> Result:
+@dataclass(frozen=True)
+class RunOptions:
+    """How a batch run solves each puzzle, the same for all of them: its time limit in seconds
+    (None: none), how many grids to look for (2 decides uniqueness), the engine (`solve`'s), and
+    the folder a decided verdict's certificate goes into (None: no certificates)."""
+
+    timeout: float | None = None
+    count: int = 2
+    engine: str = "auto"
+    certificates: str | None = None
+
+
+def solve_one(puzzle: Puzzle, options: RunOptions, race: bool = False) -> Result:
     """`solve` as a batch worker runs it: with `race`, a second solver joins after RACE_AFTER
     seconds, and the puzzle waits to start until the other workers leave it a core (see
     nonosat.batch.sharing)."""
@@ -34,40 +47,43 @@ def solve_one(puzzle: Puzzle, timeout: float | None, count: int, race: bool = Fa
     if race:
         cores.wait_for_core()
     try:
-        return solve(puzzle, count=count, timeout=timeout, engine=engine, jobs=2 if race else 1, race_after=RACE_AFTER)
+        return solve(
+            puzzle,
+            count=options.count,
+            timeout=options.timeout,
+            engine=options.engine,
+            jobs=2 if race else 1,
+            race_after=RACE_AFTER,
+        )
     finally:
         if race:
             cores.done()
 
 
-def solve_task(
-    task: Task,
-    timeout: float | None,
-    count: int,
-    race: bool = False,
-    engine: str = "auto",
-    certificates: str | None = None,
-) -> Record:
+def solve_task(task: Task, options: RunOptions, race: bool = False) -> Record:
     """Solve one task in this process; with `race`, a puzzle that takes over RACE_AFTER seconds
     is joined by a rival solver in a worker process (one core each, otherwise). With
-    `certificates`, a decided verdict's certificate goes into a folder of that one named after
-    the puzzle (`certificate_folder`), within the puzzle's `timeout` too. Whatever goes wrong
-    gives an `error` record: one puzzle never stops the run."""
+    `options.certificates`, a decided verdict's certificate goes into a folder of that one named
+    after the puzzle (`certificate_folder`), within the puzzle's time limit too. Whatever goes
+    wrong gives an `error` record: one puzzle never stops the run."""
     if task.puzzle is None:
         return batch_record(task.path, None, error=task.error)
     started = time.perf_counter()
     try:
-        result = solve_one(task.puzzle, timeout, count, race, engine)
+        result = solve_one(task.puzzle, options, race)
     except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
         return batch_record(task.path, task.puzzle, error=worded(error), seconds=time.perf_counter() - started)
     record = batch_record(task.path, task.puzzle, result)
-    if certificates is not None and record["status"] in ("unique", "none", "multiple"):
-        from nonosat.certificate import make_certificate
-        from nonosat.deadline import Deadline
+    if options.certificates is None:
+        return record
+    from nonosat.certificate import CERTIFIED, make_certificate
+    from nonosat.deadline import Deadline
 
+    if record["status"] in CERTIFIED:
+        timeout = options.timeout
         left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - started))
         grids = tuple(solution.grid for solution in result.solutions)
-        folder = Path(certificates) / certificate_folder(task.path)
+        folder = Path(options.certificates) / certificate_folder(task.path)
         try:
             make_certificate(task.puzzle, record["status"], grids, folder, force=True, deadline=Deadline.after(left))
         except Exception as error:  # noqa: BLE001 - the verdict stands; the record says why there is no certificate
@@ -90,26 +106,17 @@ def certificate_folder(path: str) -> str:
     return f"{readable}-{digest}"
 
 
-def solve_chunk(
-    chunk: list[Task],
-    timeout: float | None,
-    count: int,
-    race: bool = False,
-    engine: str = "auto",
-    certificates: str | None = None,
-) -> list[Record]:
+def solve_chunk(chunk: list[Task], options: RunOptions, race: bool = False) -> list[Record]:
     """What one worker task does: solve a batch of puzzles, one record each."""
-    return [solve_task(task, timeout, count, race, engine, certificates) for task in chunk]
+    return [solve_task(task, options, race) for task in chunk]
 
 
-def solve_numbered(
-    chunk: list[tuple[int, Puzzle]], timeout: float | None, count: int, race: bool, engine: str = "auto"
-) -> list[tuple[int, Result | str]]:
+def solve_numbered(chunk: list[tuple[int, Puzzle]], options: RunOptions, race: bool) -> list[tuple[int, Result | str]]:
     """What one `solve_many` worker task does; an error travels back as its message."""
     done: list[tuple[int, Result | str]] = []
     for index, puzzle in chunk:
         try:
-            done.append((index, solve_one(puzzle, timeout, count, race, engine)))
+            done.append((index, solve_one(puzzle, options, race)))
         except NonosatError as error:
             done.append((index, str(error)))
     return done

@@ -16,13 +16,13 @@ def write_certificate(
     answer: "Report", folder: Path, encoding: Encoding | None, force: bool, deadline: "Deadline", quiet: bool
 ) -> None:
     """Write the certificate of a check's verdict (none for unknown: there is nothing to prove)."""
-    from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
+    from nonosat.certificate import CERTIFICATE_ENCODING, CERTIFIED, make_certificate
     from nonosat.cli.show import complain, say
     from nonosat.errors import CutShort
 
     result = answer.result
     status = result.status.value
-    if status not in ("unique", "none", "multiple"):
+    if status not in CERTIFIED:
         complain(f"no certificate: the verdict is {status}")
         return
     grids = tuple(solution.grid for solution in result.solutions)

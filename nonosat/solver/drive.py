@@ -146,10 +146,12 @@ def check(
     within the same `timeout`; an unknown verdict has none."""
     deadline = Deadline.of(timeout)
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
-    status = verdict.result.status.value
-    if certificate is not None and status in ("unique", "none", "multiple"):
-        from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
+    if certificate is None:
+        return verdict
+    from nonosat.certificate import CERTIFICATE_ENCODING, CERTIFIED, make_certificate
 
+    status = verdict.result.status.value
+    if status in CERTIFIED:
         grids = tuple(solution.grid for solution in verdict.result.solutions)
         make_certificate(
             puzzle,

@@ -15,7 +15,7 @@ from nonosat.web.jobs import JSON_NAME, Job, Reply, read_puzzle
 
 def convert(job: Job, deadline: Deadline) -> Reply:
     """The puzzle written in another format, as a download."""
-    from nonosat.formats import FORMATS, dropped_fields, dumps
+    from nonosat.formats import dropped_fields, dumps
 
     puzzle = read_puzzle(job, deadline)
     target = job.options["to"]
@@ -24,7 +24,6 @@ def convert(job: Job, deadline: Deadline) -> Reply:
     dropped = dropped_fields(puzzle, target)
     if dropped:
         headers["X-Nonosat-Dropped"] = ", ".join(dropped)
-    assert FORMATS[target].dump is not None
     return Reply(200, text.encode(), "text/plain; charset=utf-8", headers)
 
 
@@ -99,13 +98,13 @@ def certificate(job: Job, deadline: Deadline) -> Reply:
     import tempfile
     import zipfile
 
-    from nonosat.certificate import CERTIFICATE_ENCODING, make_certificate
+    from nonosat.certificate import CERTIFICATE_ENCODING, CERTIFIED, make_certificate
     from nonosat.solver.drive import check_within
 
     puzzle = read_puzzle(job, deadline)
     verdict = check_within(puzzle, deadline, engine=job.options.get("engine", "auto"), jobs=1)
     status = verdict.result.status.value
-    if status not in ("unique", "none", "multiple"):
+    if status not in CERTIFIED:
         why = verdict.result.cut_short or status
         return Reply.error(f"no certificate: the verdict is {status} ({why})", 422)
     grids = tuple(solution.grid for solution in verdict.result.solutions)
