@@ -207,6 +207,9 @@ def test_batch_writes_a_certificate_for_each_decided_puzzle(tmp_path: Path, jobs
     assert certificate_folder("a/b#3").startswith("a_b_3-") and certificate_folder("a/b#3") != certificate_folder(
         "a_b/3"
     )
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(UsageError, match="a-file is a file, not a folder for the certificates"):
+        next(run([str(tmp_path / names[0])], jobs=jobs, certificates=tmp_path / "a-file"))
 
 
 @pytest.mark.slow

@@ -51,6 +51,8 @@ def run(
     check_engine(engine)
     if count < 1:
         raise UsageError("count must be at least 1")
+    if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
+        raise UsageError(f"{certificates} is a file, not a folder for the certificates")
     workers = jobs or usable_cores()
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
