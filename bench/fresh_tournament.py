@@ -73,6 +73,13 @@ def run_set(
     return took, [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
 
 
+def puzzle_name(path: str) -> str:
+    """A record's puzzle as one can find it again after the run, its temporary folder gone:
+    `fresh-3023.txt#366` is `fresh_set(3023, size)[365]`, a corpus set's name its file in
+    tcga/question/."""
+    return Path(path).name
+
+
 def summary(name: str, took: float, records: list[dict[str, object]]) -> str:
     seconds = [float(r["seconds"]) for r in records]  # type: ignore[arg-type]
     statuses: dict[str, int] = {}
@@ -82,7 +89,7 @@ def summary(name: str, took: float, records: list[dict[str, object]]) -> str:
     return (
         f"{name}: {len(records)} puzzles in {took:.1f} s; per puzzle median {percentile(seconds, 0.5):.3f} s, "
         f"99% {percentile(seconds, 0.99):.3f} s, 99.9% {percentile(seconds, 0.999):.3f} s, slowest "
-        f"{float(slowest['seconds']):.2f} s ({slowest['path']}); {statuses}"  # type: ignore[arg-type]
+        f"{float(slowest['seconds']):.2f} s ({puzzle_name(str(slowest['path']))}); {statuses}"  # type: ignore[arg-type]
     )
 
 

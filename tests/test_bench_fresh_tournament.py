@@ -27,6 +27,8 @@ def test_a_batch_run_is_summed_up(tmp_path: Path) -> None:
     assert took > 0 and len(records) == 6 and {r["status"] for r in records} <= {"unique", "multiple"}
     line = summary("fresh 3", took, records)
     assert line.startswith("fresh 3: 6 puzzles in ") and "99.9%" in line
+    slowest = max(records, key=lambda r: float(r["seconds"]))  # type: ignore[arg-type]
+    assert f"({Path(str(slowest['path'])).name})" in line and str(tmp_path) not in line  # found again by seed
     assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0 and percentile([1.0], 0.999) == 1.0
 
 
