@@ -15,7 +15,8 @@ With `--against CHECKOUT` (another checkout of nonosat, its compiled core built,
 worktree of an older commit), every set is run by both, taking turns (this one first on the
 first set, the other first on the next), each line of the results names both, and their
 verdicts must agree puzzle by puzzle (the same status, the same grid for `unique`; a difference
-ends the run with exit 1). The other checkout runs with PYTHONPATH set to it.
+ends the run with exit 1). The other checkout runs in its own folder with PYTHONPATH set to it
+(this one in its own folder too).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from nonosat.formats.tournament import dump_tournament
 from nonosat.model import Grid, Puzzle
 
 SIDE = 25
+HERE = Path(__file__).resolve().parents[1]
+"""This checkout: the batch runs of this side run in its folder."""
 DENSITIES = (0.35, 0.5)
 
 
@@ -60,16 +63,21 @@ def run_set(
     path: Path, jobs: int, timeout: float | None, checkout: Path | None = None
 ) -> tuple[float, list[dict[str, object]]]:
     """`nonosat batch --jobs N` on one file (by the nonosat of `checkout` if given), timed whole;
-    its records."""
+    its records. It runs in the checkout's folder (this one's by default): `python -m` puts the
+    working folder first on the path, ahead of PYTHONPATH, so that run from this checkout the
+    other would be this one again."""
     out = path.with_name(f"{path.stem}-{'other' if checkout else 'this'}.jsonl")
     out.unlink(missing_ok=True)
-    env = None if checkout is None else {**os.environ, "PYTHONPATH": str(checkout.resolve())}
+    folder = (checkout or HERE).resolve()
+    env = None if checkout is None else {**os.environ, "PYTHONPATH": str(folder)}
     command = [sys.executable, "-m", "nonosat", "batch", str(path), "--out", str(out), "--jobs", str(jobs)]
     if timeout is not None:
         command += ["--timeout", str(timeout)]
     started = time.perf_counter()
-    subprocess.run(command, capture_output=True, check=False, env=env)
+    ended = subprocess.run(command, capture_output=True, check=False, env=env, cwd=folder)
     took = time.perf_counter() - started
+    if ended.returncode == 130:  # Ctrl-C reached the batch run (its process group) first
+        raise KeyboardInterrupt
     return took, [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
 
 
@@ -100,9 +108,10 @@ def disagreements(ours: list[dict[str, object]], theirs: list[dict[str, object]]
     for record in ours:
         other = by_path.get(str(record["path"]))
         if other is None or other["status"] != record["status"]:
-            found.append(f"{record['path']}: {record['status']} against {None if other is None else other['status']}")
+            their_status = None if other is None else other["status"]
+            found.append(f"{puzzle_name(str(record['path']))}: {record['status']} against {their_status}")
         elif record["status"] == "unique" and record.get("solutions") != other.get("solutions"):
-            found.append(f"{record['path']}: another unique grid")
+            found.append(f"{puzzle_name(str(record['path']))}: another unique grid")
     return found
 
 
@@ -136,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 took, records = run_set(path, args.jobs, args.timeout)
                 print(summary(name, took, records), flush=True)
                 if name.startswith("fresh"):
-                    pooled, pooled_took = pooled + records, pooled_took + took
+                    pooled.extend(records)
+                    pooled_took += took
                 continue
             order = [None, against] if turn % 2 == 0 else [against, None]
             runs = {side: run_set(path, args.jobs, args.timeout, side) for side in order}
@@ -154,4 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # the batch runs end with it; the temporary folder goes as `with` unwinds
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

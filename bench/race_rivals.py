@@ -174,4 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from nonosat import interrupts
+
+    interrupts.watch_ctrl_c()  # Ctrl-C stops a SAT candidate at once too (PySAT holds it till its deadline)
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # the solvers end with it; the JSON lines so far stay, to resume from
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
+import pytest
+
 from bench.fresh_tournament import DENSITIES, disagreements, fresh_set, percentile, run_set, summary
 from nonosat.formats.tournament import dump_tournament
 
@@ -42,6 +44,8 @@ def test_two_runs_of_a_set_disagree_on_another_status_or_unique_grid() -> None:
     assert disagreements(ours, other_grid) == ["a#1: another unique grid"]
     assert disagreements(ours, [ours[0], {"path": "a#2", "status": "unknown"}]) == ["a#2: multiple against unknown"]
     assert disagreements(ours, ours[:1]) == ["2 records against 1", "a#2: multiple against None"]
+    gone = [{"path": "/tmp/fresh-tournament-x/fresh-7.txt#5", "status": "unique", "solutions": [["#"]]}]
+    assert disagreements(gone, [{**gone[0], "status": "none"}]) == ["fresh-7.txt#5: unique against none"]
 
 
 def test_another_checkout_runs_the_set_too(tmp_path: Path) -> None:
@@ -54,3 +58,16 @@ def test_another_checkout_runs_the_set_too(tmp_path: Path) -> None:
     _, theirs = run_set(path, 1, None, here)
     assert len(ours) == len(theirs) == 4 and disagreements(ours, theirs) == []
     assert sorted(p.name for p in tmp_path.glob("*.jsonl")) == ["fresh-other.jsonl", "fresh-this.jsonl"]
+
+
+def test_a_batch_run_ended_by_ctrl_c_ends_the_benchmark(tmp_path: Path) -> None:
+    """A batch run that exits 130 (Ctrl-C reached its process group first) is not summed up as
+    a set: the benchmark is interrupted too."""
+    fake = tmp_path / "checkout" / "nonosat"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "__main__.py").write_text("raise SystemExit(130)\n")
+    path = tmp_path / "fresh.txt"
+    path.write_text(dump_tournament(fresh_set(3, 2)))
+    with pytest.raises(KeyboardInterrupt):
+        run_set(path, 1, None, fake.parent)
