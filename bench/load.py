@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import signal
 import socket
@@ -34,6 +33,7 @@ from typing import Any
 
 import httpx
 
+from bench.percentiles import percentile
 from bench.processes import alive, in_group
 from bench.verdicts import corpus_root
 from nonosat.formats.atomic import write_text_atomic
@@ -128,14 +128,6 @@ def server(workers: int, max_queue: int, log: Any) -> Iterator[Running]:
         if alive(process.pid) or in_group(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-
-
-def percentile(values: Sequence[float], share: float) -> float | None:
-    """The nearest-rank percentile (`share` from 0 to 100) of `values`; None when there are none."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share / 100 * len(ordered)) - 1)]
 
 
 def summary(outcomes: list[Outcome], wall: float) -> dict[str, Any]:

@@ -35,13 +35,6 @@ def test_the_server_and_the_peer_answer_the_same_requests_alike(corpus: Path) ->
     assert not load.failed(figures)
 
 
-def test_percentiles_are_nearest_rank() -> None:
-    values = [0.5, 0.1, 0.4, 0.2, 0.3]
-    assert load.percentile(values, 50) == 0.3
-    assert load.percentile(values, 99) == load.percentile(values, 100) == 0.5
-    assert load.percentile([], 50) is None
-
-
 def test_an_existing_json_file_is_refused_without_force(tmp_path: Path) -> None:
     existing = tmp_path / "figures.json"
     existing.write_text("{}")
