@@ -17,6 +17,10 @@ first set, the other first on the next), each line of the results names both, an
 verdicts must agree puzzle by puzzle (the same status, the same grid for `unique`; a difference
 ends the run with exit 1). The other checkout runs in its own folder with PYTHONPATH set to it
 (this one in its own folder too).
+
+With `--records FILE`, every puzzle's record of every run (`nonosat batch`'s, with the set's
+name and the side that ran it) is kept as JSON lines, the file rewritten after each set: a run
+can be read again with another statistic without running it again.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from pathlib import Path
 
 from bench.percentiles import percentile
 from bench.verdicts import corpus_root
+from nonosat.formats.atomic import write_text_atomic
 from nonosat.formats.tournament import dump_tournament
 from nonosat.model import Grid, Puzzle
 
@@ -124,7 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="per puzzle (default: none)")
     parser.add_argument("--corpus-sets", default="", help="corpus tournament sets too, e.g. taai2011,icga2016")
     parser.add_argument("--against", help="another checkout of nonosat to run every set too, taking turns")
+    parser.add_argument("--records", type=Path, help="keep every puzzle's record here (JSON lines), set by set")
+    parser.add_argument("--force", action="store_true", help="overwrite --records")
     args = parser.parse_args(argv)
+    if args.records and args.records.exists() and not args.force:
+        parser.error(f"{args.records} exists; give --force to overwrite it")
     against = Path(args.against) if args.against else None
     if against is not None and not (against / "nonosat" / "__init__.py").is_file():
         parser.error(f"--against {against}: not a checkout of nonosat (no nonosat/__init__.py there)")
@@ -141,9 +150,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             sets.append((name, path))
         pooled: list[dict[str, object]] = []
         pooled_took = 0.0
+        kept: list[dict[str, object]] = []
+
+        def keep(name: str, side: str, records: list[dict[str, object]]) -> None:
+            """Add a set's records to --records, rewritten whole (atomically) after each set."""
+            if args.records:
+                kept.extend({"set": name, "side": side, **record} for record in records)
+                write_text_atomic(args.records, "".join(json.dumps(r) + "\n" for r in kept), force=True)
+
         for turn, (name, path) in enumerate(sets):
             if against is None:
                 took, records = run_set(path, args.jobs, args.timeout)
+                keep(name, "this", records)
                 print(summary(name, took, records), flush=True)
                 if name.startswith("fresh"):
                     pooled.extend(records)
@@ -152,6 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             order = [None, against] if turn % 2 == 0 else [against, None]
             runs = {side: run_set(path, args.jobs, args.timeout, side) for side in order}
             (took, records), (their_took, theirs) = runs[None], runs[against]
+            keep(name, "this", records)
+            keep(name, str(against), theirs)
             print(summary(f"{name} (this)", took, records), flush=True)
             print(summary(f"{name} ({against})", their_took, theirs), flush=True)
             print(f"{name}: this / other {took / their_took:.3f} (whole command)", flush=True)

@@ -4,12 +4,13 @@ summed up as the benchmark prints them."""
 
 from __future__ import annotations
 
+import json
 import statistics
 from pathlib import Path
 
 import pytest
 
-from bench.fresh_tournament import DENSITIES, disagreements, fresh_set, run_set, summary
+from bench.fresh_tournament import DENSITIES, disagreements, fresh_set, main, run_set, summary
 from nonosat.formats.tournament import dump_tournament
 
 
@@ -70,3 +71,23 @@ def test_a_batch_run_ended_by_ctrl_c_ends_the_benchmark(tmp_path: Path) -> None:
     path.write_text(dump_tournament(fresh_set(3, 2)))
     with pytest.raises(KeyboardInterrupt):
         run_set(path, 1, None, fake.parent)
+
+
+@pytest.mark.slow
+def test_records_are_kept_set_by_set_and_never_overwritten_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--records keeps every puzzle's record of every set, named by set and side; an existing
+    file is refused unless --force."""
+    kept = tmp_path / "records.jsonl"
+    assert main(["--seeds", "5,6", "--size", "3", "--jobs", "1", "--records", str(kept)]) == 0
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert [(r["set"], r["side"]) for r in lines] == [("fresh seed 5", "this")] * 3 + [("fresh seed 6", "this")] * 3
+    assert all(r["status"] in {"unique", "multiple"} and float(r["seconds"]) >= 0 for r in lines)
+    out = capsys.readouterr().out
+    assert out.count("3 puzzles in") == 2 and "6 puzzles in" in out  # two sets, then both together
+    with pytest.raises(SystemExit):
+        main(["--seeds", "5", "--size", "1", "--jobs", "1", "--records", str(kept)])
+    assert "exists; give --force" in capsys.readouterr().err and len(kept.read_text().splitlines()) == 6
+    assert main(["--seeds", "5", "--size", "1", "--jobs", "1", "--records", str(kept), "--force"]) == 0
+    assert len(kept.read_text().splitlines()) == 1
