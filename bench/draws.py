@@ -118,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except VersionMismatch as error:
             print(error, file=sys.stderr)
             return 1
+        except KeyboardInterrupt:  # the workers heard it too: end them now, not after their solve
+            for worker in workers:
+                worker.process.kill()
+            raise
         finally:
             for worker in workers:
                 worker.close()

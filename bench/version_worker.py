@@ -157,4 +157,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C reached the whole process group: the parent says so, once
+        sys.exit(130)

@@ -4,6 +4,7 @@ statistics, with this checkout on both sides."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,14 @@ def test_start_up_times_of_two_checkouts() -> None:
     assert found["runs"] == 2
     assert found["a_median_s"] > 0 and found["b_median_s"] > 0
     assert len(found["geomean"]) == 3
+
+
+@pytest.mark.slow
+def test_a_worker_ends_quietly_with_ctrl_c(capfd: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C reaches a worker with its benchmark (one process group): exit 130, no traceback;
+    the benchmark itself says "interrupted" once."""
+    worker = version_checkouts.Worker("A", ROOT)
+    worker.process.send_signal(signal.SIGINT)
+    assert worker.process.wait(timeout=10) == 130  # (an uncaught KeyboardInterrupt: -2)
+    worker.close()
+    assert "Traceback" not in capfd.readouterr().err
