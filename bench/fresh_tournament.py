@@ -132,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--records", type=Path, help="keep every puzzle's record here (JSON lines), set by set")
     parser.add_argument("--force", action="store_true", help="overwrite --records")
     args = parser.parse_args(argv)
+    if args.records and args.records.is_dir():
+        parser.error(f"--records {args.records}: a folder, not a file")
     if args.records and args.records.exists() and not args.force:
         parser.error(f"{args.records} exists; give --force to overwrite it")
     against = Path(args.against) if args.against else None

@@ -91,3 +91,6 @@ def test_records_are_kept_set_by_set_and_never_overwritten_without_force(
     assert "exists; give --force" in capsys.readouterr().err and len(kept.read_text().splitlines()) == 6
     assert main(["--seeds", "5", "--size", "1", "--jobs", "1", "--records", str(kept), "--force"]) == 0
     assert len(kept.read_text().splitlines()) == 1
+    with pytest.raises(SystemExit):  # a folder is refused before any set runs, --force or not
+        main(["--seeds", "5", "--size", "1", "--jobs", "1", "--records", str(tmp_path), "--force"])
+    assert "a folder, not a file" in capsys.readouterr().err
