@@ -18,15 +18,15 @@ from nonosat.render.records import batch_record
 if TYPE_CHECKING:
     from nonosat.solver import Result
 
-RACE_AFTER = 0.5
+RACE_AFTER = 1.0
 """Seconds a puzzle gets in a batch worker before a second solver races it (`solve`'s
 `race_after`): later than a single solve's 0.1 s, because the other cores are already busy
 with other puzzles, so only the rare hard ones borrow a core, and those are where the race cuts
 the time most. While one races, the other workers hold back their next puzzle
-(nonosat.batch.sharing). Half a second rather than the 1 s of old: worked out over 8,000 fresh
-puzzles it takes the same CPU time (a rival that wins early stops its search early too), and
-measured on 14 sets the slowest puzzle came sooner in 11, the per-puzzle times summed 2% less,
-the whole commands unchanged (bench/README.md, "The race in a batch from 0.5 s")."""
+(nonosat.batch.sharing). Not sooner: 0.5 s was tried, and on 44 sets taking turns with 1 s it
+made the whole commands about 2% slower (a puzzle that ends between 0.5 s and 1 s races for
+nothing, and the other worker waits meanwhile) for a slowest puzzle sooner in only 24 sets of
+44 (bench/README.md, "The race in a batch from 0.5 s, and back to 1 s")."""
 
 
 @dataclass(frozen=True)
