@@ -35,7 +35,7 @@ def test_a_batch_run_is_summed_up(tmp_path: Path) -> None:
 
 
 def test_two_runs_of_a_set_disagree_on_another_status_or_unique_grid() -> None:
-    ours = [
+    ours: list[dict[str, object]] = [
         {"path": "a#1", "status": "unique", "solutions": [["#."]]},
         {"path": "a#2", "status": "multiple"},
     ]
@@ -44,7 +44,9 @@ def test_two_runs_of_a_set_disagree_on_another_status_or_unique_grid() -> None:
     assert disagreements(ours, other_grid) == ["a#1: another unique grid"]
     assert disagreements(ours, [ours[0], {"path": "a#2", "status": "unknown"}]) == ["a#2: multiple against unknown"]
     assert disagreements(ours, ours[:1]) == ["2 records against 1", "a#2: multiple against None"]
-    gone = [{"path": "/tmp/fresh-tournament-x/fresh-7.txt#5", "status": "unique", "solutions": [["#"]]}]
+    gone: list[dict[str, object]] = [
+        {"path": "/tmp/fresh-tournament-x/fresh-7.txt#5", "status": "unique", "solutions": [["#"]]}
+    ]
     assert disagreements(gone, [{**gone[0], "status": "none"}]) == ["fresh-7.txt#5: unique against none"]
 
 
