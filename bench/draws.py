@@ -32,7 +32,7 @@ from bench.version_checkouts import VersionMismatch, Worker, check_answer, check
 from bench.version_times import geometric_mean
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import dump_tournament
-from nonosat.solver.compiled_search import turned_upside_down
+from nonosat.solver.compiled_search import clues_upside_down
 
 WAYS = ("right way up", "upside down")
 SLOW = 2.0
@@ -40,9 +40,9 @@ SLOW = 2.0
 
 
 def upside_down(puzzle: Puzzle) -> Puzzle:
-    """The puzzle with its rows in the other order, each column's clue read from the bottom: as
-    the race's rival turns it (compiled_search.turned_upside_down, here without a board)."""
-    rows, columns, _ = turned_upside_down(puzzle.rows, puzzle.columns, ([], [], [], []))
+    """The puzzle with its rows in the other order, each column's clue read from the bottom, as
+    the race's rival turns it (compiled_search.clues_upside_down)."""
+    rows, columns = clues_upside_down(puzzle.rows, puzzle.columns)
     return Puzzle(rows=rows, columns=columns)
 
 

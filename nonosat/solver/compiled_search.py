@@ -124,11 +124,17 @@ class CoreSearch:
 Masks = tuple[list[int], list[int], list[int], list[int]]
 
 
+def clues_upside_down(rows: tuple[Clue, ...], columns: tuple[Clue, ...]) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
+    """A puzzle's clues with its rows in the other order: the rows' clues reversed in order,
+    each column's clue reversed."""
+    return rows[::-1], tuple(clue[::-1] for clue in columns)
+
+
 def turned_upside_down(
     rows: tuple[Clue, ...], columns: tuple[Clue, ...], masks: Masks
 ) -> tuple[tuple[Clue, ...], tuple[Clue, ...], Masks]:
-    """A puzzle's clues and board (`Board.masks`) with its rows in the other order: the rows'
-    clues reversed in order, each column's clue reversed, each column's cells too."""
+    """A puzzle's clues and board (`Board.masks`) with its rows in the other order: the clues as
+    `clues_upside_down` turns them, each column's cells reversed too."""
     height = len(rows)
 
     def reversed_cells(mask: int) -> int:
@@ -141,7 +147,7 @@ def turned_upside_down(
         [reversed_cells(mask) for mask in col_filled],
         [reversed_cells(mask) for mask in col_empty],
     )
-    return rows[::-1], tuple(clue[::-1] for clue in columns), turned
+    return (*clues_upside_down(rows, columns), turned)
 
 
 @dataclass(frozen=True)
