@@ -114,6 +114,20 @@ def test_solve_many_refuses_a_count_below_one() -> None:
         list(solve_many([Puzzle(rows=((1,),), columns=((1,),))], count=0))
 
 
+@pytest.mark.parametrize(
+    ("asked", "refusal"),
+    [({"count": 0}, "count must be at least 1"), ({"engine": "magic"}, "magic"), ({"executor": "ray"}, "ray")],
+)
+def test_run_refuses_what_is_asked_amiss_when_called(tmp_path: Path, asked: dict[str, Any], refusal: str) -> None:
+    """Before any record is asked for (`nonosat batch` draws its progress bar in between), and
+    before a worker starts or the results file is made."""
+    puzzle = tmp_path / "one.non"
+    puzzle.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    with pytest.raises(NonosatError, match=refusal):
+        run([str(puzzle)], out=tmp_path / "results.jsonl", **asked)
+    assert not (tmp_path / "results.jsonl").exists()
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="the race needs fork and two cores")
 def test_a_worker_that_races_a_slow_puzzle_records_what_one_solver_records(

@@ -32,7 +32,9 @@ def run(
     engine: str = "auto",
     certificates: str | Path | None = None,
 ) -> Iterator[Record]:
-    """Solve every puzzle the paths hold, yielding each new record as it finishes.
+    """Solve every puzzle the paths hold: an iterator of each new record as it finishes. What
+    is asked amiss (the executor, the engine, the count, a certificates path that is a file) is
+    refused by this call, before any record is asked for.
 
     With `out`, records are appended to that JSON Lines file as they come, and puzzles it
     already holds are skipped, except those whose status is in `retry` (solved again, with
@@ -47,7 +49,7 @@ def run(
     from nonosat.processes import usable_cores
     from nonosat.solver.engines import check_engine
 
-    check_executor(executor)
+    check_executor(executor)  # every refusal here, when called, before a record is asked for
     check_engine(engine)
     if count < 1:
         raise UsageError("count must be at least 1")
@@ -56,9 +58,16 @@ def run(
     workers = jobs or usable_cores()
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
-    writer = Writer(Path(out)) if out is not None else None
-    stream: Iterable[Record]
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
+    return _records(todo, None if out is None else Path(out), workers, options, executor, scheduler)
+
+
+def _records(
+    todo: list[Task], out: Path | None, workers: int, options: RunOptions, executor: str, scheduler: str | None
+) -> Iterator[Record]:
+    """`run`'s records, each written to `out` (if any) as it comes."""
+    writer = Writer(out) if out is not None else None
+    stream: Iterable[Record]
     if executor == "dask":
         stream = dask(todo, scheduler, workers, options)
     else:
