@@ -14,7 +14,9 @@ Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet
 (`processes.warm_up`).
 
 A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
-searches without a time limit in the main thread then use PySAT's own SIGINT handling.
+in the main thread, MiniSat-like searches without a time limit use PySAT's own SIGINT
+handling, those with one are interrupted through `heard_by`, and CaDiCaL's conflict budgets
+return before Python raises it.
 """
 
 from __future__ import annotations
@@ -156,6 +158,41 @@ def wants_keyboard_interrupt() -> bool:
         and threading.current_thread() is threading.main_thread()
         and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     )
+
+
+@contextlib.contextmanager
+def heard_by(stop: Callable[[], object]) -> Iterator[None]:
+    """For a library caller's main thread (`wants_keyboard_interrupt`): while a solver runs in
+    C that cannot hear Ctrl-C itself, a thread waits on the wakeup descriptor and calls `stop`
+    when SIGINT comes, so that the solver returns at once and Python raises KeyboardInterrupt
+    there, as it would anywhere else. Elsewhere (the command line's watcher, other threads, a
+    handler of the caller's own, Windows) it does nothing."""
+    if not wants_keyboard_interrupt() or os.name == "nt":
+        yield
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        before = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    except ValueError:  # not the main interpreter
+        os.close(read_end)
+        os.close(write_end)
+        yield
+        return
+
+    def listen() -> None:
+        while data := os.read(read_end, 64):
+            if signal.SIGINT in data:
+                stop()
+
+    listener = quiet_thread(listen, name="nonosat-ctrl-c-library")
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(before)
+        os.close(write_end)  # the listener reads the end of the pipe and returns
+        listener.join()
+        os.close(read_end)
 
 
 def watched() -> bool:

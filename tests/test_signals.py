@@ -246,3 +246,52 @@ def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: s
             pytest.fail(f"Ctrl-C at {0.15 + 0.13 * step:.2f} s was lost")
         assert command.returncode == 130, (step, stderr)
         assert "Traceback" not in stderr and "Error" not in stderr, (step, stderr)
+
+
+# --- Ctrl-C in a library caller's main thread ----------------------------------------------------
+
+LIBRARY_SAT = """
+import sys
+from nonosat import load, solve
+puzzle = load(sys.argv[1])
+limit = {} if sys.argv[3] == "none" else {"timeout": float(sys.argv[3])}
+print("solving", flush=True)
+try:
+    solve(puzzle, engine="sat", solver=sys.argv[2], **limit)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+    sys.exit(130)
+print("no interrupt", flush=True)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("solver", "timeout"),
+    [("minisat22", "600"), ("glucose4", "600"), ("cadical195", "600"), ("minisat22", "none"), ("cadical195", "none")],
+)
+def test_a_library_callers_sat_search_hears_ctrl_c(corpus: Path, solver: str, timeout: str) -> None:
+    """Python's default SIGINT handling, no watcher: the SAT search, whose solver runs in C
+    (hours on Faase), ends on Ctrl-C and the caller gets KeyboardInterrupt. Under a time limit
+    MiniSat and Glucose were heard only when it passed (now `interrupts.heard_by` interrupts
+    them), and CaDiCaL, jumped out of by PySAT's own handler, aborted the process."""
+    faase = str(corpus / "pynogram" / "frans_faase.txt")
+    caller = subprocess.Popen(
+        [sys.executable, "-c", LIBRARY_SAT, faase, solver, timeout],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert caller.stdout is not None and caller.stdout.readline().strip() == "solving"
+    time.sleep(STARTED)  # well into the solver's search (the formula is built within a second)
+    assert caller.poll() is None
+    os.killpg(caller.pid, signal.SIGINT)
+    try:
+        stdout, stderr = caller.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        os.killpg(caller.pid, signal.SIGKILL)
+        caller.communicate()
+        pytest.fail(f"the library's SAT search with {solver} was still running {HANG} s after Ctrl-C")
+    assert caller.returncode == 130, stderr
+    assert stdout.strip() == "KeyboardInterrupt"

@@ -99,7 +99,8 @@ class Search:
         passed or `stop` was called first. Ctrl-C stops it too (see nonosat.interrupts)."""
         if self.stopped:
             return None
-        if self.deadline.at is None and not self.stoppable and (self.whole or interrupts.wants_keyboard_interrupt()):
+        plain = self.whole or (interrupts.wants_keyboard_interrupt() and not budgeted(self.name))
+        if self.deadline.at is None and not self.stoppable and plain:
             return self._solve_plain(assumptions)
         interrupts.running(self)
         try:
@@ -137,7 +138,8 @@ class Search:
             timer = interrupts.Timer(remaining, self.sat.interrupt)
             timer.start()
         try:
-            answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            with interrupts.heard_by(self.sat.interrupt):  # Ctrl-C in a library caller's main thread
+                answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -169,13 +171,14 @@ class Search:
     def _budget_slice(self, assumptions: Sequence[int]) -> bool | None:
         """One conflict budget of CaDiCaL. PySAT's solve_limited sets up its own SIGINT handler
         in the main thread, which longjmps out of the solver's C++ on Ctrl-C: that leaves it
-        broken (freeing it later aborted the process). Where Ctrl-C is heard another way (the
-        command line's watcher, or SIGINT ignored in a batch worker), the slice is run through
-        PySAT's C function without that handler; the watcher stops the search between slices."""
+        broken (the next call into it, for its counts or to free it, aborts the process). So the
+        slice is run through PySAT's C function without that handler: Ctrl-C is heard between
+        slices, by the command line's watcher, or as KeyboardInterrupt as soon as the slice
+        returns in a library caller's main thread (Python's own handler only notes it meanwhile)."""
         solve_lim = getattr(pysolvers(), f"{self.name}_solve_lim", None)
         inner = self.sat.solver
         handle = getattr(inner, "cadical", None)
-        if interrupts.wants_keyboard_interrupt() or solve_lim is None or handle is None:
+        if solve_lim is None or handle is None:  # another PySAT's layout: its own call, handler and all
             try:
                 answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions))
             except Exception as error:
