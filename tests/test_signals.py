@@ -46,16 +46,22 @@ def interrupt(args: list[str], cwd: Path, sig: int = signal.SIGINT) -> tuple[int
         command.kill()
     else:
         os.killpg(command.pid, sig)
-    try:
-        _, stderr = command.communicate(timeout=HANG)
-    except subprocess.TimeoutExpired:
-        os.killpg(command.pid, signal.SIGKILL)
-        command.communicate()
-        pytest.fail(f"nonosat {' '.join(args)} was still running {HANG} s after the signal")
+    _, stderr = waited(command, f"nonosat {' '.join(args)} was still running {HANG} s after the signal")
     settled = time.monotonic() + HANG
     while in_group(command.pid) and time.monotonic() < settled:
         time.sleep(0.05)
     return command.returncode, stderr, before, in_group(command.pid)
+
+
+def waited(process: subprocess.Popen[str], hang: str) -> tuple[str, str]:
+    """What a process that was sent a signal printed (standard output and error) once it ended;
+    if it has not within HANG seconds, its group is killed and the test fails with `hang`."""
+    try:
+        return process.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(hang)
 
 
 @pytest.fixture(scope="module")
@@ -238,12 +244,7 @@ def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: s
         if command.poll() is not None:
             continue  # it ended first (the race can be quick): nothing to interrupt
         os.killpg(command.pid, signal.SIGINT)
-        try:
-            _, stderr = command.communicate(timeout=HANG)
-        except subprocess.TimeoutExpired:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.communicate()
-            pytest.fail(f"Ctrl-C at {0.15 + 0.13 * step:.2f} s was lost")
+        _, stderr = waited(command, f"Ctrl-C at {0.15 + 0.13 * step:.2f} s was lost")
         assert command.returncode == 130, (step, stderr)
         assert "Traceback" not in stderr and "Error" not in stderr, (step, stderr)
 
@@ -287,11 +288,6 @@ def test_a_library_callers_sat_search_hears_ctrl_c(corpus: Path, solver: str, ti
     time.sleep(STARTED)  # well into the solver's search (the formula is built within a second)
     assert caller.poll() is None
     os.killpg(caller.pid, signal.SIGINT)
-    try:
-        stdout, stderr = caller.communicate(timeout=HANG)
-    except subprocess.TimeoutExpired:
-        os.killpg(caller.pid, signal.SIGKILL)
-        caller.communicate()
-        pytest.fail(f"the library's SAT search with {solver} was still running {HANG} s after Ctrl-C")
+    stdout, stderr = waited(caller, f"the library's SAT search with {solver} was still running {HANG} s after Ctrl-C")
     assert caller.returncode == 130, stderr
     assert stdout.strip() == "KeyboardInterrupt"
