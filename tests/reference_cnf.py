@@ -74,7 +74,7 @@ def state_name(clue: Clue, state: int) -> str:
     return f"B{block}.{state - a.block_start(block)}"
 
 
-def describe(encoding: str, clue: Clue, key: tuple) -> str:
+def describe(encoding: str, clue: Clue, key: tuple[object, ...]) -> str:
     """What an auxiliary variable means, from its pool key."""
     _, first, second = key
     if encoding == "automaton":

@@ -347,10 +347,10 @@ def test_the_compiled_block_encoding_writes_the_pythons_clauses(monkeypatch: pyt
     same variables, on random lines of 1 to 30 cells with known cells (the tests above count
     models through whichever is built; this keeps the other as true)."""
 
-    from nonosat.solver.encodings import blocks
+    from nonosat.solver.compiled import core
     from nonosat.solver.propagation import alive_states
 
-    if blocks.core is None:
+    if core is None:
         pytest.skip("the compiled core was not built")
     rng = random.Random(36)
     compared = 0

@@ -101,7 +101,7 @@ def test_a_cnf_past_the_clause_limit_is_unknown_not_a_crash(random_300: Path) ->
 @pytest.fixture(scope="module")
 def ones_200(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("ones") / "ones200.non"
-    save(Puzzle(rows=[[1]] * 200, columns=[[1]] * 200), path)
+    save(Puzzle(rows=((1,),) * 200, columns=((1,),) * 200), path)
     return path
 
 
@@ -220,7 +220,7 @@ def test_puzzles_over_the_limit_are_refused_naming_the_file(tmp_path: Path) -> N
     done = nonosat("solve", str(big), limit=10)
     assert done.returncode == 2 and str(big) in done.stderr and "over the limit" in done.stderr
     with pytest.raises(InvalidPuzzle, match="cells, over the limit"):
-        Puzzle(rows=[()] * 600, columns=[()] * 600)
+        Puzzle(rows=((),) * 600, columns=((),) * 600)
     assert 600 * 600 > MAX_CELLS
 
 
