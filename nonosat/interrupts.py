@@ -181,18 +181,25 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
         return
 
     def listen() -> None:
-        while data := os.read(read_end, 64):
-            if signal.SIGINT in data:
-                stop()
+        try:
+            while data := os.read(read_end, 64):
+                if signal.SIGINT in data:
+                    stop()
+        except OSError:  # closed under it
+            return
 
     listener = quiet_thread(listen, name="nonosat-ctrl-c-library")
     try:
         yield
     finally:
-        signal.set_wakeup_fd(before)
-        os.close(write_end)  # the listener reads the end of the pipe and returns
-        listener.join()
-        os.close(read_end)
+        try:
+            signal.set_wakeup_fd(before)
+        finally:  # (each step even if a second Ctrl-C lands in the one before)
+            try:
+                os.close(write_end)  # the listener reads the end of the pipe and returns
+                listener.join()
+            finally:
+                os.close(read_end)
 
 
 def watched() -> bool:
