@@ -21,14 +21,13 @@ per-puzzle ratios B/A with its 95% confidence interval.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fresh_tournament import fresh_set
-from bench.version_checkouts import VersionMismatch, Worker, check_answer, check_pair
+from bench.version_checkouts import Worker, check_answer, check_pair, command, with_workers
 from bench.version_times import geometric_mean
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import dump_tournament
@@ -91,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         files, labels = write_sets(Path(scratch), seeds, args.size)
         puzzles = [p for path in files for p in load_all(path)]
         workers = (Worker("A", args.a), Worker("B", args.b))
-        try:
+
+        def work() -> None:
             for worker in workers:
                 worker.call({"op": "load", "files": [str(f) for f in files], "first": None})
             started = time.perf_counter()
@@ -118,22 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         answers[s] = check_answer(puzzles[index], labels[index], "AB"[s], reply)
                     check_pair(labels[index], answers[0], answers[1])
                 print(summary(WAYS[way], WAYS[other], picked, times), flush=True)
-        except VersionMismatch as error:
-            print(error, file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:  # the workers heard it too: end them now, not after their solve
-            for worker in workers:
-                worker.process.kill()
-            raise
-        finally:
-            for worker in workers:
-                worker.close()
-    return 0
+
+        return with_workers(workers, work)
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:  # the workers, in the same process group, end with it
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+    command(main)

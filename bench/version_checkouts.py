@@ -9,8 +9,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from nonosat import NonosatError, Puzzle
 
@@ -79,3 +80,32 @@ def check_pair(label: str, a: tuple[str, tuple[Any, ...]], b: tuple[str, tuple[A
     if a[0] in DECIDED and b[0] in DECIDED:
         if a[0] != b[0] or (a[0] == "unique" and a[1] != b[1]):
             raise VersionMismatch(f"{label}: A says {a[0]}, B says {b[0]}")
+
+
+def with_workers(workers: Sequence[Worker], work: Callable[[], None]) -> int:
+    """Do `work` with the workers, then close them: 0, or 1 when the checkouts disagreed (said on
+    standard error). On Ctrl-C the workers, which heard it too, are killed at once, not after
+    their solve, and KeyboardInterrupt goes on (see `command`)."""
+    try:
+        work()
+    except VersionMismatch as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        for worker in workers:
+            worker.process.kill()
+        raise
+    finally:
+        for worker in workers:
+            worker.close()
+    return 0
+
+
+def command(main: Callable[[], int]) -> NoReturn:
+    """Exit with `main`'s code, or 130 and one line on Ctrl-C (the workers, in the same process
+    group, end with it)."""
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -14,6 +14,9 @@ on its own stdout; whatever nonosat prints goes to stderr. The commands:
   seen to hold the same puzzles.
 - `{"op": "solve", "index": I, "timeout": S}`: `solve(puzzle, jobs=1)` on puzzle I, one core, no
   race; answers its status, method, stats, solutions and its wall-clock and CPU seconds.
+- `{"op": "race", "index": I, "timeout": S, "race_after": R}`: `solve(puzzle, jobs=2,
+  race_after=R)` on puzzle I, as a batch worker races a hard puzzle (two cores from R seconds);
+  answers as `solve` does (the CPU is this process's only).
 - `{"op": "stages", "index": I, "repeat": R}`: puzzle I stage by stage (line logic, CNF, loading,
   first SAT solve, 2x2 switch, the check of the grid), each the fastest of R runs.
 - `{"op": "batch", "jobs": N, "timeout": S}`: every puzzle through `nonosat.batch.solve_many`,
@@ -67,6 +70,13 @@ def solve_one(index: int, timeout: float | None) -> dict[str, Any]:
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         return {"status": "none", "method": "line", "stats": {}, "grids": [], "seconds": seconds, "cpu": cpu}
     return answer(result, time.perf_counter() - started, time.process_time() - cpu_started)
+
+
+def race_one(index: int, timeout: float | None, race_after: float) -> dict[str, Any]:
+    """Solve one puzzle with a rival from `race_after` seconds, timed by the wall clock."""
+    started = time.perf_counter()
+    result = solve(PUZZLES[index], jobs=2, race_after=race_after, timeout=timeout)
+    return answer(result, time.perf_counter() - started, None)
 
 
 STAGES = ("line", "build", "load", "sat", "switch", "check")
@@ -139,6 +149,8 @@ def handle(command: dict[str, Any]) -> dict[str, Any]:
         return {"puzzles": len(PUZZLES), "clues_sha1": clue_digest(PUZZLES)}
     if op == "solve":
         return solve_one(command["index"], command.get("timeout"))
+    if op == "race":
+        return race_one(command["index"], command.get("timeout"), command["race_after"])
     if op == "stages":
         return stage_times(command["index"], command.get("repeat", 3))
     if op == "batch":
