@@ -81,14 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keys = FAR_TAIL[: args.first]
     puzzles = far_tail_puzzles(keys)
-    names = ["this"] + (["against"] if args.against else [])
+    sides = [("this", ROOT)] + ([("against", args.against)] if args.against else [])
+    names = [name for name, _ in sides]
     with tempfile.TemporaryDirectory(prefix="far-tail-") as scratch:
         path = Path(scratch) / "far-tail.txt"
         path.write_text(dump_tournament(puzzles))
         if [(p.rows, p.columns) for p in load_all(path)] != [(p.rows, p.columns) for p in puzzles]:
             raise SystemExit("the far tail's puzzles did not survive the tournament format")
-        trees = [ROOT] + ([args.against] if args.against else [])
-        workers = [Worker(name, tree) for name, tree in zip(names, trees, strict=True)]
+        workers = [Worker(name, tree) for name, tree in sides]
 
         def work() -> None:
             for worker in workers:

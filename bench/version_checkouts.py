@@ -102,10 +102,14 @@ def with_workers(workers: Sequence[Worker], work: Callable[[], None]) -> int:
 
 
 def command(main: Callable[[], int]) -> NoReturn:
-    """Exit with `main`'s code, or 130 and one line on Ctrl-C (the workers, in the same process
-    group, end with it)."""
+    """Exit with `main`'s code; 2 and one line when a checkout cannot be used (not a checkout,
+    its worker dead); 130 and one line on Ctrl-C (the workers, in the same process group, end
+    with it)."""
     try:
         sys.exit(main())
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    except NonosatError as error:
+        print(error, file=sys.stderr)
+        sys.exit(2)

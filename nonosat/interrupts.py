@@ -180,15 +180,7 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
         yield
         return
 
-    def listen() -> None:
-        try:
-            while data := os.read(read_end, 64):
-                if signal.SIGINT in data:
-                    stop()
-        except OSError:  # closed under it
-            return
-
-    listener = quiet_thread(listen, name="nonosat-ctrl-c-library")
+    listener = quiet_thread(_listen, lambda: os.read(read_end, 64), stop, name="nonosat-ctrl-c-library")
     try:
         yield
     finally:
@@ -253,7 +245,7 @@ def watch_ctrl_c() -> None:
     signal.signal(signal.SIGINT, _on_sigint)
     sys.unraisablehook = _unraisable
     _watching = True
-    quiet_thread(_watch, read, name="nonosat-ctrl-c")
+    quiet_thread(_listen, read, _stop_and_end_soon, name="nonosat-ctrl-c")
 
 
 def wakeup_channel(sockets: bool = os.name == "nt") -> tuple[Callable[[], bytes], int]:
@@ -300,17 +292,24 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _watch(read: Callable[[], bytes]) -> None:
+def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
+    """Call `heard` for each SIGINT the wakeup channel carries, until it closes."""
     while True:
         try:
             data = read()
-        except OSError:
+        except OSError:  # closed under it
             return
         if not data:
             return
-        if signal.SIGINT in data and not _finished:
-            stop_all()
-            Timer(GRACE, _end_unless_finished).start()
+        if signal.SIGINT in data:
+            heard()
+
+
+def _stop_and_end_soon() -> None:
+    """The command line's answer to Ctrl-C: every search stopped, the process ended in GRACE s."""
+    if not _finished:
+        stop_all()
+        Timer(GRACE, _end_unless_finished).start()
 
 
 def _end_unless_finished() -> None:

@@ -50,3 +50,15 @@ def test_this_checkout_against_itself(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("  fresh-3094 #864: this ") and "; against " in out[0]
     assert out[2].startswith("run 1, this: 2 puzzles, ") and out[3].startswith("run 1, against: 2 puzzles, ")
+
+
+def test_a_checkout_that_cannot_be_used_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench.far_tail and bench.draws end through version_checkouts.command: a folder that is not
+    a checkout gives the reason on one line, no traceback."""
+    from bench.version_checkouts import command
+
+    with pytest.raises(SystemExit) as ended:
+        command(lambda: main(["--against", str(HERE / "no-such-checkout"), "--first", "1"]))
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-checkout" in err and "Traceback" not in err
