@@ -163,35 +163,49 @@ def wants_keyboard_interrupt() -> bool:
 @contextlib.contextmanager
 def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     """For a library caller's main thread (`wants_keyboard_interrupt`): while a solver runs in
-    C that cannot hear Ctrl-C itself, a thread waits on the wakeup descriptor and calls `stop`
-    when SIGINT comes, so that the solver returns at once and Python raises KeyboardInterrupt
-    there, as it would anywhere else. Elsewhere (the command line's watcher, other threads, a
-    handler of the caller's own, Windows) it does nothing."""
+    C that cannot hear Ctrl-C itself, SIGINT's wakeup byte goes to a pipe a listening thread
+    reads, which calls `stop`, so that the solver returns at once and Python raises
+    KeyboardInterrupt there, as it would anywhere else. The pipe and the thread are made once a
+    process; a solve only points the wakeup descriptor at the pipe and back. Elsewhere (the
+    command line's watcher, other threads, a handler of the caller's own, Windows) it does
+    nothing."""
+    global _heard
     if not wants_keyboard_interrupt() or os.name == "nt":
         yield
         return
-    read_end, write_end = os.pipe()
-    os.set_blocking(write_end, False)
     try:
-        before = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+        before = signal.set_wakeup_fd(_library_pipe(), warn_on_full_buffer=False)
     except ValueError:  # not the main interpreter
-        os.close(read_end)
-        os.close(write_end)
         yield
         return
-
-    listener = quiet_thread(_listen, lambda: os.read(read_end, 64), stop, name="nonosat-ctrl-c-library")
+    _heard = stop
     try:
         yield
     finally:
-        try:
-            signal.set_wakeup_fd(before)
-        finally:  # (each step even if a second Ctrl-C lands in the one before)
-            try:
-                os.close(write_end)  # the listener reads the end of the pipe and returns
-                listener.join()
-            finally:
-                os.close(read_end)
+        _heard = None
+        signal.set_wakeup_fd(before)
+
+
+_heard: Callable[[], object] | None = None
+"""What `heard_by` calls on Ctrl-C now (None: no solve is under way)."""
+_library: tuple[int, int] | None = None  # (the process, the pipe's write end) of `_library_pipe`
+
+
+def _library_pipe() -> int:
+    """The write end of `heard_by`'s pipe, made with its listener the first time in a process."""
+    global _library
+    if _library is None or _library[0] != os.getpid():  # a forked child has the pipe, not the thread
+        read_end, write_end = os.pipe()
+        os.set_blocking(write_end, False)
+        quiet_thread(_listen, lambda: os.read(read_end, 64), _heard_now, name="nonosat-ctrl-c-library")
+        _library = (os.getpid(), write_end)
+    return _library[1]
+
+
+def _heard_now() -> None:
+    heard = _heard
+    if heard is not None:
+        heard()
 
 
 def watched() -> bool:
