@@ -237,3 +237,20 @@ def test_the_unique_puzzles_of_a_tournament_set_and_a_corpus_colour_puzzle(
             assert verify(folder, checker).checker == checker
         with pytest.raises(CertificateRefused):
             verify(tampered(folder, tmp_path, "unique.cnf", clause_dropped), checker)
+
+
+def test_a_formula_past_the_clause_limit_makes_no_certificate_and_counts_the_open_cells_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A certificate's formula is of the clues alone, every cell open: the refusal says so (it
+    said "left open by line logic" of a puzzle that line logic solves)."""
+    from nonosat.errors import FormulaTooLarge
+
+    monkeypatch.setattr("nonosat.solver.encodings.grid.MAX_CLAUSES", 20)
+    puzzle = load(PUZZLES / "webpbn-00001-dancer.non")
+    result = check(puzzle).result
+    assert result.status.value == "unique" and result.method == "line"
+    cells = puzzle.width * puzzle.height
+    with pytest.raises(FormulaTooLarge, match=rf"grew past 20 clauses.* with {cells} of {cells} cells open$"):
+        make_certificate(puzzle, "unique", (result.solutions[0].grid,), tmp_path / "cert")
+    assert not (tmp_path / "cert").exists()

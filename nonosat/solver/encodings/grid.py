@@ -156,7 +156,7 @@ def build_formula(
         if len(clauses) > limit:
             raise FormulaTooLarge(
                 f"the CNF grew past {limit} clauses, the limit that keeps memory bounded,"
-                f" with {board.unknown_count()} cells left open by line logic"
+                f" with {board.unknown_count()} of {width * height} cells open"
             )
 
     if puzzle.is_colour:
