@@ -60,6 +60,25 @@ def test_draw_the_ring_then_make_it_unique(page: Page, shots: list[Path]) -> Non
     assert (3, 3) in marked(page, "filled")
 
 
+def test_a_hint_on_marks_that_cannot_all_hold_marks_them_and_blames_none_alone(page: Page) -> None:
+    """The ring has several solutions: (row 3, column 4) filled is one of them, and so is row 4
+    with its middle cells empty, but not both (the hint said the filled cell "must be empty")."""
+    resize(page, 4, 4)
+    for row, column in RING:
+        page.click(cell(row, column))
+    assert settled(page) == "multiple"
+    page.click("#play")
+    page.click(cell(3, 4))
+    page.click(cell(4, 2), button="right")
+    page.click(cell(4, 3), button="right")
+    page.click("#hint")
+    page.wait_for_selector("#status[data-kind=error]")
+    status = page.inner_text("#status")
+    assert "cannot all hold" in status and "must be" not in status
+    blamed = marked(page, "wrong")
+    assert len(blamed) >= 2 and blamed <= {(3, 4), (4, 2), (4, 3)}
+
+
 def test_drag_fills_then_clears_a_row(page: Page) -> None:
     resize(page, 5, 3)
 

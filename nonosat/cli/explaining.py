@@ -130,7 +130,7 @@ def hint(
     found = next_hint(puzzle, so_far, steps, timeout=deadline)
     for line in hint_lines(found):
         out.print(line, markup=False, soft_wrap=True)
-    if found.impossible or found.wrong is not None:
+    if found.impossible or found.wrong is not None or found.conflict:
         raise typer.Exit(EXIT_FOR_STATUS["none"])
     if found.ambiguous:
         raise typer.Exit(EXIT_FOR_STATUS["multiple"])

@@ -5,10 +5,12 @@ A partial grid comes as text, one line per row: `#` (or `1`) filled, `.` (or `x`
 characters. In colour each cell is its colour's character in the puzzle's palette (the
 background's for blank), `?` (or `-`, `_`) not decided yet, as `explain` writes lines.
 
-If no completion of the partial grid meets the clues, the hint names a marked cell that is
-wrong. When logic finds nothing, the hint is a cell that has the same value in every
-completion (found by SAT); when no open cell does, the puzzle has several solutions from here
-and no move is forced, which the hint says rather than offer a guess.
+If no completion of the partial grid meets the clues, the hint names the marks to blame: a
+marked cell that no solution allows (and the value every solution gives it, when they agree), or
+else marked cells that cannot all hold together, none of which can be left out (the SAT solver's
+unsatisfiable core over the marks, shrunk). When logic finds nothing, the hint is a cell that
+has the same value in every completion (found by SAT); when no open cell does, the puzzle has
+several solutions from here and no move is forced, which the hint says rather than offer a guess.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
@@ -25,6 +28,9 @@ from nonosat.explain.words import chars_of, colour_word, unknown_mark
 from nonosat.model import Cell, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver.propagation import Board, Contradiction, propagate
+
+if TYPE_CHECKING:
+    from nonosat.solver.session import Search
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
@@ -39,7 +45,11 @@ class Hint:
 
     steps: tuple[Step, ...]
     wrong: tuple[Cell, int] | None = None
-    """A marked cell that no solution allows, and the value it should have."""
+    """A marked cell that no solution allows, and the value every solution gives it."""
+    conflict: tuple[tuple[Cell, int], ...] = ()
+    """Marked cells (each with its marked value) that cannot all hold, when no one cell is wrong
+    in every solution: a single mark that no solution allows, where the solutions differ on what
+    the cell should be; or several marks, each possible alone, one of which must go."""
     searched: tuple[Cell, int] | None = None
     """When logic finds nothing: a cell and the value it has in every solution (from SAT)."""
     solved: bool = False
@@ -201,6 +211,76 @@ def _has(board: Board, cell: Cell, colour: int) -> list[int]:
     return [-cell_variable(board.puzzle, r, c, k) for k in board.possible(r, c) if k]
 
 
+def _holds(search: Search, assumptions: list[int]) -> bool:
+    answer = search.solve(assumptions)
+    if answer is None:
+        raise TimeUp("looking for the wrong cell")
+    return bool(answer)
+
+
+def _blame(puzzle: Puzzle, state: State, deadline: Deadline) -> Hint:
+    """The marks to blame for a partial grid with no completion (see the top of the module)."""
+    from nonosat.solver import Search
+    from nonosat.solver.backends import DEFAULT_SOLVER
+    from nonosat.solver.encodings.grid import build_formula
+
+    palette = puzzle.palette
+    settled = _settled(puzzle, None, deadline)
+    if settled is None:
+        return Hint((), impossible=True, palette=palette)
+    marks = [((r, c), value) for r, row in enumerate(state) for c, value in enumerate(row) if value is not None]
+    for cell, value in marks:
+        known = settled.cell(*cell)
+        if known is not None and known != value:  # line logic from the clues alone rules it out
+            return Hint((), wrong=(cell, known), palette=palette)
+    search = Search(build_formula(settled, deadline=deadline).clauses, DEFAULT_SOLVER, deadline)
+    try:
+        if not _holds(search, []):
+            return Hint((), impossible=True, palette=palette)
+        open_marks = [(cell, value) for cell, value in marks if settled.cell(*cell) is None]
+        blamed = next(([mark] for mark in open_marks if mark[1] not in settled.possible(*mark[0])), None)
+        if blamed is None:
+            blamed = _marks_at_odds(search, settled, open_marks)
+        if len(blamed) == 1:
+            ((cell, value),) = blamed
+            others = [other for other in settled.possible(*cell) if other != value]
+            if len(others) > 1:  # in colour: the values some solution gives the cell
+                others = [other for other in others if _holds(search, _has(settled, cell, other))]
+            if len(others) == 1:
+                return Hint((), wrong=(cell, others[0]), palette=palette)
+        return Hint((), conflict=tuple(blamed), palette=palette)
+    finally:
+        search.close()
+
+
+def _marks_at_odds(search: Search, board: Board, marks: list[tuple[Cell, int]]) -> list[tuple[Cell, int]]:
+    """Marks, each possible on the board, that cannot all hold: the solver's unsatisfiable core
+    of them, then each mark in turn left out while the rest still have no model (each one left
+    is needed: without it, the others have a completion)."""
+    literals = {cell: _has(board, cell, value) for cell, value in marks}
+    owner = {literal: cell for cell, cell_literals in literals.items() for literal in cell_literals}
+
+    def assumed(cells: list[Cell]) -> list[int]:
+        return [literal for cell in cells for literal in literals[cell]]
+
+    def core() -> set[Cell]:
+        return {owner[literal] for literal in search.sat.get_core() or () if literal in owner}
+
+    if _holds(search, assumed(list(literals))):
+        raise AssertionError("internal error: marks that line logic refutes have a completion")
+    kept = [cell for cell in literals if cell in core()]
+    i = 0
+    while i < len(kept):
+        without = kept[:i] + kept[i + 1 :]
+        if _holds(search, assumed(without)):
+            i += 1
+        else:
+            needed = core()
+            kept = [cell for cell in without if cell in needed]
+    value = dict(marks)
+    return [(cell, value[cell]) for cell in kept]
+
+
 def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadline | None = None) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
@@ -210,13 +290,7 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadl
     palette = puzzle.palette
     board = _board(puzzle, state)
     if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
-        solution = _a_solution(puzzle, None, deadline)
-        if solution is None:
-            return Hint((), impossible=True, palette=palette)
-        for r, row in enumerate(state):
-            for c, value in enumerate(row):
-                if value is not None and value != solution[r][c]:
-                    return Hint((), wrong=((r, c), solution[r][c]), palette=palette)
+        return _blame(puzzle, state, deadline)
     if board.is_complete():
         return Hint((), solved=True, palette=palette)
     found: list[Step] = []

@@ -271,7 +271,8 @@ def suggestions_record(found: Suggestions) -> Record:
 
 def hint_record(found: Hint) -> Record:
     """The next step from a partial grid: the steps of logic, or the cell search decides, or the
-    wrong cell; values as '#' and '.' (in colour, the palette's characters)."""
+    wrong cell, or the marks that cannot all hold; values as '#' and '.' (in colour, the
+    palette's characters)."""
     chars = [colour.char for colour in found.palette]
 
     def cell(pair: tuple[tuple[int, int], int] | None, key: str) -> Record | None:
@@ -283,6 +284,7 @@ def hint_record(found: Hint) -> Record:
     return {
         "steps": [step_record(step) for step in found.steps],
         "wrong": cell(found.wrong, "should_be"),
+        "conflict": [cell(mark, "value") for mark in found.conflict],
         "searched": cell(found.searched, "value"),
         "solved": found.solved,
         "ambiguous": found.ambiguous,

@@ -94,6 +94,18 @@ def hint_lines(found: Hint) -> list[str]:
             f"(row {r + 1}, column {c + 1}) is wrong: it must be {found.word(value)}; "
             f"no completion of this grid meets the clues"
         ]
+    if len(found.conflict) == 1:
+        (((r, c), value),) = found.conflict
+        return [
+            f"(row {r + 1}, column {c + 1}) is wrong: no solution has it {found.word(value)}; "
+            f"no completion of this grid meets the clues"
+        ]
+    if found.conflict:
+        marks = ", ".join(f"(row {r + 1}, column {c + 1}) {found.word(value)}" for (r, c), value in found.conflict)
+        return [
+            f"these marked cells cannot all hold: {marks}; one of them is wrong, "
+            f"and no completion of this grid meets the clues"
+        ]
     lines = ["the grid is complete and meets every clue"] if found.solved else []
     lines += [hint_line(step) for step in found.steps]
     if found.searched is not None:

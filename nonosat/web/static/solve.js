@@ -121,12 +121,17 @@ export async function hint(button) {
   ensurePlay();
   const result = await whileBusy(button, "Looking for the next step…", () => api.hint(toPuzzle(false), playRows()));
   if (!result) return;
-  markCells("wrong", result.wrong ? [result.wrong.cell] : []);
+  const conflict = result.conflict || [];
+  markCells("wrong", result.wrong ? [result.wrong.cell] : conflict.map((mark) => mark.cell));
   markCells("fixed", []);
   const text = (result.text || []).join(" ");
   if (result.wrong) {
     const [r, c] = result.wrong.cell;
     say(text || `Row ${r}, column ${c} is wrong: it should be ${result.wrong.should_be}.`, "error");
+    return;
+  }
+  if (conflict.length) {
+    say(text || "The marked cells shown cannot all hold: one of them is wrong.", "error");
     return;
   }
   const steps = result.steps || [];

@@ -1,0 +1,111 @@
+"""A hint on a partial grid with no completion blames only what every solution bears out: on
+puzzles with several solutions it compared the marks with one solution and said "it must be"
+the value that solution had (ring.non: a filled cell that another solution has filled). Checked
+against every solution, found by brute force, on small random puzzles in black and white and
+colour, and on the two states that showed it."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bench.colour_set import palette_of
+from nonosat import load
+from nonosat.explain.hint import Hint, hint, parse_state
+from nonosat.model import Grid, Puzzle, runs_of
+from nonosat.render.records import hint_record
+from nonosat.render.text import hint_lines
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+Marks = dict[tuple[int, int], int]
+
+
+def every_solution(puzzle: Puzzle) -> list[Grid]:
+    """Each row over every line that gives its clue; a grid counts when its columns give theirs."""
+    top = puzzle.colour_count
+    lines = list(itertools.product(range(top + 1), repeat=puzzle.width))
+    choices = [
+        [line for line in lines if runs_of(line) == (puzzle.rows[r], puzzle.colours_of(True, r))]
+        for r in range(puzzle.height)
+    ]
+    return [grid for grid in itertools.product(*choices) if puzzle.satisfied_by(grid)]
+
+
+def meets(grid: Grid, marks: Marks) -> bool:
+    return all(grid[r][c] == value for (r, c), value in marks.items())
+
+
+def assert_borne_out(found: Hint, marks: Marks, solutions: list[Grid]) -> None:
+    """What the hint blames holds in every solution, and a conflict is as small as can be."""
+    assert not any(meets(grid, marks) for grid in solutions)  # the state has no completion
+    assert not found.steps and not found.solved and not found.impossible
+    if found.wrong is not None:
+        (r, c), should_be = found.wrong
+        assert (r, c) in marks and marks[r, c] != should_be
+        assert all(grid[r][c] == should_be for grid in solutions)
+        assert not found.conflict
+        return
+    conflict = dict(found.conflict)
+    assert conflict and all(marks[cell] == value for cell, value in conflict.items())
+    assert not any(meets(grid, conflict) for grid in solutions)
+    for cell in conflict:  # each mark is needed: without it, the others have a completion
+        assert any(meets(grid, {k: v for k, v in conflict.items() if k != cell}) for grid in solutions)
+    if len(conflict) == 1:  # one mark no solution has, on a cell the solutions disagree about
+        ((r, c),) = conflict
+        assert len({grid[r][c] for grid in solutions}) > 1
+
+
+@pytest.mark.parametrize(("width", "height", "colours"), [(4, 4, 1), (5, 3, 1), (3, 4, 2), (4, 3, 3)])
+def test_what_a_hint_blames_holds_in_every_solution(width: int, height: int, colours: int) -> None:
+    rng = random.Random(f"blame {width}x{height}k{colours}")
+    palette = palette_of(colours)
+    checked = {False: 0, True: 0}  # states checked, on puzzles with one solution and with several
+    conflicts = 0
+    while min(checked.values()) < 20:
+        picture = [[rng.choice(range(colours + 1)) for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle.from_grid(picture, palette)
+        solutions = every_solution(puzzle)
+        for attempt in range(12):
+            cells = rng.sample([(r, c) for r in range(height) for c in range(width)], rng.randint(2, 5))
+            marks = {cell: rng.randint(0, colours) for cell in cells}
+            if attempt % 2 and len(solutions) > 1:  # each mark from one solution or another
+                marks = {(r, c): rng.choice(solutions[:2])[r][c] for r, c in cells}
+            if any(meets(grid, marks) for grid in solutions):
+                continue
+            state = tuple(tuple(marks.get((r, c)) for c in range(width)) for r in range(height))
+            found = hint(puzzle, state)
+            assert_borne_out(found, marks, solutions)
+            checked[len(solutions) > 1] += 1
+            conflicts += bool(found.conflict)
+    assert conflicts >= 3  # the cases one solution could not decide were met
+
+
+def test_ring_a_mark_another_solution_has_is_not_called_wrong() -> None:
+    puzzle = load(PUZZLES / "ring.non")
+    solutions = every_solution(puzzle)
+    assert len(solutions) > 1
+    state = parse_state("????\n????\n???#\n?..?\n", puzzle, "state.txt")
+    marks = {(r, c): v for r, row in enumerate(state) for c, v in enumerate(row) if v is not None}
+    found = hint(puzzle, state)
+    assert_borne_out(found, marks, solutions)
+    assert found.wrong is None and len(found.conflict) == 2
+    (line,) = hint_lines(found)
+    assert line.startswith("these marked cells cannot all hold: (row ")
+    assert "one of them is wrong" in line and "must be" not in line
+    assert hint_record(found)["conflict"] == [
+        {"cell": [r + 1, c + 1], "value": "#" if value else "."} for (r, c), value in found.conflict
+    ]
+
+
+def test_ring_colour_a_colour_no_solution_has_is_named_without_a_must() -> None:
+    puzzle = load(PUZZLES / "ring-colour.non")
+    solutions = every_solution(puzzle)
+    state = parse_state("b??\n???\n???\n", puzzle, "state.txt")
+    found = hint(puzzle, state)
+    assert_borne_out(found, {(0, 0): state[0][0] or 0}, solutions)
+    (line,) = hint_lines(found)
+    assert line.startswith("(row 1, column 1) is wrong: no solution has it ")
