@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -148,6 +149,22 @@ def test_output_writes_the_solution_and_never_overwrites(tmp_path: Path) -> None
     assert code == 2 and "--force" in stderr and target.read_text() == "precious"
     assert run("solve", FOREVER, "--output", str(target), "--force")[0] == 0
     assert load(str(target)).goal == load(FOREVER).goal
+
+
+def test_force_writes_through_a_link_and_never_replaces_a_pipe_or_a_device(tmp_path: Path) -> None:
+    """`--force` renamed the new file over whatever the path was: a pipe, a device (as root,
+    /dev/null itself), a symbolic link (the link replaced, the file it points to left as it was)."""
+    real = tmp_path / "real.non"
+    real.write_text("precious")
+    link = tmp_path / "link.non"
+    link.symlink_to(real)
+    assert run("solve", FOREVER, "--output", str(link), "--force")[0] == 0
+    assert link.is_symlink() and load(str(real)).goal == load(FOREVER).goal
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    pipe = tmp_path / "pipe.cnf"
+    os.mkfifo(pipe)
+    code, _, stderr = run("encode", FOREVER, "-o", str(pipe), "--force")
+    assert code == 2 and "not a regular file" in stderr and pipe.is_fifo()  # a device goes the same way
 
 
 def test_output_json(tmp_path: Path) -> None:

@@ -2,7 +2,10 @@
 
 A file is written to a hidden temporary file beside it, `.NAME.PID.RANDOM.tmp`, flushed to disk,
 then renamed over the target. A writer killed half-way leaves that temporary file behind; the
-next write of the same target removes it, once the process that made it has ended.
+next write of the same target removes it, once the process that made it has ended. A symbolic
+link is followed (the file it points to is written, the link stays), and only regular files are
+written: a device, a pipe or a socket is refused even with `force` (the rename would replace
+/dev/null itself).
 """
 
 from __future__ import annotations
@@ -30,10 +33,13 @@ def write_bytes_atomic(path: str | Path, data: bytes, *, force: bool = False) ->
 
 
 def ensure_writable(path: str | Path, *, force: bool = False) -> None:
-    """Raise UsageError if `path` is a folder, or an existing file and `force` is not given."""
+    """Raise UsageError if `path` is a folder, a device, a pipe or a socket (through a link too),
+    or an existing file and `force` is not given."""
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"{target} is a folder, not a file")
+    if target.exists() and not target.is_file():
+        raise UsageError(f"{target} is not a regular file (a device, pipe or socket): nonosat writes only files")
     if target.exists() and not force:
         raise UsageError(f"{target} already exists; use {{force}} to overwrite it", force="force=True")
 
@@ -87,6 +93,8 @@ def _running(pid: int) -> bool:
 
 def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
     ensure_writable(target, force=force)
+    if target.is_symlink():  # the file it points to, beside which the temporary file goes
+        target = Path(os.path.realpath(target))
     remove_stale_temporaries(target)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
