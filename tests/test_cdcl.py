@@ -94,7 +94,7 @@ def test_a_puzzle_with_no_solution_is_proved_so() -> None:
 @pytest.fixture(scope="module")
 def hard(corpus: Path) -> list[Puzzle]:
     """Tournament puzzles the depth-first search gives up on within 200 guesses (and 1,000), that
-    the conflict-driven search decides in 700-1,400 conflicts."""
+    the conflict-driven search decides in 89-6,753 conflicts (700-1,400 with VSIDS's scores)."""
     puzzles = load_all(str(corpus / "tcga" / "question" / "taai2011.txt"))
     return [puzzles[number - 1] for number in (372, 483, 597, 690, 742, 745, 891, 998)]
 
@@ -105,7 +105,7 @@ def test_tournament_puzzles_the_depth_first_search_gives_up_on(corpus: Path, har
     for puzzle in hard:
         assert searched_within(puzzle, 200) is False
         complete, grids, stats = learn(puzzle, 2)
-        assert complete and stats["conflicts"] > 300
+        assert complete and stats["conflicts"] > 50
         assert all(meets_clues(puzzle, rows) for rows in grids)
         number = int(str(puzzle.source).rpartition("#")[2])
         goal = tuple(sum(cell << c for c, cell in enumerate(row)) for row in published[number])

@@ -66,7 +66,10 @@ typedef struct {
     Vec clauses; /* offsets of every clause in the arena */
     float clause_inc;
     Watches *watches; /* by literal: the clauses that watch it (visited when it becomes false) */
-    double *activity, var_inc;
+    double *activity; /* per cell: its branching score (CHB, cdcl_trail.c), the heap's order */
+    long long *last_conflict; /* per cell: the conflict whose analysis last met it */
+    double step_size;         /* CHB's: how far one reward moves a score */
+    int rewarded_from;        /* the trail's first literal that the next reward is for */
     int *heap, *heap_at, heap_size;
     unsigned char *seen, *level_seen; /* by cell, and by level */
     Vec learnt, stack, lits;
@@ -106,6 +109,7 @@ static inline int vec_push(Vec *v, int x)
 void assign(Cdcl *s, Lit lit, int reason, int from_line);
 void backtrack(Cdcl *s, int level);
 void bump_cell(Cdcl *s, int cell);
+void reward_cells(Cdcl *s, int conflict);
 
 int watch_clause(Cdcl *s, int c);
 void heap_insert(Cdcl *s, int cell);

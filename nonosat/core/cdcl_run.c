@@ -8,7 +8,6 @@
 #define FIRST_REDUCE 2000  /* conflicts before the learnt clauses are first halved */
 #define REDUCE_STEP 300    /* and how much longer each next wait is */
 #define LOOK_SETTLES 4096  /* line settles between looks at Ctrl-C and the clock */
-#define VAR_DECAY 0.95
 #define CLAUSE_DECAY 0.999f
 
 /* Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., its x-th term from 0. */
@@ -64,6 +63,7 @@ static int solution(Cdcl *s)
         if (vec_push(&s->learnt, NEG(s->trail[s->trail_lim[level]])) < 0)
             return s->stopped = -2, 1;
     backtrack(s, s->depth - 1);
+    s->rewarded_from = s->trail_size;
     int c = NO_REASON;
     if (s->learnt.size > 1 && (c = add_clause(s, s->learnt.data, s->learnt.size, s->learnt.size, 1)) < 0)
         return s->stopped = -2, 1;
@@ -82,11 +82,11 @@ static int learn(Cdcl *s, int conflict)
     if (lbd < 0)
         return -1;
     backtrack(s, back_to);
+    s->rewarded_from = s->trail_size;
     int c = NO_REASON;
     if (s->learnt.size > 1 && (c = add_clause(s, s->learnt.data, s->learnt.size, lbd, 0)) < 0)
         return -1;
     assign(s, s->learnt.data[0], c, -1);
-    s->var_inc /= VAR_DECAY;
     s->clause_inc /= CLAUSE_DECAY;
     return 0;
 }
@@ -103,6 +103,7 @@ int cdcl_run(Cdcl *s)
         int conflict = propagate_all(s);
         if (s->stopped || must_stop(s))
             return 0;
+        reward_cells(s, conflict != NO_CONFLICT);
         if (conflict != NO_CONFLICT) {
             s->conflicts++;
             if (s->depth == 0)
@@ -139,6 +140,7 @@ int cdcl_run(Cdcl *s)
             continue;
         }
         s->trail_lim[s->depth++] = s->trail_size;
+        s->rewarded_from = s->trail_size;
         assign(s, LIT(cell, s->target[cell] >= 0 ? s->target[cell] : s->phase[cell]), NO_REASON, -1);
     }
 }
@@ -153,7 +155,7 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->width = g->width;
     s->cells = n;
     s->max_solutions = max_solutions;
-    s->var_inc = 1.0;
+    s->step_size = 0.4;
     s->clause_inc = 1.0f;
     s->next_reduce = FIRST_REDUCE;
     s->next_look = LOOK_SETTLES;
@@ -173,6 +175,7 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     s->trail_lim = PyMem_RawMalloc(((size_t)n + 1) * sizeof(int));
     s->watches = PyMem_RawCalloc(2 * (size_t)n, sizeof(Watches));
     s->activity = PyMem_RawCalloc((size_t)n, sizeof(double));
+    s->last_conflict = PyMem_RawCalloc((size_t)n, sizeof(long long));
     s->heap = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->heap_at = PyMem_RawMalloc((size_t)n * sizeof(int));
     s->seen = PyMem_RawCalloc((size_t)n, 1);
@@ -180,7 +183,7 @@ int cdcl_init(Cdcl *s, Grid *g, const Board *root, int max_solutions)
     g->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoEntry));
     if (!s->value || !s->lit_value || !s->phase || !s->target || !s->level || !s->cell_row ||
         !s->cell_col || !s->line_trail || !s->pos || !s->reason || !s->why || !s->explained ||
-        !s->trail || !s->trail_lim || !s->watches || !s->activity || !s->heap || !s->heap_at ||
+        !s->trail || !s->trail_lim || !s->watches || !s->activity || !s->last_conflict || !s->heap || !s->heap_at ||
         !s->seen || !s->level_seen || !g->memo)
         return -1;
     memset(s->value, -1, (size_t)n);
@@ -208,7 +211,7 @@ void cdcl_free(Cdcl *s)
         for (int lit = 0; lit < 2 * s->cells; lit++)
             PyMem_RawFree(s->watches[lit].data);
     void *blocks[] = {s->value, s->lit_value, s->phase, s->target, s->level, s->cell_row, s->cell_col, s->line_trail, s->pos, s->reason, s->why, s->explained, s->trail,
-                      s->trail_lim, s->watches, s->activity, s->heap, s->heap_at, s->seen, s->level_seen,
+                      s->trail_lim, s->watches, s->activity, s->last_conflict, s->heap, s->heap_at, s->seen, s->level_seen,
                       s->solutions, s->arena, s->clauses.data, s->learnt.data, s->stack.data, s->lits.data};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
         PyMem_RawFree(blocks[i]);

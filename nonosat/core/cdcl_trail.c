@@ -1,8 +1,13 @@
 /* nonosat._core: a conflict-driven search over the cells, with line logic as the propagator
  * of every line (lazy clause generation; types and layout in cdcl.h).
  *
- * As in MiniSat: decisions by VSIDS with saved phases, first-UIP learning, Luby restarts, and
- * learnt clauses watched by two literals. The clues are not clauses: a line whose known cells
+ * As in MiniSat: decisions from a heap of cell scores with saved phases, first-UIP learning, Luby
+ * restarts, and learnt clauses watched by two literals. The scores are not VSIDS's but CHB's
+ * (conflict history-based branching, Liang et al., AAAI 2016): each cell a propagation fixes is
+ * rewarded by how recently it met a conflict's analysis, more when the propagation ends in a
+ * conflict. Measured against VSIDS on the 8,000 puzzles of eight fresh tuning sets, each alone
+ * both ways up: 30% fewer conflicts, and the race's slowest puzzles faster too (bench/README.md,
+ * issue 40). The clues are not clauses: a line whose known cells
  * changed is settled (settle_line, memoised), and the cells it fixes carry the line as reason.
  * Their explanations are made only when an analysis needs them (cdcl_learn.c).
  */
@@ -79,15 +84,31 @@ int heap_pop(Cdcl *s)
     return top;
 }
 
-void bump_cell(Cdcl *s, int cell)
+/* A cell met in a conflict's analysis: its rewards grow (they shrink with the conflicts since). */
+void bump_cell(Cdcl *s, int cell) { s->last_conflict[cell] = s->conflicts; }
+
+#define REWARD_NO_CONFLICT 0.9 /* a propagation that ends without a conflict rewards less (CHB's) */
+#define LAST_STEP_SIZE 0.06    /* the step size falls from 0.4 by 1e-6 a conflict to this */
+
+/* CHB's update after a propagation (`conflict`: whether it ended in one): each cell fixed since
+ * rewarded_from moves its score toward 1 / (conflicts since it last met an analysis + 1). */
+void reward_cells(Cdcl *s, int conflict)
 {
-    if ((s->activity[cell] += s->var_inc) > 1e100) {
-        for (int i = 0; i < s->cells; i++)
-            s->activity[i] *= 1e-100;
-        s->var_inc *= 1e-100;
+    double multiplier = conflict ? 1.0 : REWARD_NO_CONFLICT, step = s->step_size;
+    for (int i = s->rewarded_from; i < s->trail_size; i++) {
+        int cell = CELL(s->trail[i]);
+        double before = s->activity[cell];
+        s->activity[cell] = (1 - step) * before + step * multiplier / (double)(s->conflicts - s->last_conflict[cell] + 1);
+        if (s->heap_at[cell] < 0)
+            continue;
+        if (s->activity[cell] > before)
+            heap_up(s, s->heap_at[cell]);
+        else
+            heap_down(s, s->heap_at[cell]);
     }
-    if (s->heap_at[cell] >= 0)
-        heap_up(s, s->heap_at[cell]);
+    s->rewarded_from = s->trail_size;
+    if (conflict && s->step_size > LAST_STEP_SIZE)
+        s->step_size -= 1e-6;
 }
 
 /* ---------------------------------------------------------------- the trail ----------------- */

@@ -1,9 +1,9 @@
 /* nonosat._core: the trail and propagation of the conflict-driven search for any palette and
  * size (types and layout in paint_cdcl.h).
  *
- * As cdcl_trail.c in black and white: VSIDS over the variables, a trail of literals, learnt
- * clauses watched by two literals, and a queue of lines whose cells changed, each settled by
- * line logic (settle_paint); the colours it removes carry the line as reason. A cell's
+ * As cdcl_trail.c in black and white, but with VSIDS's scores (not CHB's) over the variables:
+ * a trail of literals, learnt clauses watched by two literals, and a queue of lines whose cells
+ * changed, each settled by line logic (settle_paint); the colours it removes carry the line as reason. A cell's
  * exactly-one is kept as the literals are set: a colour made true removes the others at once,
  * and a cell left one colour has it.
  */

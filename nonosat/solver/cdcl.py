@@ -2,9 +2,10 @@
 
 It learns from conflicts as a SAT solver does, but needs no CNF: the cells are its only
 variables, and each line's clue is a propagator, line logic, that explains a cell it fixed only
-when a conflict's analysis asks (lazy clause generation). It decides by VSIDS with saved
-phases, learns first-UIP clauses over the cells, restarts (Luby), and blocks each solution
-found, by a clause over its decisions, to look for the next. Black and white, up to 126x126.
+when a conflict's analysis asks (lazy clause generation). It decides by conflict history-based
+scores (CHB) with saved phases, learns first-UIP clauses over the cells, restarts (Luby), and
+blocks each solution found, by a clause over its decisions, to look for the next. Black and
+white, up to 126x126.
 
 With a second core, the same search on the puzzle upside down races it
 (`compiled_search.raced`): it beats MiniSat on the CNF, the rival before it, on most hard
