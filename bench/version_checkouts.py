@@ -29,11 +29,12 @@ class Worker:
     def __init__(self, name: str, tree: Path) -> None:
         self.name, self.tree = name, tree.resolve()
         env = dict(os.environ, PYTHONPATH=str(self.tree))
-        self.process = subprocess.Popen(
+        self.process = subprocess.Popen(  # in the checkout's folder: a fork server imports from it
             [sys.executable, str(WORKER)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
+            cwd=self.tree,
             text=True,
             bufsize=1,
         )
@@ -44,8 +45,11 @@ class Worker:
             raise NonosatError(f"{name}: nonosat was imported from {imported}, not from {self.tree}")
 
     def call(self, command: dict[str, Any]) -> dict[str, Any]:
-        """Send one command and wait for its answer."""
+        """Send one command and wait for its answer (files named from here: the worker runs in
+        its checkout's folder)."""
         assert self.process.stdin is not None and self.process.stdout is not None
+        if "files" in command:
+            command = {**command, "files": [str(Path(name).resolve()) for name in command["files"]]}
         self.process.stdin.write(json.dumps(command) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()

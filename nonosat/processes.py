@@ -87,9 +87,27 @@ def warm_up() -> None:
         from multiprocessing import forkserver, resource_tracker
 
         resource_tracker.ensure_running()  # outside: it unblocks SIGINT itself, which would lose one here
-        with interrupts.held():
+        with interrupts.held(), _no_working_folder_on_the_path():
             forkserver.ensure_running()
     _warm = True
+
+
+class _no_working_folder_on_the_path:
+    """While the fork server starts: PYTHONSAFEPATH=1 in the environment. The server is `python
+    -c ...`, which puts the working folder first on its path, and Python 3.11's server imports
+    PRELOAD before it takes this process's path: from a folder holding another `nonosat` (a
+    source checkout, beside an installed nonosat), every worker ran that one's code (its compiled
+    core missing, or another version's). Python 3.10 ignores the variable."""
+
+    def __enter__(self) -> None:
+        self.before = os.environ.get("PYTHONSAFEPATH")
+        os.environ["PYTHONSAFEPATH"] = "1"
+
+    def __exit__(self, *_: object) -> None:
+        if self.before is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = self.before
 
 
 def warmed() -> bool:

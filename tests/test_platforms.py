@@ -205,3 +205,40 @@ def test_where_processes_cannot_be_looked_at_stale_temporaries_go_by_age(
     assert atomic.remove_stale_temporaries(target) == [old]
     monkeypatch.setattr(atomic, "LOOKS_AT_PROCESSES", True)
     assert atomic.remove_stale_temporaries(target) == [fresh]  # its writer has ended
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="Python 3.10 has no PYTHONSAFEPATH")
+def test_workers_import_this_nonosat_not_one_in_the_working_folder(tmp_path: Path) -> None:
+    """The fork server is `python -c`, whose path starts with the working folder, and Python 3.11's
+    imports PRELOAD before taking ours: run from a folder holding another nonosat (a checkout
+    beside an installed one), every race's rival ran that one's code."""
+    decoy = tmp_path / "work" / "nonosat"
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text('"""Another nonosat, in the working folder."""\n')
+    script = tmp_path / "ask.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import nonosat
+            from nonosat.processes import warm_up, worker_context
+
+            def where(_):
+                import nonosat
+                return nonosat.__file__
+
+            if __name__ == "__main__":
+                warm_up()
+                with worker_context().Pool(1) as pool:
+                    print(pool.map(where, [0])[0])
+                print(nonosat.__file__)
+            """
+        )
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONSAFEPATH", None)
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=decoy.parent, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    child, parent = done.stdout.split()
+    assert child == parent == str(ROOT / "nonosat" / "__init__.py")
