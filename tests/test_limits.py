@@ -259,3 +259,30 @@ def test_live_and_linestats_keep_to_the_deadline(corpus: Path) -> None:
     cauldron = str(corpus / "webpbn" / "cauldron-512x512.non")
     done = nonosat("solve", cauldron, "--linestats", "--timeout", "0.5", limit=0.5)
     assert "time limit reached" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        ("big.non", "width 99999999999999999999\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1),
+        ("wide.nin", f"{MAX_SIDE + 1} 1\n", 1),
+    ],
+)
+def test_a_size_over_the_limit_is_refused_at_its_own_line(tmp_path: Path, name: str, text: str, line: int) -> None:
+    """A .non width over the limit was read as a count of clues to find ("expected 99999999999999999999
+    column clues, the file ends after 2"), a game ID's as a count of clues too."""
+    from nonosat.errors import ParseError
+
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ParseError, match=f"over the limit of {MAX_SIDE} cells a side") as refused:
+        load(path)
+    assert refused.value.line == line and name in str(refused.value)
+
+
+def test_a_game_id_over_the_limit_is_refused_for_its_size() -> None:
+    from nonosat.errors import ParseError
+
+    game_id = f"{MAX_SIDE + 1}x1:" + "/".join(["1"] * (MAX_SIDE + 2))
+    with pytest.raises(ParseError, match=f"a width of {MAX_SIDE + 1} is over the limit of {MAX_SIDE} cells a side"):
+        load(game_id)

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from nonosat.errors import InvalidPuzzle, ParseError
+from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
@@ -69,10 +70,13 @@ def clue_count(count: int, kind: str) -> str:
     return f"{count} {kind} clue{'' if count == 1 else 's'}"
 
 
-def parse_size(token: str, path: PathName, line: int, what: str) -> int:
-    """Read a width or height: a whole number of at least 1."""
+def parse_size(token: str, path: PathName, line: int | None, what: str) -> int:
+    """Read a width or height: a whole number of at least 1, and at most the limit a side (a
+    larger one is refused here, at its own line, before the clues it would ask for are read)."""
     if not _WHOLE_NUMBER.fullmatch(token) or int(token) < 1:
         raise ParseError(path, line, f"expected the {what} as a whole number of at least 1, found {token!r}")
+    if int(token) > MAX_SIDE:
+        raise ParseError(path, line, f"a {what} of {token} is over the limit of {MAX_SIDE} cells a side")
     return int(token)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, make_puzzle, split_lines
+from nonosat.formats.common import PathName, make_puzzle, parse_size, split_lines
 from nonosat.model import Clue, Puzzle
 
 _GAME_ID = re.compile(r"[0-9]+x[0-9]+:[0-9.]*(?:/[0-9.]*)+(?:,[A-Za-z]*)?")
@@ -41,10 +41,10 @@ def read_clue(part: str, path: PathName, line: int | None) -> Clue:
 
 
 def read_size(text: str, what: str, path: PathName, line: int | None) -> int:
-    """Read the width or the height: a whole number of at least 1."""
+    """Read the width or the height: a whole number of at least 1 (at most the limit a side)."""
     if not _BLOCK.fullmatch(text):
         raise ParseError(path, line, f"expected the {what} as a whole number of at least 1, found {text!r}")
-    return int(text)
+    return parse_size(text, path, line, what)
 
 
 def read_game_id(game_id: str, path: PathName, line: int | None = None) -> Puzzle:
