@@ -297,3 +297,14 @@ def test_ascii_has_no_block_characters_and_no_colour() -> None:
 def test_a_grid_too_wide_for_the_terminal_points_to_render() -> None:
     lines = terminal(30, "solve", KNOT).splitlines()
     assert len(lines) == 2 and "nonosat render" in lines[0] and "--solution -o out.png" in lines[0]
+
+
+def test_ascii_colour_clues_put_a_colon_before_a_colour_whose_character_is_a_digit() -> None:
+    """nonogram-db's colour files name a colour "1": its block of 1 was drawn "11", eleven."""
+    from nonosat.palette import WHITE, Colour
+    from nonosat.render.views import clue_tokens
+
+    palette = (WHITE, Colour("black", "#000000", "1"), Colour("red", "#ff0000", "a"))
+    puzzle = Puzzle.from_grid([[1, 0, 2, 2]], palette)
+    assert [text for text, _ in clue_tokens(puzzle, True, 0, ascii_cells=True)] == ["1:1", "2a"]
+    assert [text for text, _ in clue_tokens(puzzle, True, 0)] == ["1", "2"]

@@ -40,7 +40,8 @@ Token = tuple[str, "Colour | None"]
 
 def clue_tokens(puzzle: Puzzle, is_row: bool, index: int, ascii_cells: bool = False) -> list[Token]:
     """A line's clue numbers as drawn: "0" alone for an empty line; in colour, with --ascii, each
-    number followed by its colour's character ("3r")."""
+    number followed by its colour's character ("3r"), with a colon between where the character
+    could be read as part of the number ("1:1", not "11"), as the page writes clues."""
     clue = puzzle.rows[index] if is_row else puzzle.columns[index]
     if not clue:
         return [("0", None)]
@@ -48,7 +49,11 @@ def clue_tokens(puzzle: Puzzle, is_row: bool, index: int, ascii_cells: bool = Fa
         return [(str(n), None) for n in clue]
     palette = puzzle.palette
     colours = [palette[k] for k in puzzle.colours_of(is_row, index)]
-    return [(f"{n}{c.char}" if ascii_cells else str(n), c) for n, c in zip(clue, colours, strict=True)]
+    return [(_block_text(n, c.char) if ascii_cells else str(n), c) for n, c in zip(clue, colours, strict=True)]
+
+
+def _block_text(size: int, char: str) -> str:
+    return f"{size}{char}" if not (char.isdigit() or char.isspace() or char in ",:") else f"{size}:{char}"
 
 
 def _all_tokens(puzzle: Puzzle, is_row: bool, ascii_cells: bool) -> list[list[Token]]:
