@@ -88,6 +88,10 @@ def test_hint_from_a_partial_grid(client: TestClient) -> None:
     assert told["wrong"] is not None and told["wrong"]["cell"][0] == 1
     missing = client.post("/api/hint", files={"file": ("dancer.non", text)})
     assert missing.status_code == 400 and "state" in missing.json()["error"]
+    as_file = client.post("/api/hint", files={"file": ("dancer.non", text), "state": ("grid.txt", state)})
+    assert as_file.status_code == 200 and as_file.json()["steps"] == found["steps"]  # curl -F state=@grid.txt
+    not_text = client.post("/api/hint", files={"file": ("dancer.non", text), "state": ("grid.txt", b"\xff\xfe?")})
+    assert not_text.status_code == 400 and "UTF-8" in not_text.json()["error"]
 
 
 @pytest.mark.slow

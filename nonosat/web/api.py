@@ -65,17 +65,23 @@ class BodyLimit:
 
 async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str, str | None, dict[str, Any]]:
     """(bytes, name, format or None to find it, fields): a multipart field `file` (and `state`
-    for a hint), or a JSON body: a puzzle in nonosat's JSON, or {"puzzle": ..., "state": ...}."""
+    for a hint, as text or as a file: `curl -F state=@grid.txt`), or a JSON body: a puzzle in
+    nonosat's JSON, or {"puzzle": ..., "state": ...}."""
     kind = request.headers.get("content-type", "")
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
-        async with request.form(max_files=1, max_fields=4) as form:
+        async with request.form(max_files=2 if endpoint.name == "hint" else 1, max_fields=4) as form:
             upload = form.get("file")
             if upload is None or isinstance(upload, str):
                 raise BadRequest(f"expected a multipart field 'file' holding {what_to_send(endpoint)}")
             state = form.get("state")
             if isinstance(state, str):
                 fields["state"] = state
+            elif state is not None:
+                try:
+                    fields["state"] = (await state.read()).decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    raise BadRequest("state: expected the grid so far as UTF-8 text") from None
             name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # a name, never a path
             return await upload.read(), name, None, fields
     if kind.startswith("application/json") and endpoint.takes != "picture":
