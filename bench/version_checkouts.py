@@ -28,6 +28,8 @@ class Worker:
 
     def __init__(self, name: str, tree: Path) -> None:
         self.name, self.tree = name, tree.resolve()
+        if not self.tree.is_dir():
+            raise NonosatError(f"{name}: {self.tree} is not a checkout of nonosat (no such folder)")
         env = dict(os.environ, PYTHONPATH=str(self.tree))
         self.process = subprocess.Popen(  # in the checkout's folder: a fork server imports from it
             [sys.executable, str(WORKER)],
