@@ -109,3 +109,13 @@ def test_ring_colour_a_colour_no_solution_has_is_named_without_a_must() -> None:
     assert_borne_out(found, {(0, 0): state[0][0] or 0}, solutions)
     (line,) = hint_lines(found)
     assert line.startswith("(row 1, column 1) is wrong: no solution has it ")
+
+
+def test_a_puzzle_with_no_solution_is_said_to_have_none_before_any_mark_is_blamed() -> None:
+    """Line logic fixes row 3 empty without finding that the puzzle has no solution: a mark
+    there was called wrong ("it must be empty") of a puzzle that has no solution at all."""
+    puzzle = Puzzle(rows=((1, 1), (2,), (), (2,), (3,)), columns=((1, 1), (1,), (1, 1), (1, 1), (2,)))
+    assert every_solution(puzzle) == []
+    state = parse_state("?????\n?????\n#????\n?????\n?????\n", puzzle, "state.txt")
+    found = hint(puzzle, state)
+    assert found.impossible and found.wrong is None and not found.conflict

@@ -229,14 +229,14 @@ def _blame(puzzle: Puzzle, state: State, deadline: Deadline) -> Hint:
     if settled is None:
         return Hint((), impossible=True, palette=palette)
     marks = [((r, c), value) for r, row in enumerate(state) for c, value in enumerate(row) if value is not None]
-    for cell, value in marks:
-        known = settled.cell(*cell)
-        if known is not None and known != value:  # line logic from the clues alone rules it out
-            return Hint((), wrong=(cell, known), palette=palette)
     search = Search(build_formula(settled, deadline=deadline).clauses, DEFAULT_SOLVER, deadline)
     try:
-        if not _holds(search, []):
+        if not _holds(search, []):  # first: what line logic fixes holds in every solution, if any
             return Hint((), impossible=True, palette=palette)
+        for cell, value in marks:
+            known = settled.cell(*cell)
+            if known is not None and known != value:  # line logic from the clues alone rules it out
+                return Hint((), wrong=(cell, known), palette=palette)
         open_marks = [(cell, value) for cell, value in marks if settled.cell(*cell) is None]
         blamed = next(([mark] for mark in open_marks if mark[1] not in settled.possible(*mark[0])), None)
         if blamed is None:
