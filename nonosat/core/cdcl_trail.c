@@ -7,8 +7,8 @@
  * rewarded by how recently it met a conflict's analysis, more when the propagation ends in a
  * conflict. Measured against VSIDS on the 8,000 puzzles of eight fresh tuning sets, each alone
  * both ways up: 30% fewer conflicts, and the race's slowest puzzles faster too (bench/README.md,
- * issue 40). The clues are not clauses: a line whose known cells
- * changed is settled (settle_line, memoised), and the cells it fixes carry the line as reason.
+ * issue 40). The clues are not clauses: a line whose known cells changed is settled
+ * (settle_line, memoised), and the cells it fixes carry the line as reason.
  * Their explanations are made only when an analysis needs them (cdcl_learn.c).
  */
 #include "cdcl.h"
@@ -98,7 +98,8 @@ void reward_cells(Cdcl *s, int conflict)
     for (int i = s->rewarded_from; i < s->trail_size; i++) {
         int cell = CELL(s->trail[i]);
         double before = s->activity[cell];
-        s->activity[cell] = (1 - step) * before + step * multiplier / (double)(s->conflicts - s->last_conflict[cell] + 1);
+        double reward = multiplier / (double)(s->conflicts - s->last_conflict[cell] + 1);
+        s->activity[cell] = (1 - step) * before + step * reward;
         if (s->heap_at[cell] < 0)
             continue;
         if (s->activity[cell] > before)

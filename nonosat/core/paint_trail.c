@@ -3,9 +3,9 @@
  *
  * As cdcl_trail.c in black and white, but with VSIDS's scores (not CHB's) over the variables:
  * a trail of literals, learnt clauses watched by two literals, and a queue of lines whose cells
- * changed, each settled by line logic (settle_paint); the colours it removes carry the line as reason. A cell's
- * exactly-one is kept as the literals are set: a colour made true removes the others at once,
- * and a cell left one colour has it.
+ * changed, each settled by line logic (settle_paint); the colours it removes carry the line as
+ * reason. A cell's exactly-one is kept as the literals are set: a colour made true removes the
+ * others at once, and a cell left one colour has it.
  */
 #include "paint_cdcl.h"
 
