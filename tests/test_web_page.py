@@ -77,6 +77,8 @@ def test_a_hint_on_marks_that_cannot_all_hold_marks_them_and_blames_none_alone(p
     assert "cannot all hold" in status and "must be" not in status
     blamed = marked(page, "wrong")
     assert len(blamed) >= 2 and blamed <= {(3, 4), (4, 2), (4, 3)}
+    drawn = page.eval_on_selector_all("#board td.cell.wrong", "tds => tds.map(td => getComputedStyle(td).outlineStyle)")
+    assert drawn == ["solid"] * len(blamed)  # outlined, though they are cells where another solution differs
 
 
 def test_drag_fills_then_clears_a_row(page: Page) -> None:
