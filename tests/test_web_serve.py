@@ -125,6 +125,56 @@ def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     assert now["killed"] == before + 1 and now["live"] == 0 and now["running"] == 0
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux: from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker through /proc")
+@pytest.mark.parametrize(
+    ("signal_number", "said"),
+    [(signal.SIGKILL, "was killed (SIGKILL: out of memory?)"), (signal.SIGINT, "was interrupted (Ctrl-C)")],
+)
+def test_a_worker_that_dies_is_a_503_saying_how(served: int, signal_number: int, said: str) -> None:
+    import threading
+
+    replies: list[tuple[int, dict[str, Any]]] = []
+
+    def ask() -> None:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{served}/api/solve?count=100000&timeout=50",
+            data=hard_body(),
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as reply:
+                replies.append((reply.status, json.load(reply)))
+        except urllib.error.HTTPError as error:
+            replies.append((error.code, json.load(error)))
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    server = [pid for pid in children(os.getpid()) if str(served).encode() in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    for _ in range(200):  # the worker: a child of the fork server, a child of the server
+        workers = [worker for helper in children(server[0]) for worker in children(helper)]
+        if workers:
+            break
+        time.sleep(0.05)
+    assert len(workers) == 1
+    os.kill(workers[0], signal_number)
+    asking.join(30)
+    assert replies and replies[0][0] == 503
+    assert replies[0][1]["error"] == f"the worker answering this request {said}"
+
+
 def mangled(data: bytes, rng: random.Random) -> bytes:
     """A file cut, doubled, or with bytes changed, dropped or added."""
     choice = rng.randrange(5)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 from typing import Any
 
@@ -65,6 +66,22 @@ def _worker(conn: Any, job: Job) -> None:
         pass
     finally:
         os._exit(0)
+
+
+def death(exitcode: int | None) -> str:
+    """How a worker that sent no reply ended, from its exit code, for the client's message."""
+    if exitcode == -signal.SIGKILL:
+        return "was killed (SIGKILL: out of memory?)"
+    if exitcode == -signal.SIGINT:
+        return "was interrupted (Ctrl-C)"
+    if exitcode is None:
+        return "closed its pipe without a reply"
+    if exitcode < 0:
+        try:
+            return f"was ended by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"was ended by signal {-exitcode}"
+    return f"ended without a reply (exit code {exitcode})"
 
 
 class Pool:
@@ -148,7 +165,8 @@ class Pool:
                     reply: Reply = ours.recv()
                     return reply
                 except (EOFError, OSError):
-                    return Reply.error("the worker answering this request died (out of memory?)", 503)
+                    await loop.run_in_executor(None, process.join, 1)
+                    return Reply.error(f"the worker answering this request {death(process.exitcode)}", 503)
             self.killed += 1
             if gone in done:
                 return None
