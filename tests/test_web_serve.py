@@ -88,6 +88,27 @@ def test_serve_prints_its_address_and_ends_on_ctrl_c_with_130() -> None:
     assert lines[-1] == "nonosat: interrupted" and "Traceback" not in said
 
 
+def test_a_malformed_upload_is_answered_400_and_nothing_else_is_printed() -> None:
+    process, port = start()
+    try:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/check",
+            data=b"garbage",
+            headers={"Content-Type": "multipart/form-data; boundary=xx"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 400
+        assert "multipart/form-data" in json.load(refused.value)["error"]
+    finally:
+        code, said = stop(process)
+    assert code == 130
+    assert said.splitlines() == [
+        f"nonosat: serving on http://127.0.0.1:{port} (Ctrl-C stops it)",
+        "nonosat: interrupted",
+    ]
+
+
 def test_a_taken_port_is_one_line_and_exit_2(served: int) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "nonosat", "serve", "--port", str(served)], capture_output=True, text=True, timeout=30

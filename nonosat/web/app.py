@@ -80,10 +80,21 @@ async def server_error(request: Request, problem: Exception) -> Response:
     return error(f"internal error ({type(problem).__name__}); the server's log has the details", 500)
 
 
+def quiet_form_parser() -> None:
+    """python-multipart logs a malformed body's fault as a warning, which with no logging set up
+    Python prints to the server's stderr; the client's 400 says it already. A server that sets up
+    logging still receives it (the records propagate)."""
+    import logging
+
+    for name in ("python_multipart", "multipart"):  # its name from 0.0.13, and before
+        logging.getLogger(name).addHandler(logging.NullHandler())
+
+
 def create_app(settings: WebSettings | None = None) -> Any:
     """The ASGI application (the upload limit wrapped around Starlette)."""
     settings = settings or WebSettings()
     pool = Pool(settings)
+    quiet_form_parser()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
