@@ -191,6 +191,7 @@ def test_the_library_writes_a_certificate_with_the_verdict(tmp_path: Path) -> No
     assert undecided.result.status.value == "unknown" and not (tmp_path / "none").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_batch_writes_a_certificate_for_each_decided_puzzle(tmp_path: Path, jobs: int) -> None:
     from nonosat.batch import run
