@@ -70,9 +70,26 @@ def worker_context() -> Any:
 
             context = multiprocessing.get_context(start_method())
             if context.get_start_method() == "forkserver":
-                context.set_forkserver_preload(PRELOAD)
+                context.set_forkserver_preload(PRELOAD if _preload_is_ours() else [])
             _context = context
         return _context
+
+
+def _preload_is_ours() -> bool:
+    """Whether the fork server's PRELOAD imports this nonosat. Python 3.10's server (`python -c`:
+    the working folder first on its path; PYTHONSAFEPATH is 3.11's) imports it before it takes
+    our path, so from a folder holding another nonosat (a checkout beside an installed one) it
+    would import that one, and every worker would run its code: there, nothing is preloaded, and
+    each worker imports ours with its first job (tens of milliseconds more a worker)."""
+    if sys.version_info >= (3, 11):
+        return True  # `_no_working_folder_on_the_path` keeps the folder off the server's path
+    try:
+        folder = os.getcwd()
+        if not os.path.exists(os.path.join(folder, "nonosat")):
+            return True
+        return os.path.samefile(folder, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    except OSError:
+        return False
 
 
 def warm_up() -> None:
@@ -97,7 +114,7 @@ class _no_working_folder_on_the_path:
     -c ...`, which puts the working folder first on its path, and Python 3.11's server imports
     PRELOAD before it takes this process's path: from a folder holding another `nonosat` (a
     source checkout, beside an installed nonosat), every worker ran that one's code (its compiled
-    core missing, or another version's). Python 3.10 ignores the variable."""
+    core missing, or another version's). Python 3.10 ignores the variable (`_preload_is_ours`)."""
 
     def __enter__(self) -> None:
         self.before = os.environ.get("PYTHONSAFEPATH")

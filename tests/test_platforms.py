@@ -207,11 +207,11 @@ def test_where_processes_cannot_be_looked_at_stale_temporaries_go_by_age(
     assert atomic.remove_stale_temporaries(target) == [fresh]  # its writer has ended
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="Python 3.10 has no PYTHONSAFEPATH")
 def test_workers_import_this_nonosat_not_one_in_the_working_folder(tmp_path: Path) -> None:
-    """The fork server is `python -c`, whose path starts with the working folder, and Python 3.11's
-    imports PRELOAD before taking ours: run from a folder holding another nonosat (a checkout
-    beside an installed one), every race's rival ran that one's code."""
+    """The fork server is `python -c`, whose path starts with the working folder, and it imports
+    PRELOAD before taking ours: run from a folder holding another nonosat (a checkout beside an
+    installed one), every race's rival ran that one's code (3.11 on: PYTHONSAFEPATH; 3.10: no
+    preload there)."""
     decoy = tmp_path / "work" / "nonosat"
     decoy.mkdir(parents=True)
     (decoy / "__init__.py").write_text('"""Another nonosat, in the working folder."""\n')
