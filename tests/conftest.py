@@ -63,7 +63,7 @@ def rivals(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     made: list[Any] = []
 
-    class Counted(portfolio.Rival):
+    class Counted(portfolio.Rival[Any]):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             made.append(self)

@@ -77,6 +77,7 @@ def state_name(clue: Clue, state: int) -> str:
 def describe(encoding: str, clue: Clue, key: tuple[object, ...]) -> str:
     """What an auxiliary variable means, from its pool key."""
     _, first, second = key
+    assert isinstance(first, int) and isinstance(second, int)
     if encoding == "automaton":
         return f"q[{first},{second}]: after cell {first} the automaton is in {state_name(clue, second)}"
     return f"s[{first},{second}]: block {first} starts at cell {second} or later"

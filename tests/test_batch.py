@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,12 @@ def test_a_worker_waits_for_a_core_while_another_races(monkeypatch: pytest.Monke
     starts = shared[0]
     starts[1] = time.monotonic() - 1.0  # the other worker (slot 1) is racing
     started = threading.Event()
-    waiter = threading.Thread(target=lambda: (cores.wait_for_core(), started.set()))
+
+    def wait_then_say() -> None:
+        cores.wait_for_core()
+        started.set()
+
+    waiter = threading.Thread(target=wait_then_say)
     waiter.start()
     assert not started.wait(0.3) and starts[0] == 0.0
     starts[1] = 0.0  # the race is over
@@ -203,6 +209,7 @@ def test_a_bad_file_is_one_error_record_and_the_run_goes_on(tmp_path: Path) -> N
 def test_a_stopped_run_resumes_without_losing_or_repeating(tournament: Path, tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     stream = run([str(tournament)], out=out, jobs=2)
+    assert isinstance(stream, Generator)
     first = [next(stream) for _ in range(30)]
     stream.close()  # as Ctrl-C does: the file keeps what was written
     kept = lines(out)

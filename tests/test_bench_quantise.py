@@ -55,7 +55,8 @@ def test_a_picture_gets_a_row_per_colour_count_with_every_method(tmp_path: Path)
         assert isinstance(error, dict)
         assert set(error) == set(METHODS) == {"nonosat", *PILLOW, *(m + IN_LAB for m in PILLOW)}
         assert all(math.isfinite(e) and e >= 0 for e in error.values())
-        assert set(row["seconds"]) == set(METHODS)  # type: ignore[arg-type]
+        seconds = row["seconds"]
+        assert isinstance(seconds, dict) and set(seconds) == set(METHODS)
         assert row["off_goal"] is None  # not a scan
     assert case_table(rows).count("\n| strip |") == 2
     table = summary_table(summary(rows))

@@ -56,6 +56,7 @@ def clause_dropped(lines: list[str]) -> list[str]:
     return lines[:first] + lines[first + 1 :]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("checker", CHECKERS)
 def test_a_unique_puzzle_is_certified_and_every_tampering_is_refused(
@@ -147,6 +148,7 @@ def test_the_blocking_clause_rules_out_exactly_the_solution() -> None:
     assert text.count(" 0\n") == len(clauses) == int(header[3]) and int(header[2]) >= 8  # the 8 cell variables first
 
 
+@pytest.mark.slow
 def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> None:
     def nonosat(*args: str) -> subprocess.CompletedProcess[str]:
         command = [sys.executable, "-m", "nonosat", *args]

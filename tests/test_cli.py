@@ -96,7 +96,7 @@ def test_check_json_has_the_verdict() -> None:
     assert data["goal_satisfies_clues"] is True
 
 
-BAD_INPUTS = {
+BAD_INPUTS: dict[str, str | bytes] = {
     "empty.non": "",
     "truncated.non": "width 3\nheight 3\nrows\n1\n1\n",
     "letters.non": "width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n",

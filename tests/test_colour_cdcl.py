@@ -25,7 +25,9 @@ from nonosat.solver.propagation import line_solve
 pytestmark = pytest.mark.skipif(colour_core() is None, reason="the compiled core was not built")
 
 
-def cdcl_colours(puzzle: Puzzle, count: int, budget: int = 0, seconds: float = 0.0) -> tuple[bool, set[bytes], dict]:
+def cdcl_colours(
+    puzzle: Puzzle, count: int, budget: int = 0, seconds: float = 0.0
+) -> tuple[bool, set[bytes], dict[str, int]]:
     """The core's search from the empty board (no line logic first), every explanation checked."""
     core = colour_core()
     assert core is not None
@@ -39,6 +41,7 @@ def flat(grid: tuple[tuple[int, ...], ...]) -> bytes:
     return bytes(cell for row in grid for cell in row)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", [1, 2, 3])
 def test_every_solution_of_small_colour_grids_as_brute_force_finds_them(palette: int) -> None:
     rng = random.Random(100 + palette)
@@ -79,7 +82,7 @@ def test_the_search_upside_down_finds_the_same_grids() -> None:
         board = line_solve(puzzle)
         ways = []
         for upside_down in (False, True):
-            grids: list = []
+            grids: list[Grid] = []
             ended = CoreSearch(board, "cdcl", upside_down=upside_down).run(50, grids)
             assert ended is True and all(puzzle.satisfied_by(grid) for grid in grids)
             ways.append(set(grids))
@@ -102,6 +105,7 @@ def test_a_cell_with_no_colour_left_has_no_solution_and_bad_arguments_are_refuse
         core.cdcl_colours(*clues, 2, 0, 0.0, bytearray(0))
 
 
+@pytest.mark.slow
 def test_the_search_stops_at_its_budget_its_deadline_and_its_flag() -> None:
     grid = grid_of(random.Random(5), 30, 30, 2, 0.5)  # noise: many solutions
     puzzle = Puzzle.from_grid(grid, palette=PALETTES[2])
@@ -109,7 +113,7 @@ def test_the_search_stops_at_its_budget_its_deadline_and_its_flag() -> None:
     assert not complete and stats["conflicts"] == 21  # the 21st is not learnt from
     board = line_solve(puzzle)
     search = CoreSearch(board, "cdcl", Deadline.after(0.2))
-    grids: list = []
+    grids: list[Grid] = []
     assert search.run(10**6, grids) is None and grids and all(puzzle.satisfied_by(g) for g in grids[:50])
     stopped = CoreSearch(board, "cdcl")
     stopped.stop()

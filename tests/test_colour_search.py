@@ -16,6 +16,7 @@ from nonosat.solver.compiled import colour_core
 pytestmark = pytest.mark.skipif(colour_core() is None, reason="the compiled core was not built")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("palette", [1, 2, 3])
 def test_every_solution_of_small_colour_grids_as_brute_force_finds_them(palette: int) -> None:
     rng = random.Random(palette)
@@ -58,6 +59,7 @@ def test_grids_over_126_cells_a_side_are_searched() -> None:
         assert grid in {s.grid for s in verdict.solutions} or verdict.status is Status.MULTIPLE
 
 
+@pytest.mark.slow
 def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so() -> None:
     from nonosat.deadline import Deadline
     from nonosat.solver.engines import Engine, Request, search

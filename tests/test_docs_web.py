@@ -29,7 +29,9 @@ def _curl_examples() -> list[tuple[str, str]]:
 def _request(command: str) -> tuple[str, dict[str, Any]]:
     """The URL's path and query, and the test client's arguments, from a curl command line."""
     words = shlex.split(command)[1:]
-    url, options, headers = "", {}, {}
+    url = ""
+    options: dict[str, Any] = {}
+    headers: dict[str, str] = {}
     while words:
         word = words.pop(0)
         if word == "-s":

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -81,7 +82,8 @@ def test_a_solver_or_encoding_with_a_compiled_engine_is_a_usage_error(command: s
     assert f"nonosat: {args[2]} is the SAT engine's; the {args[1]} engine has no {args[2][2:]}" in done.stderr
     assert f"(drop --engine {args[1]}, or make it --engine sat)" in done.stderr
     with pytest.raises(UsageError, match="the SAT engine's"):
-        solve(load(FOREVER), engine=args[1], **{args[2].strip("-"): args[3]})
+        option: dict[str, Any] = {args[2].strip("-"): args[3]}
+        solve(load(FOREVER), engine=args[1], **option)
 
 
 @pytest.mark.parametrize("engine", ["cdcl", "dfs"])

@@ -150,7 +150,7 @@ def cloned_repository(folder: Path) -> Path:
         "rust_logo.png": (PUZZLES / "knot-picture.png").read_bytes(),
     }.items():
         target = folder / name
-        target.write_bytes(text) if isinstance(text, bytes) else target.write_text(text)
+        target.write_bytes(text if isinstance(text, bytes) else str(text).encode())
     return folder
 
 

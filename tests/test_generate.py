@@ -48,7 +48,10 @@ def test_otsu_picks_the_split_with_the_largest_between_class_variance() -> None:
             light = [v for v in levels if v >= cut]
             if not dark or not light:
                 return -1.0
-            mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+
+            def mean(xs: list[float]) -> float:
+                return sum(xs) / len(xs)
+
             return len(dark) * len(light) * (mean(dark) - mean(light)) ** 2
 
         cuts = sorted({(a + b) / 2 for a, b in itertools.pairwise(sorted(set(levels)))})

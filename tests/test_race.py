@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,11 +97,15 @@ def test_a_rival_that_dies_leaves_the_search_alone() -> None:
 @pytest.mark.slow
 def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
     gone = threading.Event()
-    rival = portfolio.Rival(broken_work, lambda: (0.0, [], True), 0.0, lambda: None, on_gone=gone.set)
+    rival: portfolio.Rival[Any] = portfolio.Rival(
+        broken_work, lambda: (0.0, [], True), 0.0, lambda: None, on_gone=gone.set
+    )
     assert gone.wait(10) and rival.gone
     assert rival.stop() == ([], None)
     gone.clear()
-    stopped = portfolio.Rival(fake_work, lambda: (30.0, [], True), 0.0, lambda: None, on_gone=gone.set)
+    stopped: portfolio.Rival[Any] = portfolio.Rival(
+        fake_work, lambda: (30.0, [], True), 0.0, lambda: None, on_gone=gone.set
+    )
     time.sleep(0.2)
     stopped.stop()
     assert not stopped.gone and not gone.is_set()  # stopped is not gone
@@ -113,7 +118,7 @@ def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.M
 @pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
-    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], jobs: int
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival[Any]], jobs: int
 ) -> None:
     """CaDiCaL holds the GIL, so where Ctrl-C must be heard (the command line's watcher) its
     search runs in a worker; verdicts, counts and grids agree with a search in this process."""
@@ -160,7 +165,7 @@ def test_no_rival_outlives_its_stop() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("solver", ["minisat22", "cadical195"])
 def test_racing_gives_the_same_verdicts_as_one_solver(
-    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival], solver: str
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival[Any]], solver: str
 ) -> None:
     """With the race starting at once, every SAT puzzle is raced; verdicts and counts agree with
     a single solver's, and every grid is verified against the clues by the parent."""

@@ -147,11 +147,14 @@ def png_cells(png: bytes, puzzle: Puzzle) -> Grid:
     sheet = Sheet(puzzle, png_cell(puzzle))
     assert image.size == (sheet.width, sheet.height)
     half = sheet.cell // 2
+
+    def dark(x: int, y: int) -> int:
+        grey = image.getpixel((x, y))
+        assert isinstance(grey, int)  # mode L: one number
+        return int(grey < 128)
+
     return tuple(
-        tuple(
-            int(image.getpixel((sheet.left + c * sheet.cell + half, sheet.top + r * sheet.cell + half)) < 128)
-            for c in range(puzzle.width)
-        )  # type: ignore[operator]
+        tuple(dark(sheet.left + c * sheet.cell + half, sheet.top + r * sheet.cell + half) for c in range(puzzle.width))
         for r in range(puzzle.height)
     )
 

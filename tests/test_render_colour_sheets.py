@@ -86,11 +86,15 @@ def png_pixels(png: bytes, found: Puzzle) -> list[list[tuple[int, int, int]]]:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     sheet = Sheet(found, png_cell(found))
     half = sheet.cell // 2
+
+    def colour(x: int, y: int) -> tuple[int, int, int]:
+        pixel = image.getpixel((x, y))
+        assert isinstance(pixel, tuple)  # mode RGB: three numbers
+        red, green, blue = pixel
+        return int(red), int(green), int(blue)
+
     return [
-        [
-            image.getpixel((sheet.left + c * sheet.cell + half, sheet.top + r * sheet.cell + half))
-            for c in range(found.width)
-        ]  # type: ignore[misc]
+        [colour(sheet.left + c * sheet.cell + half, sheet.top + r * sheet.cell + half) for c in range(found.width)]
         for r in range(found.height)
     ]
 

@@ -17,7 +17,6 @@ import pytest
 from browser import (  # noqa: F401  (fixtures)
     PUZZLES,
     RING,
-    Page,
     browser_fixture,
     cell,
     marked,
@@ -28,6 +27,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
+from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

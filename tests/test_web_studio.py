@@ -12,7 +12,6 @@ from browser import (  # noqa: F401  (fixtures)
     PUZZLES,
     RING,
     WAIT_MS,
-    Page,
     browser_fixture,
     cell,
     drag_along,
@@ -24,7 +23,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Page, Route
 
 from nonosat import check, load
 
@@ -310,7 +309,7 @@ def test_painting_and_undo_are_measured_on_large_boards(page: Page) -> None:
 
 
 def board_metrics(page: Page) -> dict[str, float]:
-    return page.evaluate(
+    metrics: dict[str, float] = page.evaluate(
         """() => {
         const wrap = document.querySelector(".board-wrap");
         const td = document.querySelector("#board td.cell");
@@ -319,6 +318,7 @@ def board_metrics(page: Page) -> dict[str, float]:
                  scroll: wrap.scrollWidth - wrap.clientWidth, wrap: wrap.clientWidth, window: window.innerWidth };
     }"""
     )
+    return metrics
 
 
 def test_a_large_board_takes_the_full_width_legibly_and_zooms(browser: Browser, server: str, shots: list[Path]) -> None:
