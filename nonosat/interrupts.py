@@ -165,11 +165,12 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     """For a library caller's main thread (`wants_keyboard_interrupt`): while a solver runs in
     C that cannot hear Ctrl-C itself, SIGINT's wakeup byte goes to a pipe a listening thread
     reads, which calls `stop`, so that the solver returns at once and Python raises
-    KeyboardInterrupt there, as it would anywhere else. The pipe and the thread are made once a
-    process; a solve only points the wakeup descriptor at the pipe and back. Elsewhere (the
-    command line's watcher, other threads, a handler of the caller's own, Windows) it does
-    nothing."""
-    global _heard
+    KeyboardInterrupt there, as it would anywhere else. Every byte the pipe reads is passed on
+    to the wakeup descriptor the caller had (an event loop's), so that it misses no signal. The
+    pipe and the thread are made once a process; a solve only points the wakeup descriptor at
+    the pipe and back. Elsewhere (the command line's watcher, other threads, a handler of the
+    caller's own, Windows) it does nothing."""
+    global _heard, _passed_to
     if not wants_keyboard_interrupt() or os.name == "nt":
         yield
         return
@@ -178,16 +179,19 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     except ValueError:  # not the main interpreter
         yield
         return
-    _heard = stop
+    _heard, _passed_to = stop, before
     try:
         yield
     finally:
         _heard = None
         signal.set_wakeup_fd(before)
+        _passed_to = -1
 
 
 _heard: Callable[[], object] | None = None
 """What `heard_by` calls on Ctrl-C now (None: no solve is under way)."""
+_passed_to = -1
+"""The wakeup descriptor `heard_by` took the place of (-1: none), which its pipe's bytes go on to."""
 _library: tuple[int, int] | None = None  # (the process, the pipe's write end) of `_library_pipe`
 
 
@@ -197,9 +201,19 @@ def _library_pipe() -> int:
     if _library is None or _library[0] != os.getpid():  # a forked child has the pipe, not the thread
         read_end, write_end = os.pipe()
         os.set_blocking(write_end, False)
-        quiet_thread(_listen, lambda: os.read(read_end, 64), _heard_now, name="nonosat-ctrl-c-library")
+        quiet_thread(_listen, lambda: _passed_on(os.read(read_end, 64)), _heard_now, name="nonosat-ctrl-c-library")
         _library = (os.getpid(), write_end)
     return _library[1]
+
+
+def _passed_on(data: bytes) -> bytes:
+    """The wakeup bytes `heard_by`'s pipe read, written on to the descriptor it replaced."""
+    if _passed_to >= 0 and data:
+        try:
+            os.write(_passed_to, data)
+        except OSError:  # closed, or full (a loop that does not read it): as the kernel would drop them
+            pass
+    return data
 
 
 def _heard_now() -> None:

@@ -291,3 +291,28 @@ def test_a_library_callers_sat_search_hears_ctrl_c(corpus: Path, solver: str, ti
     stdout, stderr = waited(caller, f"the library's SAT search with {solver} was still running {HANG} s after Ctrl-C")
     assert caller.returncode == 130, stderr
     assert stdout.strip() == "KeyboardInterrupt"
+
+
+HOST_WAKEUP = """
+import os, signal, socket, sys, threading
+from nonosat import load, solve
+puzzle = load(sys.argv[1])
+mine, theirs = socket.socketpair()  # as an event loop's wakeup descriptor (asyncio's)
+mine.setblocking(False)
+theirs.setblocking(False)
+signal.signal(signal.SIGUSR1, lambda *_: None)
+signal.set_wakeup_fd(theirs.fileno())
+threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGUSR1)).start()
+verdict = solve(puzzle, engine="sat", solver="minisat22", timeout=1.5)
+print(verdict.status.value, signal.set_wakeup_fd(-1) == theirs.fileno(), list(mine.recv(64)), flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_a_library_callers_own_wakeup_descriptor_gets_every_signal(corpus: Path) -> None:
+    """While a library solve points the wakeup descriptor at its own pipe (`heard_by`), the
+    signals it carries go on to the caller's descriptor (an event loop's), and it is put back."""
+    faase = str(corpus / "pynogram" / "frans_faase.txt")
+    done = subprocess.run([sys.executable, "-c", HOST_WAKEUP, faase], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().split(maxsplit=2) == ["unknown", "True", f"[{int(signal.SIGUSR1)}]"]
