@@ -252,7 +252,8 @@ def test_ctrl_c_at_any_moment_of_the_start(corpus: Path, tmp_path: Path, name: s
 # --- Ctrl-C in a library caller's main thread ----------------------------------------------------
 
 LIBRARY_SAT = """
-import sys
+import signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own, even under a parent that ignores Ctrl-C
 from nonosat import load, solve
 puzzle = load(sys.argv[1])
 limit = {} if sys.argv[3] == "none" else {"timeout": float(sys.argv[3])}
@@ -295,6 +296,7 @@ def test_a_library_callers_sat_search_hears_ctrl_c(corpus: Path, solver: str, ti
 
 HOST_WAKEUP = """
 import os, signal, socket, sys, threading
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as LIBRARY_SAT
 from nonosat import load, solve
 puzzle = load(sys.argv[1])
 mine, theirs = socket.socketpair()  # as an event loop's wakeup descriptor (asyncio's)
