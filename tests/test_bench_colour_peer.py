@@ -116,6 +116,7 @@ def test_3x3_two_colour_puzzles_match_brute_force_over_every_grid() -> None:
         check_against(puzzle, groups[key])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("width", "height", "colours"), [(3, 3, 2), (4, 4, 2), (4, 3, 3), (3, 4, 3), (5, 4, 1), (4, 4, 3)]
 )

@@ -83,6 +83,7 @@ def test_encode_encoding_shapes_the_formula_and_force_overwrites(tmp_path: Path)
     assert header[0] < header[1]  # more variables: a state per cell
 
 
+@pytest.mark.slow
 def test_render_solution_keeps_to_its_timeout(tmp_path: Path) -> None:
     rng = random.Random(1)
     picture = [[int(rng.random() < 0.5) for _ in range(150)] for _ in range(150)]
@@ -150,6 +151,7 @@ def test_random_max_changes_preview_changes_and_force(tmp_path: Path) -> None:
         assert code == 5 and "--max-changes" in stderr
 
 
+@pytest.mark.slow
 def test_batch_jobs_count_executor_and_scheduler_reach_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonosat.batch import executors, runner
 
