@@ -87,7 +87,9 @@ def quiet_form_parser() -> None:
     import logging
 
     for name in ("python_multipart", "multipart"):  # its name from 0.0.13, and before
-        logging.getLogger(name).addHandler(logging.NullHandler())
+        logger = logging.getLogger(name)
+        if not any(isinstance(handler, logging.NullHandler) for handler in logger.handlers):  # once a process
+            logger.addHandler(logging.NullHandler())
 
 
 def create_app(settings: WebSettings | None = None) -> Any:

@@ -70,12 +70,12 @@ def _worker(conn: Any, job: Job) -> None:
 
 def death(exitcode: int | None) -> str:
     """How a worker that sent no reply ended, from its exit code, for the client's message."""
-    if exitcode == -signal.SIGKILL:
+    if exitcode is None:
+        return "closed its pipe without a reply"
+    if exitcode < 0 and -exitcode == getattr(signal, "SIGKILL", None):  # (Windows has none)
         return "was killed (SIGKILL: out of memory?)"
     if exitcode == -signal.SIGINT:
         return "was interrupted (Ctrl-C)"
-    if exitcode is None:
-        return "closed its pipe without a reply"
     if exitcode < 0:
         try:
             return f"was ended by {signal.Signals(-exitcode).name}"
