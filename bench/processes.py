@@ -21,6 +21,31 @@ def alive(pid: int) -> bool:
         return False
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rpartition(")")[2].split()[1]) == pid:
+                        found.append(int(entry))
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`: its children, their children, and so on."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        below = children(todo.pop())
+        found += below
+        todo += below
+    return found
+
+
 def in_group(group: int) -> list[int]:
     """The living processes of a process group."""
     found = []

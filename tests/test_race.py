@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bench.processes import alive
+from bench.processes import alive, descendants
 from nonosat import load_all, solve
 from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status, enumeration
@@ -198,24 +198,6 @@ solve(load_all(sys.argv[1])[0], jobs=2, solver=sys.argv[2])  # Faase: minutes fo
 """
 
 
-def _descendants(pid: int) -> list[int]:
-    """Every process below `pid` (its children, their children...), from /proc."""
-    found: list[int] = []
-    parents = {pid}
-    for _ in range(4):
-        for entry in os.listdir("/proc"):
-            if entry.isdigit() and int(entry) not in found:
-                try:
-                    with open(f"/proc/{entry}/stat") as stat:
-                        parent = int(stat.read().rpartition(")")[2].split()[1])
-                except (FileNotFoundError, ProcessLookupError):
-                    continue
-                if parent in parents:
-                    found.append(int(entry))
-                    parents.add(int(entry))
-    return found
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux's /proc")
 @pytest.mark.parametrize("lead", ["minisat22", "cadical195"])
@@ -233,7 +215,7 @@ def test_workers_die_with_a_killed_parent(corpus: Path, lead: str) -> None:
     deadline = time.monotonic() + 30
     while len(helpers) < 3 and time.monotonic() < deadline and parent.poll() is None:
         time.sleep(0.05)
-        helpers = [pid for pid in _descendants(parent.pid) if alive(pid)]
+        helpers = [pid for pid in descendants(parent.pid) if alive(pid)]
     assert len(helpers) >= 3, "the race never started"  # resource tracker, fork server, rival
     time.sleep(1.0)  # the rival has its job and is searching
     assert all(alive(pid) for pid in helpers)

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from bench.processes import children
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("multipart")
@@ -144,19 +146,6 @@ def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
             break
         time.sleep(0.05)
     assert now["killed"] == before + 1 and now["live"] == 0 and now["running"] == 0
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (Linux: from /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker through /proc")
