@@ -7,6 +7,7 @@ its own (as a terminal starts it) can be signalled, and counted, as a whole.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -59,8 +60,19 @@ def in_group(group: int) -> list[int]:
     return found
 
 
+def hear_ctrl_c() -> None:
+    """Let the commands this process starts hear Ctrl-C even when it was started ignoring SIGINT
+    (a shell script's background job): an ignored signal is inherited through exec, a handled
+    one is not, and a command started ignoring SIGINT keeps ignoring it (nonosat.interrupts).
+    For the main thread of a benchmark or a test run, before it starts commands to signal."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    """`python -m nonosat ARGS` in a session (and process group) of its own, standard error piped."""
+    """`python -m nonosat ARGS` in a session (and process group) of its own, standard error piped,
+    hearing Ctrl-C (`hear_ctrl_c`; call `start` from the main thread)."""
+    hear_ctrl_c()
     return subprocess.Popen(
         [sys.executable, "-m", "nonosat", *args],
         cwd=cwd,

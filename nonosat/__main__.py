@@ -28,7 +28,8 @@ def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
 
 def main() -> None:
     """Entry point of the `nonosat` console script."""
-    signal.signal(signal.SIGINT, _interrupted_while_starting)
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # started ignoring it: ignored throughout
+        signal.signal(signal.SIGINT, _interrupted_while_starting)
     gc.set_threshold(30_000)
     code: object = 0
     try:

@@ -263,17 +263,30 @@ def watch_ctrl_c() -> None:
     """For the command line: on SIGINT, stop every search and end the process within GRACE s.
 
     Must be called from the main thread, once. The main thread still gets KeyboardInterrupt,
-    until `finish` says the command is over.
+    until `finish` says the command is over. A process started ignoring SIGINT (a shell
+    script's background job, `nohup`) keeps ignoring it, as Unix programs and Python itself do:
+    Ctrl-C at the script's terminal is not for it.
     """
-    global _watching
+    global _watching, _ignoring
     if _watching:
         return
     read, write_end = wakeup_channel()
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
-    signal.signal(signal.SIGINT, _on_sigint)
+    _ignoring = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if not _ignoring:
+        signal.signal(signal.SIGINT, _on_sigint)
     sys.unraisablehook = _unraisable
     _watching = True
     quiet_thread(_listen, read, _stop_and_end_soon, name="nonosat-ctrl-c")
+
+
+_ignoring = False
+"""Whether the command line was started ignoring SIGINT (`watch_ctrl_c`)."""
+
+
+def started_ignoring() -> bool:
+    """Whether the command line was started ignoring Ctrl-C, which its workers then ignore too."""
+    return _ignoring
 
 
 def wakeup_channel(sockets: bool = os.name == "nt") -> tuple[Callable[[], bytes], int]:

@@ -132,14 +132,15 @@ def warmed() -> bool:
     return _warm
 
 
-def worker_prologue(lifeline: Any) -> None:
+def worker_prologue(lifeline: Any, ignore_ctrl_c: bool = False) -> None:
     """The first steps of any worker from the fork server: it dies with its parent, with the fork
     server's owner, and when the other end of `lifeline` (a Connection) closes; Ctrl-C ends it
-    at once."""
+    at once, unless `ignore_ctrl_c` (its command was started ignoring it:
+    `interrupts.started_ignoring`)."""
     die_with_parent()  # the fork server, first: while it is surely alive
     _let_the_fork_server_go()
     die_when_closed(lifeline)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C at the terminal ends it at once,
+    signal.signal(signal.SIGINT, signal.SIG_IGN if ignore_ctrl_c else signal.SIG_DFL)  # Ctrl-C ends it at once,
     if hasattr(signal, "pthread_sigmask"):  # unblocked: the server began with it held (not on Windows)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

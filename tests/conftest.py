@@ -28,6 +28,14 @@ def corpus_path() -> Path:
     return Path(os.environ.get("NONOSAT_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The commands the tests signal hear Ctrl-C even when pytest was started ignoring it (a
+    script's background job, whose SIGINT they would inherit ignored, and keep ignoring)."""
+    from bench.processes import hear_ctrl_c
+
+    hear_ctrl_c()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that reads the corpus (through the `corpus` fixture) is marked `corpus`."""
     for item in items:

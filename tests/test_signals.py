@@ -221,6 +221,53 @@ print(usable_cores(), can_race())
 """
 
 
+IGNORING = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts a script's background job
+os.execv(sys.executable, [sys.executable, "-m", "nonosat", *sys.argv[1:]])
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["random", "check --jobs 2"])
+def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
+    request: pytest.FixtureRequest, tmp_path: Path, name: str
+) -> None:
+    """Unix's convention, and Python's: a script's background job (`nonosat ... &`) is started
+    with SIGINT ignored, so that Ctrl-C at the script's terminal is not for it. Then it goes on
+    to its own end (here its time limit: unknown, exit 4, nothing written), its workers too."""
+    out = tmp_path / "r.non"
+    if name == "random":
+        args = ["random", "--width", "100", "--height", "100", "-o", str(out), "--timeout", "4"]
+    else:  # racing in two processes after a second
+        corpus: Path = request.getfixturevalue("corpus")
+        args = ["check", str(corpus / "pynogram" / "frans_faase.txt"), "--timeout", "4", "--jobs", "2"]
+    command = subprocess.Popen(
+        [sys.executable, "-c", IGNORING, *args],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(2.0)
+    assert command.poll() is None
+    before = in_group(command.pid)
+    assert len(before) > (name != "random"), before  # the race's worker and fork server as well
+    os.killpg(command.pid, signal.SIGINT)
+    time.sleep(0.5)
+    assert command.poll() is None, command.stderr.read() if command.stderr else ""
+    assert set(in_group(command.pid)) == set(before)
+    _, stderr = waited(command, "the command did not end at its own time limit")
+    assert command.returncode == 4, stderr
+    assert "interrupted" not in stderr and "Traceback" not in stderr, stderr
+    assert not out.exists()
+    settled = time.monotonic() + HANG
+    while in_group(command.pid) and time.monotonic() < settled:
+        time.sleep(0.05)
+    assert in_group(command.pid) == []
+
+
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity")
 def test_cores_are_counted_by_affinity() -> None:
     """A process pinned to one core does not race, however many cores the machine has."""

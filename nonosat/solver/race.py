@@ -42,11 +42,11 @@ def can_race() -> bool:
     return usable_cores() > 1
 
 
-def _worker(results: Any, work: Work, job: Any) -> None:
+def _worker(results: Any, work: Work, job: Any, ignore_ctrl_c: bool) -> None:
     """The worker's whole life: never returns, never runs cleanup, never prints a traceback. It
     ends when the other end of `results` closes: the parent died, or stopped listening."""
     try:
-        worker_prologue(results)
+        worker_prologue(results, ignore_ctrl_c)
 
         class Streaming(list):  # type: ignore[type-arg]
             def append(self, grid: Grid) -> None:
@@ -107,7 +107,9 @@ class Rival(Generic[Job]):
                 return None
             context = worker_context()
             results, sender = context.Pipe(duplex=True)  # the worker hears this end close
-            process = context.Process(target=_worker, args=(sender, self.work, self.job()), daemon=True)
+            process = context.Process(
+                target=_worker, args=(sender, self.work, self.job(), interrupts.started_ignoring()), daemon=True
+            )
             try:
                 process.start()
             except Exception:  # noqa: BLE001 - no process to spare, or the fork server died: the search goes on alone
