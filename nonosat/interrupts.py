@@ -289,6 +289,13 @@ def started_ignoring() -> bool:
     return _ignoring
 
 
+def ignoring_for_workers(ignoring: bool) -> None:
+    """In a worker of the command line (a batch worker): its command's `started_ignoring`, which
+    the workers it starts in turn (a race's rival) follow."""
+    global _ignoring
+    _ignoring = ignoring
+
+
 def wakeup_channel(sockets: bool = os.name == "nt") -> tuple[Callable[[], bytes], int]:
     """Where the C-level signal handler writes the signal's number (`signal.set_wakeup_fd`): a
     function that waits for the next bytes (b"" when the channel closed), and the descriptor to

@@ -9,6 +9,7 @@ by `python -m bench.faults` (bench/README.md); here a command that does not end 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -229,19 +230,35 @@ os.execv(sys.executable, [sys.executable, "-m", "nonosat", *sys.argv[1:]])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["random", "check --jobs 2"])
+@pytest.mark.parametrize("name", ["random", "check --jobs 2", "batch --jobs 2"])
 def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
     request: pytest.FixtureRequest, tmp_path: Path, name: str
 ) -> None:
     """Unix's convention, and Python's: a script's background job (`nonosat ... &`) is started
     with SIGINT ignored, so that Ctrl-C at the script's terminal is not for it. Then it goes on
-    to its own end (here its time limit: unknown, exit 4, nothing written), its workers too."""
+    to its own end (here its time limit: unknown, exit 4, nothing written; a batch's records of
+    unknown), its workers too: a race's rival, a batch's workers and their rivals."""
     out = tmp_path / "r.non"
     if name == "random":
         args = ["random", "--width", "100", "--height", "100", "-o", str(out), "--timeout", "4"]
     else:  # racing in two processes after a second
         corpus: Path = request.getfixturevalue("corpus")
-        args = ["check", str(corpus / "pynogram" / "frans_faase.txt"), "--timeout", "4", "--jobs", "2"]
+        faase = corpus / "pynogram" / "frans_faase.txt"
+        args = ["check", str(faase), "--timeout", "4", "--jobs", "2"]
+        if name.startswith("batch"):
+            (tmp_path / "hard").mkdir()
+            for copy in ("a.txt", "b.txt"):
+                (tmp_path / "hard" / copy).write_text(faase.read_text())
+            args = [
+                "batch",
+                str(tmp_path / "hard"),
+                "--out",
+                str(tmp_path / "b.jsonl"),
+                "--timeout",
+                "4",
+                "--jobs",
+                "2",
+            ]
     command = subprocess.Popen(
         [sys.executable, "-c", IGNORING, *args],
         cwd=tmp_path,
@@ -259,9 +276,12 @@ def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
     assert command.poll() is None, command.stderr.read() if command.stderr else ""
     assert set(in_group(command.pid)) == set(before)
     _, stderr = waited(command, "the command did not end at its own time limit")
-    assert command.returncode == 4, stderr
+    assert command.returncode == (0 if name.startswith("batch") else 4), stderr
     assert "interrupted" not in stderr and "Traceback" not in stderr, stderr
     assert not out.exists()
+    if name.startswith("batch"):
+        statuses = [json.loads(line)["status"] for line in (tmp_path / "b.jsonl").read_text().splitlines()]
+        assert statuses == ["unknown", "unknown"]
     settled = time.monotonic() + HANG
     while in_group(command.pid) and time.monotonic() < settled:
         time.sleep(0.05)

@@ -72,7 +72,12 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
     if os.name == "posix":  # Windows has no resource tracker
         resource_tracker.ensure_running()  # outside `held`: it unblocks SIGINT itself, which would lose one there
     shared = cores.table(context, jobs)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_starts, initargs=(shared, work.RACE_AFTER))
+    pool = ProcessPoolExecutor(
+        jobs,
+        mp_context=context,
+        initializer=worker_starts,
+        initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring()),
+    )
 
     def submit(chunk: Any) -> Any:
         with interrupts.held():  # a worker started now begins life ignoring Ctrl-C, which we handle
@@ -114,11 +119,14 @@ def kill_workers(pool: Any) -> None:
         process.kill()
 
 
-def worker_starts(shared: tuple[Any, Any], race_after: float) -> None:
-    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot."""
+def worker_starts(shared: tuple[Any, Any], race_after: float, ignoring: bool) -> None:
+    """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot.
+    `ignoring`: the command was started ignoring Ctrl-C, and so are the rivals this worker starts."""
+    from nonosat import interrupts
     from nonosat.processes import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    interrupts.ignoring_for_workers(ignoring)
     die_with_parent()
     cores.join(shared, race_after)
 
