@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.errors import UsageError, WrongAnswer
+from nonosat.errors import FormulaTooLarge, UsageError, WrongAnswer
+from nonosat.limits import MAX_CLAUSES
 from nonosat.model import Grid, Puzzle
 
 CERTIFICATE_FILES = frozenset(
@@ -65,8 +66,12 @@ def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]]]:
     """The puzzle's whole formula from its clues alone (no line logic, no implied clauses): its
     DIMACS text and its clauses."""
     from nonosat.solver.board import Board
-    from nonosat.solver.encodings.grid import build_formula, to_dimacs
+    from nonosat.solver.encodings.grid import build_formula, to_dimacs, unpruned_clauses
 
+    if not puzzle.is_colour and (count := unpruned_clauses(puzzle, encoding)) > MAX_CLAUSES:
+        raise FormulaTooLarge(  # known at once from the clues, before minutes of building it
+            f"the CNF would have {count} clauses, past {MAX_CLAUSES}, the limit that keeps memory bounded"
+        )
     formula = build_formula(Board(puzzle), encoding, implications=False)
     return to_dimacs(formula, encoding), formula.clauses
 

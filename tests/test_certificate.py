@@ -242,18 +242,40 @@ def test_the_unique_puzzles_of_a_tournament_set_and_a_corpus_colour_puzzle(
             verify(tampered(folder, tmp_path, "unique.cnf", clause_dropped), checker)
 
 
-def test_a_formula_past_the_clause_limit_makes_no_certificate_and_counts_the_open_cells_right(
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_a_formula_past_the_clause_limit_is_refused_before_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, encoding: str
+) -> None:
+    """A black-and-white certificate's formula is of the clues alone, every cell open, so its
+    size is known from the clues (Cauldron's, 54 million clauses, was built for seconds up to
+    the limit before the refusal): refused at once, with its exact count, and nothing written."""
+    from nonosat.errors import FormulaTooLarge
+    from nonosat.solver.board import Board
+    from nonosat.solver.encodings import grid
+
+    puzzle = load(PUZZLES / "webpbn-00001-dancer.non")
+    result = check(puzzle).result
+    assert result.status.value == "unique" and result.method == "line"
+    exact = len(grid.build_formula(Board(puzzle), encoding, implications=False).clauses)
+    assert grid.unpruned_clauses(puzzle, encoding) == exact
+    monkeypatch.setattr("nonosat.certificate.MAX_CLAUSES", exact - 1)
+    monkeypatch.setattr(grid, "build_formula", lambda *args, **kwargs: pytest.fail("built"))
+    with pytest.raises(FormulaTooLarge, match=rf"would have {exact} clauses, past {exact - 1}, the limit"):
+        make_certificate(puzzle, "unique", (result.solutions[0].grid,), tmp_path / "cert", encoding=encoding)
+    assert not (tmp_path / "cert").exists()
+
+
+def test_a_colour_formula_past_the_clause_limit_makes_no_certificate_and_counts_the_open_cells_right(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A certificate's formula is of the clues alone, every cell open: the refusal says so (it
+    """A colour formula's size is found as it is built: the refusal says every cell is open (it
     said "left open by line logic" of a puzzle that line logic solves)."""
     from nonosat.errors import FormulaTooLarge
 
     monkeypatch.setattr("nonosat.solver.encodings.grid.MAX_CLAUSES", 20)
-    puzzle = load(PUZZLES / "webpbn-00001-dancer.non")
+    puzzle = load(PUZZLES / "ring-colour.non")
     result = check(puzzle).result
-    assert result.status.value == "unique" and result.method == "line"
     cells = puzzle.width * puzzle.height
     with pytest.raises(FormulaTooLarge, match=rf"grew past 20 clauses.* with {cells} of {cells} cells open$"):
-        make_certificate(puzzle, "unique", (result.solutions[0].grid,), tmp_path / "cert")
+        make_certificate(puzzle, result.status.value, tuple(s.grid for s in result.solutions), tmp_path / "cert")
     assert not (tmp_path / "cert").exists()

@@ -25,8 +25,8 @@ from reference_cnf import (
     read_reference,
 )
 
-from nonosat.model import Clue, clue_of, clue_span
-from nonosat.solver.encodings import ENCODINGS, Clause, Line
+from nonosat.model import Clue, clue_of
+from nonosat.solver.encodings import ENCODINGS, Clause, Line, automaton, blocks
 from nonosat.solver.encodings.blocks import feasible_starts
 from nonosat.solver.propagation import Contradiction, settle_line
 
@@ -243,23 +243,6 @@ def test_reference_cnf_matches_encoder(path: Path) -> None:
 # Count formulas ------------------------------------------------------------------------------
 
 
-def automaton_counts(clue: Clue, n: int) -> tuple[int, int]:
-    """automaton.md, unpruned: (variables, clauses) with no known cells."""
-    d, states = n - clue_span(clue), sum(clue) + len(clue) + 1
-    if not clue or d == 0:
-        return 0, n
-    variables = (d + 1) * states - 2
-    return variables, 3 * variables + 2 * n - 3
-
-
-def blocks_counts(clue: Clue, n: int) -> tuple[int, int]:
-    """blocks.md, unpruned: (variables, clauses) with no known cells."""
-    k, d = len(clue), n - clue_span(clue)
-    if not k:
-        return 0, n
-    return k * d, 4 * k * d + sum(clue) - 1 + (k if d == 0 else 0)
-
-
 def automaton_exact(line: Line) -> tuple[int, int]:
     """automaton.md, exact for any line: (variables, clauses) from the alive-state counts."""
     a = [bin(mask).count("1") for mask in line.alive]
@@ -296,7 +279,7 @@ def blocks_exact(line: Line) -> tuple[int, int]:
     return sum(width), clauses
 
 
-UNPRUNED = {"automaton": automaton_counts, "blocks": blocks_counts}
+UNPRUNED = {"automaton": automaton.unpruned_counts, "blocks": blocks.unpruned_counts}
 EXACT = {"automaton": automaton_exact, "blocks": blocks_exact}
 
 
@@ -330,7 +313,7 @@ def test_automaton_unpruned_counts_bound_pruned_ones() -> None:
             variables, clauses = actual_counts("automaton", clue, pattern)
         except Contradiction:
             continue
-        bound = automaton_counts(clue, len(pattern))
+        bound = automaton.unpruned_counts(clue, len(pattern))
         assert variables <= bound[0] and clauses <= bound[1], (clue, pattern)
 
 
@@ -338,7 +321,7 @@ def test_blocks_unpruned_clause_count_is_not_a_bound() -> None:
     """blocks.md: a known cell can add clauses (holes in a range); the spec's two examples."""
     for clue, pattern in (((1, 1, 1), "????#????"), ((1, 1, 2), "????#?????")):
         variables, clauses = actual_counts("blocks", clue, pattern)
-        unpruned = blocks_counts(clue, len(pattern))
+        unpruned = blocks.unpruned_counts(clue, len(pattern))
         assert variables == unpruned[0] and clauses == unpruned[1] + 1, (clue, pattern)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
+from nonosat.clues import clue_span
+from nonosat.model import Clue
 from nonosat.solver.encodings.base import Clause, Line, Literal, add_clause, negate
 from nonosat.solver.line_logic import automaton, colour_automaton
 
@@ -20,6 +22,16 @@ def _states(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
+    """(variables, clauses) of a black-and-white line of `n` cells with none known
+    (encodings/automaton.md, "Unpruned"): exact, and an upper bound when cells are known."""
+    d, states = n - clue_span(clue), sum(clue) + len(clue) + 1
+    if not clue or d == 0:
+        return 0, n
+    variables = (d + 1) * states - 2
+    return variables, 3 * variables + 2 * n - 3
 
 
 def encode(line: Line, pool: IDPool) -> list[Clause]:

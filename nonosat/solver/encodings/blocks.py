@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from pysat.formula import IDPool
 
+from nonosat.clues import clue_span
+from nonosat.model import Clue
 from nonosat.solver.compiled import core
 from nonosat.solver.encodings.base import Clause, Line, Literal, UnnamedPool, add_clause, fresh_variables, negate
 from nonosat.solver.line_logic import automaton
+
+
+def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
+    """(variables, clauses) of a black-and-white line of `n` cells with none known
+    (encodings/blocks.md, "Unpruned"): exact, but not a bound when cells are known."""
+    k, d = len(clue), n - clue_span(clue)
+    if not k:
+        return 0, n
+    return k * d, 4 * k * d + sum(clue) - 1 + (k if d == 0 else 0)
 
 
 def feasible_starts(line: Line) -> list[list[int]]:

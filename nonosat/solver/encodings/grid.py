@@ -123,6 +123,18 @@ class GridFormula:
         return found
 
 
+def unpruned_clauses(puzzle: Puzzle, encoding: str) -> int:
+    """How many clauses a black-and-white puzzle's formula with no cell known and no implied
+    clauses has (`build_formula(Board(puzzle), encoding, implications=False)`): exact, from the
+    clues alone, without building it (encodings/automaton.md and blocks.md, "Unpruned")."""
+    from nonosat.solver.encodings import automaton, blocks
+
+    check_encoding(encoding)
+    counts = automaton.unpruned_counts if encoding == "automaton" else blocks.unpruned_counts
+    rows = sum(counts(clue, puzzle.width)[1] for clue in puzzle.rows)
+    return rows + sum(counts(clue, puzzle.height)[1] for clue in puzzle.columns)
+
+
 def build_formula(
     board: Board,
     encoding: str = DEFAULT_ENCODING,
