@@ -69,6 +69,19 @@ def hear_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+IGNORING_CTRL_C = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+os.execv(sys.executable, [sys.executable, "-m", "nonosat", *sys.argv[1:]])
+"""
+
+
+def ignoring_ctrl_c(args: list[str]) -> list[str]:
+    """The command line of `python -m nonosat ARGS` started ignoring SIGINT, as a shell starts a
+    script's background job (`nonosat ... &`)."""
+    return [sys.executable, "-c", IGNORING_CTRL_C, *args]
+
+
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     """`python -m nonosat ARGS` in a session (and process group) of its own, standard error piped,
     hearing Ctrl-C (`hear_ctrl_c`; call `start` from the main thread)."""

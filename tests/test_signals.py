@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.processes import in_group, start
+from bench.processes import ignoring_ctrl_c, in_group, start
 from nonosat.solver import race as portfolio
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs Linux's /proc")
@@ -222,13 +222,6 @@ print(usable_cores(), can_race())
 """
 
 
-IGNORING = """
-import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts a script's background job
-os.execv(sys.executable, [sys.executable, "-m", "nonosat", *sys.argv[1:]])
-"""
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["random", "check --jobs 2", "batch --jobs 2"])
 def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
@@ -260,7 +253,7 @@ def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
                 "2",
             ]
     command = subprocess.Popen(
-        [sys.executable, "-c", IGNORING, *args],
+        ignoring_ctrl_c(args),
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bench.processes import children
+from bench.processes import children, ignoring_ctrl_c, in_group
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -35,10 +36,12 @@ def free_port() -> int:
         return port
 
 
-def start(*args: str) -> tuple[subprocess.Popen[str], int]:
+def start(*args: str, ignoring: bool = False) -> tuple[subprocess.Popen[str], int]:
+    """`nonosat serve ARGS` on a free port, up and answering (`ignoring`: started ignoring SIGINT)."""
     port = free_port()
+    command = ["serve", "--port", str(port), *args]
     process = subprocess.Popen(
-        [sys.executable, "-m", "nonosat", "serve", "--port", str(port), *args],
+        ignoring_ctrl_c(command) if ignoring else [sys.executable, "-m", "nonosat", *command],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         text=True,
@@ -126,6 +129,55 @@ def hard_body() -> bytes:
     return json.dumps(hard_puzzle()).encode()
 
 
+def asked_hard(port: int, timeout: int) -> tuple[threading.Thread, list[tuple[int, dict[str, Any]]]]:
+    """A thread asking the server to count the solutions of `hard_body` within `timeout` s, and
+    the list its reply goes into, (status code, JSON), when it comes (an error's as well)."""
+    replies: list[tuple[int, dict[str, Any]]] = []
+
+    def ask() -> None:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/solve?count=100000&timeout={timeout}",
+            data=hard_body(),
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=timeout + 10) as reply:
+                replies.append((reply.status, json.load(reply)))
+        except urllib.error.HTTPError as error:
+            replies.append((error.code, json.load(error)))
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    return asking, replies
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts the server's processes through /proc")
+def test_a_server_started_ignoring_ctrl_c_serves_on_through_it() -> None:
+    """A server started as a shell script's background job (`nonosat serve &`, SIGINT ignored)
+    goes on ignoring Ctrl-C, as every command does: the request under way gets its answer, no
+    process of the server's ends, and SIGTERM still stops it."""
+    process, port = start("--max-count", "100000", ignoring=True)
+    try:
+        asking, replies = asked_hard(port, 3)
+        for _ in range(200):
+            if status(port)["running"] == 1:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)  # the worker well into its search
+        group = in_group(process.pid)
+        assert len(group) >= 3, group  # the server, its fork server and the request's worker
+        os.killpg(process.pid, signal.SIGINT)
+        asking.join(30)
+        assert replies and replies[0][0] == 200 and replies[0][1]["status"] in ("unknown", "multiple"), replies
+        assert process.poll() is None and status(port)["live"] >= 0  # still serving
+        left = in_group(process.pid)
+        assert process.pid in left and len(left) >= 2, (group, left)  # the server and its fork server
+    finally:
+        process.terminate()
+        code = process.wait(timeout=10)
+    assert code == -signal.SIGTERM  # uvicorn ends by the signal it heard, once the requests are done
+
+
 def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     before = status(served)["killed"]
     body = hard_body()
@@ -154,24 +206,7 @@ def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     [(signal.SIGKILL, "was killed (SIGKILL: out of memory?)"), (signal.SIGINT, "was interrupted (Ctrl-C)")],
 )
 def test_a_worker_that_dies_is_a_503_saying_how(served: int, signal_number: int, said: str) -> None:
-    import threading
-
-    replies: list[tuple[int, dict[str, Any]]] = []
-
-    def ask() -> None:
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{served}/api/solve?count=100000&timeout=50",
-            data=hard_body(),
-            headers={"Content-Type": "application/json"},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=60) as reply:
-                replies.append((reply.status, json.load(reply)))
-        except urllib.error.HTTPError as error:
-            replies.append((error.code, json.load(error)))
-
-    asking = threading.Thread(target=ask)
-    asking.start()
+    asking, replies = asked_hard(served, 50)
     server = [pid for pid in children(os.getpid()) if str(served).encode() in Path(f"/proc/{pid}/cmdline").read_bytes()]
     for _ in range(200):  # the worker: a child of the fork server, a child of the server
         workers = [worker for helper in children(server[0]) for worker in children(helper)]

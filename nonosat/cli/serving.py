@@ -74,7 +74,7 @@ def serve(
     err.print(f"nonosat: serving on http://{shown}:{port} (Ctrl-C stops it)", markup=False, soft_wrap=True)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
     config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
-    server = uvicorn.Server(config)
+    server = _server_class(uvicorn.Server)(config)
     server.run()  # until Ctrl-C (or SIGTERM): requests under way get GRACE seconds, then their workers are killed
     if not server.started:
         from nonosat.errors import UsageError
@@ -84,6 +84,29 @@ def serve(
 
     interrupts.announce()
     raise typer.Exit(interrupts.EXIT_INTERRUPTED)
+
+
+def _server_class(server: Any) -> Any:
+    """uvicorn's Server, or, for a server started ignoring Ctrl-C (a shell script's background
+    job), one that goes on ignoring it, as every other command does (uvicorn's own handler would
+    stop it, and its wakeup byte would reach the command line's watcher); SIGTERM still stops it."""
+    import contextlib
+    import signal
+    from collections.abc import Iterator
+
+    from nonosat import interrupts
+
+    if not interrupts.started_ignoring():
+        return server
+
+    class IgnoringCtrlC(server):  # type: ignore[misc]
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # uvicorn puts back what was there: ignored
+                yield
+
+    return IgnoringCtrlC
 
 
 def check_address(host: str, port: int) -> None:

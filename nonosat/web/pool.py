@@ -44,14 +44,15 @@ class Busy(NonosatError):
     """Every worker is busy and the queue is full."""
 
 
-def _worker(conn: Any, job: Job) -> None:
+def _worker(conn: Any, job: Job, ignore_ctrl_c: bool) -> None:
     """A worker's whole life: one job, its reply sent back, then os._exit (no cleanup, no
-    traceback on the server's terminal but for a bug's)."""
+    traceback on the server's terminal but for a bug's). `ignore_ctrl_c`: the server was started
+    ignoring Ctrl-C (`interrupts.started_ignoring`)."""
     from nonosat.processes import worker_prologue
     from nonosat.web.jobs import answer
 
     try:
-        worker_prologue(conn)
+        worker_prologue(conn, ignore_ctrl_c)
         try:
             reply = answer(job)
         except MemoryError:
@@ -135,12 +136,13 @@ class Pool:
             self.slots.release()
 
     async def _in_worker(self, job: Job, gone: asyncio.Future[Any]) -> Reply | None:
+        from nonosat.interrupts import started_ignoring
         from nonosat.processes import worker_context
 
         loop = asyncio.get_running_loop()
         context = worker_context()
         ours, theirs = context.Pipe(duplex=True)
-        process = context.Process(target=_worker, args=(theirs, job), daemon=True)
+        process = context.Process(target=_worker, args=(theirs, job, started_ignoring()), daemon=True)
         self.live.add(process)
         ready: asyncio.Future[None] = loop.create_future()
 
