@@ -158,6 +158,8 @@ def test_a_server_started_ignoring_ctrl_c_serves_on_through_it() -> None:
     process of the server's ends, and SIGTERM still stops it."""
     process, port = start("--max-count", "100000", ignoring=True)
     try:
+        assert process.stderr is not None
+        assert process.stderr.readline() == f"nonosat: serving on http://127.0.0.1:{port} (SIGTERM stops it)\n"
         asking, replies = asked_hard(port, 3)
         for _ in range(200):
             if status(port)["running"] == 1:
@@ -200,6 +202,13 @@ def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     assert now["killed"] == before + 1 and now["live"] == 0 and now["running"] == 0
 
 
+def hears_ctrl_c_yet(pid: int) -> bool:
+    """Whether a process neither ignores nor blocks SIGINT (bit 2 of /proc's masks)."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    fields = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+    return not (int(fields["SigBlk"], 16) | int(fields["SigIgn"], 16)) & 2
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker through /proc")
 @pytest.mark.parametrize(
     ("signal_number", "said"),
@@ -214,6 +223,10 @@ def test_a_worker_that_dies_is_a_503_saying_how(served: int, signal_number: int,
             break
         time.sleep(0.05)
     assert len(workers) == 1
+    for _ in range(200):  # past its first steps: a worker begins life ignoring SIGINT (the fork server's)
+        if hears_ctrl_c_yet(workers[0]):
+            break
+        time.sleep(0.05)
     os.kill(workers[0], signal_number)
     asking.join(30)
     assert replies and replies[0][0] == 503

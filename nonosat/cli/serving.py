@@ -71,7 +71,10 @@ def serve(
             soft_wrap=True,
         )
     shown = f"[{host}]" if ":" in host else host
-    err.print(f"nonosat: serving on http://{shown}:{port} (Ctrl-C stops it)", markup=False, soft_wrap=True)
+    from nonosat import interrupts
+
+    stopped_by = "SIGTERM stops it" if interrupts.started_ignoring() else "Ctrl-C stops it"
+    err.print(f"nonosat: serving on http://{shown}:{port} ({stopped_by})", markup=False, soft_wrap=True)
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
     config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
     server = _server_class(uvicorn.Server)(config)
@@ -80,8 +83,6 @@ def serve(
         from nonosat.errors import UsageError
 
         raise UsageError(f"the server on {host}:{port} did not start")
-    from nonosat import interrupts
-
     interrupts.announce()
     raise typer.Exit(interrupts.EXIT_INTERRUPTED)
 
