@@ -60,6 +60,13 @@ def in_group(group: int) -> list[int]:
     return found
 
 
+def sigint_blocked_and_ignored(pid: int) -> tuple[bool, bool]:
+    """Whether a process blocks SIGINT, and whether it ignores it (bit 2 of /proc's masks)."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    fields = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+    return bool(int(fields["SigBlk"], 16) & 2), bool(int(fields["SigIgn"], 16) & 2)
+
+
 def hear_ctrl_c() -> None:
     """Let the commands this process starts hear Ctrl-C even when it was started ignoring SIGINT
     (a shell script's background job): an ignored signal is inherited through exec, a handled

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bench.processes import children, ignoring_ctrl_c, in_group
+from bench.processes import children, ignoring_ctrl_c, in_group, sigint_blocked_and_ignored
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -202,13 +202,6 @@ def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     assert now["killed"] == before + 1 and now["live"] == 0 and now["running"] == 0
 
 
-def hears_ctrl_c_yet(pid: int) -> bool:
-    """Whether a process neither ignores nor blocks SIGINT (bit 2 of /proc's masks)."""
-    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    fields = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
-    return not (int(fields["SigBlk"], 16) | int(fields["SigIgn"], 16)) & 2
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the worker through /proc")
 @pytest.mark.parametrize(
     ("signal_number", "said"),
@@ -224,7 +217,7 @@ def test_a_worker_that_dies_is_a_503_saying_how(served: int, signal_number: int,
         time.sleep(0.05)
     assert len(workers) == 1
     for _ in range(200):  # past its first steps: a worker begins life ignoring SIGINT (the fork server's)
-        if hears_ctrl_c_yet(workers[0]):
+        if not any(sigint_blocked_and_ignored(workers[0])):
             break
         time.sleep(0.05)
     os.kill(workers[0], signal_number)

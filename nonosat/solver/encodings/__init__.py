@@ -27,8 +27,12 @@ class _Encoders(Mapping[str, "LineEncoder"]):
     _modules = {"automaton": "nonosat.solver.encodings.automaton", "blocks": "nonosat.solver.encodings.blocks"}
 
     def __getitem__(self, name: str) -> LineEncoder:
-        encode: LineEncoder = import_module(self._modules[name]).encode
+        encode: LineEncoder = self.module(name).encode
         return encode
+
+    def module(self, name: str) -> Any:
+        """The encoding's module (its `encode`, and `unpruned_counts` in black and white)."""
+        return import_module(self._modules[name])
 
     def __contains__(self, name: object) -> bool:
         return name in self._modules
@@ -40,7 +44,8 @@ class _Encoders(Mapping[str, "LineEncoder"]):
         return len(self._modules)
 
 
-ENCODINGS: Mapping[str, LineEncoder] = _Encoders()
+ENCODINGS = _Encoders()
+"""Encoding name -> its `encode` (a Mapping); `ENCODINGS.module(name)`, the whole module."""
 DEFAULT_ENCODING = "blocks"
 
 

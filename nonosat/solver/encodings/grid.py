@@ -11,7 +11,7 @@ from pysat.formula import IDPool
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import FormulaTooLarge
 from nonosat.limits import MAX_CLAUSES
-from nonosat.model import Grid, Puzzle
+from nonosat.model import Clue, Grid, Puzzle
 from nonosat.solver.encodings import (
     DEFAULT_ENCODING,
     ENCODINGS,
@@ -127,10 +127,8 @@ def unpruned_clauses(puzzle: Puzzle, encoding: str) -> int:
     """How many clauses a black-and-white puzzle's formula with no cell known and no implied
     clauses has (`build_formula(Board(puzzle), encoding, implications=False)`): exact, from the
     clues alone, without building it (encodings/automaton.md and blocks.md, "Unpruned")."""
-    from nonosat.solver.encodings import automaton, blocks
-
     check_encoding(encoding)
-    counts = automaton.unpruned_counts if encoding == "automaton" else blocks.unpruned_counts
+    counts: Callable[[Clue, int], tuple[int, int]] = ENCODINGS.module(encoding).unpruned_counts
     rows = sum(counts(clue, puzzle.width)[1] for clue in puzzle.rows)
     return rows + sum(counts(clue, puzzle.height)[1] for clue in puzzle.columns)
 
