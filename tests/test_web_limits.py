@@ -60,8 +60,8 @@ def test_a_full_queue_gets_503_with_retry_after() -> None:
     with TestClient(create_app(settings), raise_server_exceptions=False) as c:
         replies: list[Any] = []
 
-        def slow() -> None:
-            replies.append(c.post("/api/solve?count=100000&timeout=1.5", json=hard_puzzle()))
+        def slow() -> None:  # 4 s each: the queue stays full long after the loop below sees it so
+            replies.append(c.post("/api/solve?count=100000&timeout=4", json=hard_puzzle()))
 
         threads = [threading.Thread(target=slow) for _ in range(2)]
         for thread in threads:
