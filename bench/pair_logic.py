@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from bench.fresh_tournament import fresh_set
 from nonosat import Puzzle, solve
 from nonosat.model import Clue
+from nonosat.solver.board import Board
 from nonosat.solver.line_logic import Automaton, Contradiction, automaton, settle_line
-from nonosat.solver.propagation import line_solve
+from nonosat.solver.propagation import line_solve, propagate
 
 Cells = list[int]
 """A line's or grid row's cells: 1 filled, 0 empty, -1 open."""
@@ -97,28 +98,6 @@ def settle_pair(first: Clue, second: Clue, allowed: Sequence[Sequence[tuple[int,
     return one, two
 
 
-def _lines_settled(puzzle: Puzzle, grid: list[Cells]) -> None:
-    """Line logic over the grid, in place, to a fixed point."""
-    changed = True
-    while changed:
-        changed = False
-        for across in (True, False):
-            clues = puzzle.rows if across else puzzle.columns
-            for index, clue in enumerate(clues):
-                cells = grid[index] if across else [row[index] for row in grid]
-                filled = sum(1 << i for i, value in enumerate(cells) if value == 1)
-                empty = sum(1 << i for i, value in enumerate(cells) if value == 0)
-                now_filled, now_empty = settle_line(clue, len(cells), filled, empty)
-                for i, value in enumerate(cells):
-                    if value == -1 and (now_filled | now_empty) >> i & 1:
-                        fixed = now_filled >> i & 1
-                        if across:
-                            grid[index][i] = fixed
-                        else:
-                            grid[i][index] = fixed
-                        changed = True
-
-
 def _pairs_once(clues: Sequence[Clue], crossing: Sequence[Clue], grid: list[Cells]) -> dict[tuple[int, int], int]:
     """Each pair of neighbouring rows of `grid` (lines of `clues`, crossed by lines of
     `crossing`): the open cells it fixes, by (row, cell)."""
@@ -130,34 +109,32 @@ def _pairs_once(clues: Sequence[Clue], crossing: Sequence[Clue], grid: list[Cell
     return fixed
 
 
-def pair_logic(puzzle: Puzzle, grid: list[Cells]) -> int:
-    """Pair logic over rows and over columns, with line logic, to a fixed point, in place.
-    Returns the rounds of pair logic that fixed something. Raises `Contradiction`."""
-    rounds = 0
-    _lines_settled(puzzle, grid)
+def cells_of(board: Board) -> list[Cells]:
+    """The board's cells as rows of 1, 0 and -1 (open)."""
+    return [
+        [-1 if (value := board.cell(r, c)) is None else value for c in range(board.width)] for r in range(board.height)
+    ]
+
+
+def pair_logic(board: Board) -> tuple[Board, int]:
+    """Pair logic over rows and over columns, with line logic (`propagate`), to a fixed point:
+    the board, and the rounds of pair logic that fixed something. Raises `Contradiction`."""
+    board, rounds = propagate(board), 0
     while True:
-        fixed = _pairs_once(puzzle.rows, puzzle.columns, grid)
+        grid = cells_of(board)
+        fixed = _pairs_once(board.puzzle.rows, board.puzzle.columns, grid)
         turned = [list(column) for column in zip(*grid, strict=True)]
-        fixed.update({(r, c): value for (c, r), value in _pairs_once(puzzle.columns, puzzle.rows, turned).items()})
+        fixed.update({(r, c): v for (c, r), v in _pairs_once(board.puzzle.columns, board.puzzle.rows, turned).items()})
         if not fixed:
-            return rounds
+            return board, rounds
         rounds += 1
         for (r, c), value in fixed.items():
-            grid[r][c] = value
-        _lines_settled(puzzle, grid)
+            board.set_cell(r, c, value)
+        board = propagate(board)
 
 
-def known(grid: list[Cells]) -> int:
-    return sum(value >= 0 for row in grid for value in row)
-
-
-def open_grid(puzzle: Puzzle) -> list[Cells]:
-    """The cells line logic knows, as a grid of 1, 0 and -1."""
-    board = line_solve(puzzle)
-    return [
-        [1 if board.row_filled[r] >> c & 1 else 0 if board.row_empty[r] >> c & 1 else -1 for c in range(puzzle.width)]
-        for r in range(puzzle.height)
-    ]
+def known(board: Board) -> int:
+    return board.height * board.width - board.unknown_count()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -174,15 +151,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         solution = solve(puzzle, count=1, jobs=1).solutions[0].grid if args.reveal else None
         rng = random.Random(f"{key} {args.reveal}")
         for trial in range(args.trials):
-            grid = open_grid(puzzle)
+            board = line_solve(puzzle)
             if solution is not None:
                 spots = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
                 for r, c in rng.sample(spots, args.reveal):
-                    grid[r][c] = solution[r][c]
-            _lines_settled(puzzle, grid)
-            by_lines = known(grid)
-            rounds = pair_logic(puzzle, grid)
-            with_pairs = known(grid)
+                    board.set_cell(r, c, solution[r][c])
+                board = propagate(board)
+            by_lines = known(board)
+            board, rounds = pair_logic(board)
+            with_pairs = known(board)
             totals[0] += by_lines
             totals[1] += with_pairs
             print(f"{key} #{trial + 1}: line logic {by_lines} cells, with pair logic {with_pairs} ({rounds} rounds)")
