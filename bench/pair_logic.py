@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
+import sys
 from collections.abc import Sequence
 
 from bench.fresh_tournament import fresh_set
@@ -143,9 +145,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reveal", type=int, default=0, help="cells of a solution set first, at random")
     parser.add_argument("--trials", type=int, default=1, help="random draws of the revealed cells")
     args = parser.parse_args(argv)
+    keys = [key.strip() for key in args.puzzles.split(",")]
+    if not all(re.fullmatch(r"\d+:\d+", key) and 1 <= int(key.partition(":")[2]) <= 1000 for key in keys):
+        parser.error(f"--puzzles: expected seed:index pairs, index 1-1000, comma-separated; not {args.puzzles!r}")
+    if not 0 <= args.reveal <= 625 or args.trials < 1:
+        parser.error("--reveal is 0-625 cells, --trials at least 1")
     sets: dict[int, list[Puzzle]] = {}
     totals = [0, 0]
-    for key in args.puzzles.split(","):
+    for key in keys:
         seed, index = (int(part) for part in key.split(":"))
         puzzle = sets.setdefault(seed, fresh_set(seed, 1000))[index - 1]
         solution = solve(puzzle, count=1, jobs=1).solutions[0].grid if args.reveal else None
@@ -167,4 +174,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -98,3 +98,14 @@ def test_the_benchmark_prints_what_each_logic_knows(capsys: pytest.CaptureFixtur
     assert lines[1].startswith("in all: line logic 601 cells")
     counts = [[int(word) for word in line.replace("(", " ").split() if word.isdigit()] for line in lines]
     assert counts[0][1] >= counts[0][0] == 601 and counts[2][1] >= counts[2][0] >= 601
+
+
+@pytest.mark.parametrize("puzzles", ["3263", "3263:0", "3263:1001", "x:1", "3263:1,"])
+def test_a_puzzle_not_named_seed_colon_index_is_one_line_and_exit_2(
+    puzzles: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--puzzles", puzzles])
+    assert ended.value.code == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "expected seed:index pairs" in said and "Traceback" not in said
