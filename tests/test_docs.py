@@ -66,7 +66,7 @@ def test_the_pictures_the_readme_shows_are_what_the_commands_draw() -> None:
 def test_the_two_setup_commands_are_in_the_readme() -> None:
     assert "pip install . && nonosat solve puzzles/webpbn-00001-dancer.non" in README
     assert "pip install -e '.[test]' && pytest" in README
-    lint = "pip install -e '.[test,lint]' && ruff check && ruff format --check && mypy --strict nonosat bench"
+    lint = "pip install -e '.[test,lint]' && ruff check && ruff format --check && mypy --strict nonosat bench tests"
     assert lint in README and lint in (ROOT / ".ci" / "run").read_text()
 
 
