@@ -85,6 +85,8 @@ typedef struct {
     volatile const char *stop; /* nonzero: stop (another thread sets it); may be NULL */
     int stopped; /* 1: out of conflicts or time, or stopped; -1: a Python exception is set; -2: no memory */
     int shrink;  /* 0: explanations are all of a line's known cells (for tests) */
+    long long beliefs_after; /* conflicts after which the search turns to the beliefs; 0: never */
+    long long turned;        /* 1 once it has turned to them */
 } Cdcl;
 
 static inline float c_activity(const int *arena, int c)
@@ -124,6 +126,12 @@ int reason_lits(Cdcl *s, int reason, int cell, Vec *out);
 int analyze(Cdcl *s, int conflict, int *back_to);
 int add_clause(Cdcl *s, const Lit *lits, int size, int lbd, int keep);
 int reduce_clauses(Cdcl *s);
+
+/* beliefs.c: a search that has not found a grid in this many conflicts turns to the beliefs at
+ * its next restart (measured on fresh sets: bench/README.md, "Beliefs") */
+#define BELIEFS_AFTER 2000
+/* beliefs.c */
+int grid_beliefs(const Grid *g, const Board *board, double *belief);
 
 /* cdcl_run.c */
 int cdcl_run(Cdcl *s);

@@ -71,6 +71,30 @@ static int solution(Cdcl *s)
     return 0;
 }
 
+/* At a restart, turn to the grid's beliefs (beliefs.c) from the board at level 0: each cell's
+ * phase its likelier value, the order of decisions how sure that is (a score far below any
+ * the search gives, so that the cells it meets in conflicts go first again as they are met),
+ * and no target. Unless a grid was found already: the next is looked for near it. */
+static void follow_beliefs(Cdcl *s)
+{
+    double *belief = PyMem_RawMalloc((size_t)s->cells * sizeof(double));
+    if (belief && grid_beliefs(s->g, &s->board, belief) == 0) {
+        s->turned = 1;
+        s->heap_size = 0;
+        for (int cell = 0; cell < s->cells; cell++) {
+            double sure = belief[cell] > 0.5 ? belief[cell] - 0.5 : 0.5 - belief[cell];
+            s->phase[cell] = belief[cell] > 0.5;
+            s->target[cell] = -1;
+            s->activity[cell] = 1e-3 * sure;
+            s->heap_at[cell] = -1;
+        }
+        for (int cell = 0; cell < s->cells; cell++)
+            if (s->value[cell] < 0)
+                heap_insert(s, cell);
+    }
+    PyMem_RawFree(belief);
+}
+
 /* Learn from a conflict below level 0 and go back to where the learnt clause asserts. */
 static int learn(Cdcl *s, int conflict)
 {
@@ -126,6 +150,10 @@ int cdcl_run(Cdcl *s)
             run_end = s->conflicts + RESTART_UNIT * luby(s->restarts);
             s->target_size = 0;  /* the next target: the longest trail of the next run */
             backtrack(s, 0);
+            if (s->beliefs_after && s->conflicts >= s->beliefs_after && !s->found) {
+                s->beliefs_after = 0;
+                follow_beliefs(s);
+            }
             continue;
         }
         int cell = -1;

@@ -12,7 +12,8 @@
  *   dfs.c             the depth-first search with line logic and probing at every node
  *   cdcl.h            the conflict-driven search's types, shared by its four files:
  *   cdcl_trail.c      the trail and propagation, cdcl_reasons.c why line logic fixed a cell,
- *   cdcl_learn.c      conflict analysis and the clause database, cdcl_run.c the main loop
+ *   cdcl_learn.c      conflict analysis and the clause database, cdcl_run.c the main loop;
+ *   beliefs.c         belief propagation over the lines, where that search turns when stuck
  *   paint_cdcl.h      the same search for any palette and size (a variable a cell and colour),
  *                     in paint_chain.c (a line's automaton), paint_trail.c, paint_learn.c and
  *                     paint_run.c
@@ -183,6 +184,10 @@ void search_grid(Search *s, Board *root);
 
 /* implications.c */
 PyObject *py_implications(PyObject *self, PyObject *args);
+
+/* beliefs.c (grid_beliefs itself: cdcl.h) */
+PyObject *py_line_beliefs(PyObject *self, PyObject *args);
+PyObject *py_beliefs(PyObject *self, PyObject *args);
 
 /* blocks.c */
 PyObject *py_blocks(PyObject *self, PyObject *args);

@@ -13,7 +13,10 @@
  *   search(rows, columns, ..., max_solutions, node_budget, seconds)
  *                                         depth-first search with line logic at every node
  *   cdcl(rows, columns, ..., max_solutions, conflict_budget, seconds)
- *                                         conflict-driven search, line logic as propagator
+ *                                         conflict-driven search, line logic as propagator,
+ *                                         turning to belief propagation's guesses (beliefs.c)
+ *   beliefs(rows, columns, ...), line_beliefs(clue, length, filled, empty, chances)
+ *                                         those guesses, for a grid and for one line
  *
  * A line's clue is read by its chain automaton (see nonosat/solver/line_logic.py): one state per cell of every
  * block and one gap state before, between and after the blocks. A clue that fits n cells has at
@@ -160,13 +163,13 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
     PyObject *stop = Py_None;
     Py_buffer flag = {0};
     int max_solutions, shrink = 1;
-    long long conflict_budget;
+    long long conflict_budget, beliefs_after = BELIEFS_AFTER;
     double seconds;
     Board board;
     Cdcl s;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pO:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
-                          &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pOL:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop, &beliefs_after))
         return NULL;
     if (stop_flag(stop, &flag, &s.stop) < 0)
         return NULL;
@@ -184,6 +187,7 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
     }
     s.conflict_budget = conflict_budget;
     s.shrink = shrink;
+    s.beliefs_after = beliefs_after > 0 ? beliefs_after : 0;
     if (lookout_start(&s.look, seconds) < 0)
         goto done;
     int complete = cdcl_run(&s);
@@ -194,8 +198,9 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
         goto done;
     PyObject *found = grid_list(s.solutions, s.found, g->height);
     if (found)
-        result = Py_BuildValue("(ON{sLsLsLsL})", complete ? Py_True : Py_False, found, "conflicts", s.conflicts,
-                               "settles", s.settles, "explanations", s.explanations, "restarts", s.restarts);
+        result = Py_BuildValue("(ON{sLsLsLsLsL})", complete ? Py_True : Py_False, found, "conflicts", s.conflicts,
+                               "settles", s.settles, "explanations", s.explanations, "restarts", s.restarts,
+                               "beliefs", s.turned);
 done:
     lookout_end(&s.look);
     cdcl_free(&s);
@@ -281,16 +286,27 @@ static PyMethodDef methods[] = {
      "<= 0: no limit). reuse=False probes every cell again at every round, where a probe's\n"
      "record would hold (the same search, slower: for tests); another thread stops it by setting\n"
      "the first byte of `stop` (a bytearray). Releases the GIL while it works; Ctrl-C stops it."},
+    {"beliefs", py_beliefs, METH_VARARGS,
+     "beliefs(rows, columns, row_filled, row_empty, col_filled, col_empty) -> list | None\n\n"
+     "Belief propagation over the lines (beliefs.c): each cell's estimated chance of being filled\n"
+     "in a solution, row by row, the known cells held; None when a line has no completion."},
+    {"line_beliefs", py_line_beliefs, METH_VARARGS,
+     "line_beliefs(clue, length, filled, empty, chances) -> list | None\n\n"
+     "One line's message to each cell: the chance it is filled over the line's completions, each\n"
+     "weighed by the other cells' chances (`chances`, one a cell); None when none fits."},
     {"cdcl", py_cdcl, METH_VARARGS,
      "cdcl(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
-     "     conflict_budget, seconds, shrink=True, stop=None) -> (complete, solutions, stats)\n\n"
+     "     conflict_budget, seconds, shrink=True, stop=None, beliefs_after=2000)\n"
+     "     -> (complete, solutions, stats)\n\n"
      "A conflict-driven search with line logic as each line's propagator, for up to\n"
      "max_solutions solutions (tuples of row masks). complete: the solutions are all there are,\n"
      "or max_solutions of them; False when conflict_budget conflicts or `seconds` ran out first\n"
      "(either <= 0: no limit), or when another thread set the first byte of `stop` (a\n"
-     "bytearray). stats counts conflicts, line settles, explanations and restarts.\n"
-     "shrink=False explains a fixed cell by all of its line's known cells (for tests). Releases\n"
-     "the GIL while it works; Ctrl-C stops it."},
+     "bytearray). stats counts conflicts, line settles, explanations and restarts, and\n"
+     "beliefs is 1 once the search turned to the beliefs.\n"
+     "shrink=False explains a fixed cell by all of its line's known cells (for tests). After\n"
+     "beliefs_after conflicts (<= 0: never) the search turns to the grid's beliefs (beliefs.c)\n"
+     "at its next restart. Releases the GIL while it works; Ctrl-C stops it."},
     {NULL, NULL, 0, NULL},
 };
 
