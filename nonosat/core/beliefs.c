@@ -13,7 +13,8 @@
 #include "core.h"
 
 #define MAX_STATES 130      /* a clue's chain automaton on a line of MAX_SIDE cells, and room */
-#define BELIEF_WORK 4000000 /* state steps the rounds may take in all (25x25: all 60 rounds) */
+#define BELIEF_WORK 4000000 /* state steps the rounds may take in all, counting 64 states a
+                             * line (128 wide): 50 rounds on 25x25, 3 on 126x126 */
 #define DAMPING 0.5         /* how much of a message's last value each round keeps */
 #define SETTLED 1e-4        /* the rounds stop when no message moves further */
 
