@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_cdcl import meets_clues
 
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import load_tournament_solutions
@@ -92,10 +93,6 @@ def learn(puzzle: Puzzle, count: int, beliefs_after: int) -> tuple[bool, list[An
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
     return core.cdcl(puzzle.rows, puzzle.columns, *views, count, 0, 0.0, True, None, beliefs_after)  # type: ignore[no-any-return]
-
-
-def meets_clues(puzzle: Puzzle, rows: tuple[int, ...]) -> bool:
-    return puzzle.satisfied_by(tuple(tuple((row >> c) & 1 for c in range(puzzle.width)) for row in rows))
 
 
 @pytest.mark.slow

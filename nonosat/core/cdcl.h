@@ -127,10 +127,9 @@ int analyze(Cdcl *s, int conflict, int *back_to);
 int add_clause(Cdcl *s, const Lit *lits, int size, int lbd, int keep);
 int reduce_clauses(Cdcl *s);
 
-/* beliefs.c: a search that has not found a grid in this many conflicts turns to the beliefs at
- * its next restart (measured on fresh sets: bench/README.md, "Beliefs") */
+/* beliefs.c. A search that has not found a grid in BELIEFS_AFTER conflicts turns to the
+ * beliefs at its next restart (measured on fresh sets: bench/README.md, "Beliefs"). */
 #define BELIEFS_AFTER 2000
-/* beliefs.c */
 int grid_beliefs(const Grid *g, const Board *board, double *belief);
 
 /* cdcl_run.c */
