@@ -28,8 +28,8 @@ import re
 import sys
 from collections.abc import Sequence
 
-from bench.fresh_tournament import fresh_set
-from nonosat import Puzzle, solve
+from bench.far_tail import far_tail_puzzles
+from nonosat import solve
 from nonosat.model import Clue
 from nonosat.solver.board import Board
 from nonosat.solver.line_logic import Automaton, Contradiction, automaton, settle_line
@@ -150,11 +150,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--puzzles: expected seed:index pairs, index 1-1000, comma-separated; not {args.puzzles!r}")
     if not 0 <= args.reveal <= 625 or args.trials < 1:
         parser.error("--reveal is 0-625 cells, --trials at least 1")
-    sets: dict[int, list[Puzzle]] = {}
+    pairs = [tuple(int(part) for part in key.split(":")) for key in keys]
+    puzzles = far_tail_puzzles([(seed, index - 1) for seed, index in pairs])  # each seed's set drawn once
     totals = [0, 0]
-    for key in keys:
-        seed, index = (int(part) for part in key.split(":"))
-        puzzle = sets.setdefault(seed, fresh_set(seed, 1000))[index - 1]
+    for key, puzzle in zip(keys, puzzles, strict=True):
         solution = solve(puzzle, count=1, jobs=1).solutions[0].grid if args.reveal else None
         rng = random.Random(f"{key} {args.reveal}")
         for trial in range(args.trials):
