@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from test_cdcl import meets_clues
 from test_core_line_logic import python_settle, random_line
 
 from nonosat import Puzzle, solve
@@ -25,10 +26,6 @@ def random_puzzle(rng: random.Random, height: int, width: int, density: float) -
 
 def views(board: Board) -> tuple[list[int], list[int], list[int], list[int]]:
     return board.row_filled, board.row_empty, board.col_filled, board.col_empty
-
-
-def meets_clues(puzzle: Puzzle, rows: tuple[int, ...]) -> bool:
-    return puzzle.satisfied_by(tuple(tuple((row >> c) & 1 for c in range(puzzle.width)) for row in rows))
 
 
 def test_the_builds_and_their_sides() -> None:
