@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,32 @@ def test_no_solution_is_certified_by_a_refutation(tmp_path: Path, encoding: str)
             verify(tampered(folder, tmp_path, "none.drat", last_lemma_dropped))
     with pytest.raises(CertificateRefused, match=r"puzzle\.cnf"):
         verify(tampered(folder, tmp_path, "puzzle.cnf", clause_dropped))
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("size", [3, 4_000_000_000, 10**30])
+@pytest.mark.parametrize("colours", [1, 2])
+def test_a_clue_longer_than_its_line_is_certified_at_once(
+    tmp_path: Path, encoding: str, size: int, colours: int
+) -> None:
+    """encodings/automaton.md, "A clue longer than its line": the line's first cell both ways, so
+    the proof is the empty clause alone; no automaton as long as the clue (4e9 took 3 GB, and
+    10**30 ended in an internal error before)."""
+    from colour_grids import PALETTES
+
+    from nonosat.solver.encodings.grid import unpruned_clauses
+
+    puzzle = Puzzle(rows=((size,), (1,)), columns=((1,), (1,)), palette=PALETTES[colours])
+    if colours > 1:
+        puzzle = replace(puzzle, row_colours=((1,), (2,)), column_colours=((1,), (2,)))
+    folder = tmp_path / "long"
+    assert make_certificate(puzzle, "none", (), folder, encoding=encoding).status == "none"
+    assert (folder / "none.drat").read_text().split() == ["0"]
+    assert verify(folder).status == "none"
+    formula = whole_formula(puzzle, encoding)[1]
+    assert [1] in formula and [-1] in formula  # the row's first cell (in colour, its first colour)
+    if colours == 1:  # and the count the clause limit is checked by, from the clues alone, is exact
+        assert unpruned_clauses(puzzle, encoding) == len(formula)
 
 
 def test_several_solutions_are_certified_by_two_grids(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from time import perf_counter
 
+from nonosat.clues import clue_span
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.model import Clue, Puzzle
@@ -214,7 +215,19 @@ def _cached_settle(clue: Clue, length: int, filled: int, empty: int) -> tuple[in
 def line_solve(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> Board:
     """Deduce every cell that line logic alone decides; raises `Contradiction` if none fits, and
     TimeUp if the deadline passes first."""
+    _refuse_overfull(puzzle)
     return propagate(Board(puzzle), deadline=deadline)
+
+
+def _refuse_overfull(puzzle: Puzzle) -> None:
+    """Raise `Contradiction` naming the first line whose clue needs more cells than the line has,
+    before any line pass: a clue far longer than its line (a number past 2**63 from a file or a
+    request) would not fit the compiled core's integers, nor its automaton in memory."""
+    for is_row, clues, length in ((True, puzzle.rows, puzzle.width), (False, puzzle.columns, puzzle.height)):
+        colours = puzzle.line_colours(is_row)
+        for index, clue in enumerate(clues):
+            if clue_span(clue, None if colours is None else colours[index]) > length:
+                raise Contradiction((is_row, index))
 
 
 LineStats = dict[tuple[bool, int], tuple[int, int, float]]
@@ -234,6 +247,7 @@ def line_stats(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> tuple[LineSt
 
     cut_short = None
     try:
+        _refuse_overfull(puzzle)
         propagate(Board(puzzle), on_pass=count, deadline=deadline)
     except Contradiction:
         pass

@@ -28,6 +28,8 @@ def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
     """(variables, clauses) of a black-and-white line of `n` cells with none known
     (encodings/automaton.md, "Unpruned"): exact, and an upper bound when cells are known."""
     d, states = n - clue_span(clue), sum(clue) + len(clue) + 1
+    if d < 0:
+        return 0, 2  # the first cell both ways (encodings/automaton.md, "A clue longer than its line")
     if not clue or d == 0:
         return 0, n
     variables = (d + 1) * states - 2

@@ -21,6 +21,8 @@ def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
     """(variables, clauses) of a black-and-white line of `n` cells with none known
     (encodings/blocks.md, "Unpruned"): exact, but not a bound when cells are known."""
     k, d = len(clue), n - clue_span(clue)
+    if d < 0:
+        return 0, 2  # the first cell both ways (encodings/automaton.md, "A clue longer than its line")
     if not k:
         return 0, n
     return k * d, 4 * k * d + sum(clue) - 1 + (k if d == 0 else 0)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from pysat.formula import IDPool
 
+from nonosat.clues import clue_span
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import FormulaTooLarge
 from nonosat.limits import MAX_CLAUSES
@@ -123,6 +124,16 @@ class GridFormula:
         return found
 
 
+def no_fit(first: Literal) -> list[Clause]:
+    """The clauses of a line whose clue needs more cells than it has (which only a board with no
+    cell known can hold: line logic refutes it first): its first cell's literal both ways, so the
+    formula has no model and unit propagation alone refutes it (encodings/automaton.md, "A clue
+    longer than its line"). The empty clause when that cell is known."""
+    if first is True or first is False:
+        return [[]]
+    return [[first], [-first]]
+
+
 def unpruned_clauses(puzzle: Puzzle, encoding: str) -> int:
     """How many clauses a black-and-white puzzle's formula with no cell known and no implied
     clauses has (`build_formula(Board(puzzle), encoding, implications=False)`): exact, from the
@@ -177,13 +188,19 @@ def build_formula(
         f, e = board.row_filled[r], board.row_empty[r]
         if (f | e) != full_row:
             cells = literals(f, e, width, r * width + 1, 1)
-            clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
+            if clue_span(clue) > width:
+                clauses += no_fit(cells[0])
+            else:
+                clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
             grown(clauses)
     for c, clue in enumerate(puzzle.columns):
         f, e = board.col_filled[c], board.col_empty[c]
         if (f | e) != full_col:
             cells = literals(f, e, height, c + 1, width)
-            clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
+            if clue_span(clue) > height:
+                clauses += no_fit(cells[0])
+            else:
+                clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
             grown(clauses)
     if implications:
         from nonosat.solver.encodings.implications import grid_implications
@@ -234,6 +251,9 @@ def _colour_clauses(
             if board.known(is_row, index) == (1 << length) - 1:
                 continue
             colours = puzzle.colours_of(is_row, index)
+            if clue_span(clue, colours) > length:
+                clauses += no_fit(cells[0][0])
+                continue
             _, alive = colour_alive_states(clue, colours, length, board.excluded(is_row, index))
             name = ("row" if is_row else "column", index)
             clauses += encode(Line(name, clue, (), alive, colours, cells), pool)
