@@ -116,6 +116,36 @@ def test_what_a_review_found(client: TestClient) -> None:
     assert "line_open" not in short or short["level"] != "unknown"
 
 
+@pytest.mark.slow
+def test_what_a_second_review_found(client: TestClient) -> None:
+    """A clue past 2**63 was a 500 from check (line logic's open cells, looked for after the
+    cheap checks had refuted the puzzle) and from certificate (an automaton as long as the clue);
+    repair dropped the copyright, licence and catalogue number; a picture's side over the limit
+    was said to be of a grid 0 cells high."""
+    import io
+    import zipfile
+
+    for size in (2**63, 10**30):
+        long = {"rows": [[size], [1]], "cols": [[1], [1]]}
+        checked = client.post("/api/check", json=long)
+        assert checked.status_code == 200 and checked.json()["status"] == "none", checked.text
+        proof = client.post("/api/certificate", json=long)
+        assert proof.status_code == 200, proof.text
+        with zipfile.ZipFile(io.BytesIO(proof.content)) as archive:
+            assert archive.read("certificate/none.drat").split() == [b"0"]
+    ring = [".##.", "#..#", "#..#", ".##."]
+    named = {"title": "Ring", "author": "Ann", "copyright": "© 2026 Ann", "license": "CC BY 4.0", "catalogue": "7"}
+    drawing = {"rows": [[2], [1, 1], [1, 1], [2]], "cols": [[2], [1, 1], [1, 1], [2]], "goal": ring, **named}
+    fixed = client.post("/api/repair?require=line", json=drawing)
+    assert fixed.status_code == 200, fixed.text
+    assert {key: fixed.json()["puzzle"].get(key) for key in named} == named
+    if has_pillow():
+        wide = client.post("/api/picture?width=81", files={"file": ("wide.png", _png(400, 300))})
+        assert wide.status_code == 400 and "81x61 is over the limit of 80" in wide.json()["error"], wide.text
+        unreadable = client.post("/api/picture?height=81", files={"file": ("x.png", b"not a picture")})
+        assert unreadable.status_code == 400 and "81 cells high is over the limit" in unreadable.json()["error"]
+
+
 def _png(width: int, height: int) -> bytes:
     import io
 

@@ -130,6 +130,15 @@ def check_side(width: int, height: int, side: int) -> None:
     check_grid_size(width, height, what="puzzle on this server", side=side)
 
 
+def check_one_side(width: int | None, height: int | None, side: int) -> None:
+    """The one side a request gave (the other left to a picture's aspect) within `side`."""
+    from nonosat.errors import TooLarge
+
+    for name, given in (("wide", width), ("high", height)):
+        if given is not None and given > side:
+            raise TooLarge(f"a puzzle on this server {given} cells {name} is over the limit of {side} cells a side")
+
+
 def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
     from nonosat.render.records import refuted_record
 
@@ -200,13 +209,16 @@ def picture_options(job: Job) -> dict[str, Any]:
 
     options = job.options
     width, height = options.get("width"), options.get("height")
-    check_side(width or 0, height or 0, job.max_side)
-    if width is None or height is None:  # the other side follows the picture's: known from its header
+    if width is not None and height is not None:
+        check_side(width, height, job.max_side)
+    else:  # the other side follows the picture's: known from its header
         from nonosat.generate.image import grid_size
 
         size = picture_size(job.data)
         if size is not None:
             check_side(*grid_size(size, width, height), job.max_side)
+        else:  # an unreadable picture, refused when it is read; a side given is held to the limit first
+            check_one_side(width, height, job.max_side)
     return {
         "path": PictureBytes(job.name, job.data),
         "width": options.get("width"),
@@ -275,7 +287,7 @@ def repair(job: Job, deadline: Deadline) -> Reply:
 
     from nonosat.generate import Generated, default_max_changes
     from nonosat.generate.repair import repair as repair_grid
-    from nonosat.model import Puzzle
+    from nonosat.model import TEXT_FIELDS, Puzzle
     from nonosat.render.records import generated_record
 
     started = time.monotonic()
@@ -293,7 +305,7 @@ def repair(job: Job, deadline: Deadline) -> Reply:
         seed=options.get("seed", 0),
         timeout=deadline,
     )
-    made = Puzzle.from_grid(fixed.grid, puzzle.palette, title=puzzle.title, author=puzzle.author)
+    made = Puzzle.from_grid(fixed.grid, puzzle.palette, **{name: getattr(puzzle, name) for name in TEXT_FIELDS})
     seconds = time.monotonic() - started
     return Reply.json(
         generated_record(Generated(made, goal, fixed.changed, fixed.result, None, seconds, None, fixed.distance))
