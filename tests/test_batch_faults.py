@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from cli_process import DANCER, FOREVER, PUZZLES, into_closed_pipe, nonosat, one_clean_line
 
+from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_text_atomic
 
 # --- item 8: results files that are not files ----------------------------------------------------
@@ -151,6 +152,28 @@ def test_a_results_file_of_something_else_is_never_cut(tmp_path: Path) -> None:
     done = nonosat("batch", str(DANCER), "--out", str(mine))
     assert done.returncode == 2 and "not a nonosat batch record" in done.stderr
     assert mine.read_text() == '{"rows": [[1]], "cols": [[1]], "title": "my only copy"}'
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"path": "x", "status": "unique"}',
+        '{"path": "x", "status": "unique", "seconds": "0.1"}',
+        '{"path": "x", "status": "unique", "seconds": true}',
+        '{"path": 7, "status": "unique", "seconds": 0.1}',
+        '{"path": "x", "seconds": 0.1}',
+    ],
+)
+def test_a_record_without_what_every_record_has_is_refused_untouched(tmp_path: Path, line: str) -> None:
+    """A line with a path but no seconds was taken for a record, the run went on, and its summary
+    ended in an internal error (KeyError, exit 70) after appending to the file."""
+    from nonosat.batch.results import read_results
+
+    other = tmp_path / "half.jsonl"
+    other.write_text(line + "\n")
+    with pytest.raises(UsageError, match="line 1: not a nonosat batch record"):
+        read_results(other)
+    assert other.read_text() == line + "\n"
 
 
 @pytest.mark.slow

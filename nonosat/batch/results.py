@@ -101,11 +101,18 @@ def _scan(out: Path) -> tuple[list[Record], int]:
 
 
 def _record(line: bytes) -> Record | None:
+    """A line's record, or None when it is not one: a JSON object with the path, status and
+    seconds every record has (a record half edited by hand, or another tool's, is refused here
+    rather than failing the run's summary)."""
     try:
         record = json.loads(line)
     except ValueError:
         return None
-    return record if isinstance(record, dict) and "path" in record else None
+    if not isinstance(record, dict):
+        return None
+    seconds = record.get("seconds")
+    whole = isinstance(record.get("path"), str) and isinstance(record.get("status"), str)
+    return record if whole and isinstance(seconds, int | float) and not isinstance(seconds, bool) else None
 
 
 def rewrite_results(out: Path, records: Iterable[Record]) -> None:
