@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from nonosat.clues import (
@@ -110,6 +110,23 @@ _BLACK_AND_WHITE_CELLS = frozenset((0, 1))
 """The values a black-and-white grid's cells may take."""
 
 
+def _check_shapes(puzzle: Puzzle) -> None:
+    """Refuse (InvalidPuzzle) fields of the wrong shape before they are read: rows and columns a
+    sequence of clues, each a sequence; the colour lists, goal and palette sequences too (a None
+    or a number there was a TypeError from deep inside)."""
+    for name in ("rows", "columns", "row_colours", "column_colours", "goal"):
+        value = getattr(puzzle, name)
+        if value is None and name not in ("rows", "columns"):
+            continue
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+            raise InvalidPuzzle(f"{name}: expected a list, not {type(value).__name__}")
+        for index, item in enumerate(value):
+            if not isinstance(item, Sequence) or (isinstance(item, bytes) and name != "goal"):
+                raise InvalidPuzzle(f"{name}[{index}]: expected a list, not {type(item).__name__}")
+    if isinstance(puzzle.palette, str) or not isinstance(puzzle.palette, Sequence):
+        raise InvalidPuzzle(f"palette: expected a list of colours, not {type(puzzle.palette).__name__}")
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A nonogram: a clue per row (top to bottom) and per column (left to right).
@@ -136,6 +153,7 @@ class Puzzle:
     column_colours: tuple[Colours, ...] | None = None
 
     def __post_init__(self) -> None:
+        _check_shapes(self)
         too_large = grid_size_problem(len(self.columns), len(self.rows))
         if too_large is not None:
             raise InvalidPuzzle(too_large)

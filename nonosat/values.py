@@ -36,3 +36,10 @@ def seconds(value: float | str) -> float | None:
     if math.isnan(number) or number <= 0:
         raise UsageError(f"expected a positive number of seconds (or inf for none), not {shown}")
     return None if number > NEVER else number
+
+
+def check_at_least_one(value: object, name: str) -> None:
+    """A count or a number of jobs given to the library: an int of at least 1 (`count=1.5`,
+    `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UsageError(f"{name} must be at least 1, a whole number, not {value!r}")

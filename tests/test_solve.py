@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from nonosat import ImpossiblePuzzle, Puzzle, load, load_all, solve
 from nonosat.explain.rating import rate
+from nonosat.formats import load_bytes
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.solver import SOLVERS, Result, Status, check, compiled
 
@@ -173,6 +175,30 @@ def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> Non
 
     with pytest.raises(UsageError, match=name):
         solve(Puzzle(rows=((1,),), columns=((1,),)), solver=name)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), count=1.5),  # type: ignore[arg-type]
+        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), count="2"),  # type: ignore[arg-type]
+        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), jobs=True),
+        lambda: Puzzle(rows=None, columns=((1,),)),  # type: ignore[arg-type]
+        lambda: Puzzle(rows=((1,),), columns=((1,),), goal=5),  # type: ignore[arg-type]
+        lambda: Puzzle(rows=(1,), columns=((1,),)),  # type: ignore[arg-type]
+        lambda: Puzzle(rows=((1,),), columns=((1,),), palette=3),  # type: ignore[arg-type]
+        lambda: load_bytes("width 1", "x.non"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object]) -> None:
+    """README ("Python API"): the library raises only its own errors (NonosatError: UsageError
+    for arguments, InvalidPuzzle for a puzzle's fields); these were TypeErrors from deep inside."""
+    from nonosat import InvalidPuzzle, NonosatError, UsageError
+
+    with pytest.raises(NonosatError) as raised:
+        call()
+    assert isinstance(raised.value, UsageError | InvalidPuzzle), repr(raised.value)
+    assert "not " in str(raised.value)  # what it was given: "..., not 1.5", "expected a list, not int"
 
 
 def test_the_solve_function_is_never_shadowed_by_a_module() -> None:

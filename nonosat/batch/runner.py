@@ -12,6 +12,7 @@ from nonosat.batch.tasks import Task, pending
 from nonosat.batch.work import RunOptions, solve_numbered, solve_one
 from nonosat.errors import NonosatError, UsageError
 from nonosat.model import Puzzle
+from nonosat.values import check_at_least_one
 
 if TYPE_CHECKING:
     from nonosat.solver import Result
@@ -51,8 +52,9 @@ def run(
 
     check_executor(executor)  # every refusal here, when called, before a record is asked for
     check_engine(engine)
-    if count < 1:
-        raise UsageError("count must be at least 1")
+    check_at_least_one(count, "count")
+    if jobs is not None:
+        check_at_least_one(jobs, "jobs")
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
     workers = jobs or usable_cores()
@@ -101,8 +103,9 @@ def solve_many(
     from nonosat.solver.engines import check_engine
 
     check_engine(engine)
-    if count < 1:
-        raise UsageError("count must be at least 1")
+    check_at_least_one(count, "count")
+    if jobs is not None:
+        check_at_least_one(jobs, "jobs")
     workers = jobs or usable_cores()
     numbered = list(enumerate(puzzles))
     options = RunOptions(timeout, count, engine)

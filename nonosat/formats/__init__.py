@@ -235,6 +235,7 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     finds a file's; `name` only names it (nothing is read from disk: the web API's uploads)."""
     from nonosat.limits import MAX_FILE_BYTES
 
+    _check_bytes(data, name)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, number, every=False)[0]
@@ -244,6 +245,7 @@ def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
     """Every puzzle of a file's bytes (one for most formats), read as `load_bytes` reads one."""
     from nonosat.limits import MAX_FILE_BYTES
 
+    _check_bytes(data, name)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, None, every=True)
@@ -359,3 +361,9 @@ def convert(source: str | Path, target: str | Path, *, to: str | None = None, fo
     fmt = to or format_for_suffix(target)
     save(puzzle, target, fmt=fmt, force=force)
     return dropped_fields(puzzle, fmt)
+
+
+def _check_bytes(data: object, name: str) -> None:
+    """The library's callers pass bytes (a str read as text is a UsageError, never a TypeError)."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise UsageError(f"{name}: the file's bytes are wanted, not {type(data).__name__} (encode a str first)")

@@ -11,13 +11,14 @@ import time
 from pathlib import Path
 
 from nonosat.deadline import Deadline
-from nonosat.errors import TimeUp, UsageError
+from nonosat.errors import TimeUp
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Contradiction, line_solve
+from nonosat.values import check_at_least_one
 
 
 def solve(
@@ -80,10 +81,9 @@ def solve_within(
 ) -> Result:
     """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
     generator's first try: `generate.repair`)."""
-    if count < 1:
-        raise UsageError("count must be at least 1")
-    if jobs is not None and jobs < 1:
-        raise UsageError("jobs must be at least 1")
+    check_at_least_one(count, "count")
+    if jobs is not None:
+        check_at_least_one(jobs, "jobs")
     if solver is not None:
         solver = resolve_solver(solver)
     if encoding is not None:
