@@ -129,6 +129,25 @@ def test_typing_the_clues_and_back_keeps_an_ambiguous_drawing(page: Page) -> Non
     assert settled(page) == "multiple"
 
 
+def test_typing_the_clues_a_reload_and_back_keeps_an_ambiguous_drawing(page: Page) -> None:
+    """A review found: the drawing kept for the way back lived in the page only, so after a reload
+    in clues mode "Draw the picture" gave an empty grid (and undo did not bring it back)."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    page.click("#mode-clues")
+    settled(page)
+    page.reload()
+    settled(page)
+    assert page.get_attribute("body", "data-mode") == "clues"
+    page.click("#mode-draw")
+    assert marked(page, "filled") == set(RING)
+    page.click("#undo")  # back to the clues, and forward to the drawing again
+    assert page.get_attribute("body", "data-mode") == "clues"
+    page.click("#mode-draw")
+    assert marked(page, "filled") == set(RING)
+
+
 def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
     """Defect 6: edits made while a fix ran were overwritten by its result without notice."""
     resize(page, 4, 4)

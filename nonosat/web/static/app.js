@@ -124,15 +124,12 @@ function toClues() {
   const { rows, cols } = model.clues();
   state.rowText = rows.map((clue) => model.clueText(clue));
   state.colText = cols.map((clue) => model.clueText(clue));
-  drawn = { grid: state.grid.slice(), width: state.width, height: state.height, texts: textsNow() };
+  state.drawn = { grid: state.grid.slice(), width: state.width, height: state.height, texts: textsNow() };
   state.mode = "clues";
   startPlay();
   refresh();
   say("Type each line's clue: numbers separated by spaces" + (model.isColour() ? ", each followed by its colour's character (2r 1b)." : "."));
 }
-
-/** The drawing left when the author switched to typing clues, with the clues it had then. */
-let drawn = null;
 
 const textsNow = () => JSON.stringify([state.rowText, state.colText]);
 
@@ -147,6 +144,7 @@ function toDraw() {
   model.remember();
   const solution = lastResult && lastResult.status === "unique" && lastResult.solutions && lastResult.solutions[0];
   const played = view.play && view.play.some((ch) => ch !== "?" && ch !== ".");
+  const drawn = state.drawn;
   const fits = drawn && drawn.width === state.width && drawn.height === state.height;
   if (solution && solution.length === state.height && solution[0].length === state.width) {
     state.grid = model.parseRows(solution);
@@ -156,7 +154,7 @@ function toDraw() {
   } else if (view.play) {
     state.grid = view.play.map((ch) => Math.max(0, state.palette.findIndex((p) => p.char === ch)));
   }
-  drawn = null;
+  state.drawn = null;
   state.mode = "draw";
   stopPlay();
   refresh();

@@ -21,6 +21,9 @@ export const state = {
   rowText: new Array(10).fill(""),
   colText: new Array(10).fill(""),
   meta: { title: "" },
+  /** The drawing left when the author switched to typing clues (grid, width, height, and the
+   * clues' texts then), for the way back; kept with the rest, so a reload does not lose it. */
+  drawn: null,
 };
 
 export const at = (r, c) => state.grid[r * state.width + c];
@@ -163,6 +166,7 @@ export function loadPuzzle(puzzle, { preferClues = false } = {}) {
   state.meta.title = state.meta.title || "";
   state.rowText = rows.map((clue) => clueText(clue, palette));
   state.colText = cols.map((clue) => clueText(clue, palette));
+  state.drawn = null; // another puzzle's drawing is not this one's way back
   if (puzzle.goal && !preferClues) {
     state.mode = "draw";
     state.grid = parseRows(puzzle.goal, palette);
@@ -207,12 +211,12 @@ const LIMIT = 300;
 function snapshot() {
   return JSON.stringify({
     mode: state.mode, width: state.width, height: state.height, palette: state.palette, grid: state.grid,
-    rowText: state.rowText, colText: state.colText, meta: state.meta,
+    rowText: state.rowText, colText: state.colText, meta: state.meta, drawn: state.drawn,
   });
 }
 
 function restore(text) {
-  Object.assign(state, JSON.parse(text));
+  Object.assign(state, { drawn: null }, JSON.parse(text));
   state.colour = Math.min(state.colour, state.palette.length - 1);
 }
 
@@ -274,6 +278,8 @@ export function restoreSaved() {
   const saved = kept && kept.version === 1 && kept.state;
   if (!saved || !Array.isArray(saved.grid) || saved.grid.length !== saved.width * saved.height) return false;
   if (!Array.isArray(saved.palette) || saved.palette.length < 2) return false;
+  const drawn = saved.drawn;
+  if (drawn && !(Array.isArray(drawn.grid) && drawn.grid.length === drawn.width * drawn.height)) saved.drawn = null;
   restore(JSON.stringify(saved));
   state.colour = Math.max(1, Math.min(Number(kept.colour) || 1, state.palette.length - 1));
   return true;
