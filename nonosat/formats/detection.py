@@ -141,9 +141,24 @@ def looks_like_nin(lines: list[str]) -> bool:
 
 
 def looks_like_cwd(lines: list[str]) -> bool:
-    """Whether stripped lines are H and W on lines of their own, H rows, a blank line, W columns."""
+    """Whether stripped lines are H and W on lines of their own, H rows, a blank line, W columns.
+
+    A clue list whose first two rows are single numbers can have that shape too ("3", "3", three
+    more rows, a blank line, three columns: 1% of random clue lists up to 12x12). Read as CWD, its
+    rows and columns fill different numbers of cells (the clue list's own rows lose the two
+    numbers taken for the size); so when they do, and the clue list's reading fills the same
+    number both ways, it is a clue list."""
     if len(lines) < 4 or not all(_WHOLE_NUMBER.fullmatch(line) for line in lines[:2]):
         return False
     height, width = int(lines[0]), int(lines[1])
     body = lines[2:]
-    return height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""
+    if not (height >= 1 and width >= 1 and height < len(body) <= height + 1 + width and body[height] == ""):
+        return False
+    as_cwd = _filled(body[:height]) == _filled(body[height + 1 :])
+    blank = lines.index("")
+    return as_cwd or _filled(lines[:blank]) != _filled(lines[blank + 1 :])
+
+
+def _filled(lines: list[str]) -> int:
+    """The cells some clue lines fill: the sum of every number in them."""
+    return sum(int(number) for line in lines for number in _WHOLE_NUMBER.findall(line))
