@@ -24,6 +24,13 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_PICTURE_PIXELS = 40_000_000
 """Pixels of a picture given to `generate` (a 40-megapixel photo; Pillow's own bomb check is 89M)."""
 
+MAX_COUNT = 1_000_000
+"""Solutions a command (or a library call) may ask for: each found is kept in memory (a 25x25
+grid about 1 kB), and the compiled searches count in a C int."""
+
+MAX_JOBS = 256
+"""Worker processes (or cores) a command may ask for: `batch --jobs` starts that many processes."""
+
 MAX_CLAUSES = 3_000_000
 """Clauses of the SAT formula for what line logic leaves open: about 700 MB in PySAT and Python.
 A random 300x300 grid would need 13.8 million (2.9 GB); real puzzles of that size are mostly

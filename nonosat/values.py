@@ -38,8 +38,11 @@ def seconds(value: float | str) -> float | None:
     return None if number > NEVER else number
 
 
-def check_at_least_one(value: object, name: str) -> None:
-    """A count or a number of jobs given to the library: an int of at least 1 (`count=1.5`,
-    `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside)."""
+def check_at_least_one(value: object, name: str, most: int) -> None:
+    """A count or a number of jobs given to the library: an int from 1 to `most` (`count=1.5`,
+    `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside;
+    `count=2**31` one too, not an OverflowError from the compiled core)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise UsageError(f"{name} must be at least 1, a whole number, not {value!r}")
+    if value > most:
+        raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {value:,}")

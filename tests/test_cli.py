@@ -167,6 +167,33 @@ def test_force_writes_through_a_link_and_never_replaces_a_pipe_or_a_device(tmp_p
     assert code == 2 and "not a regular file" in stderr and pipe.is_fifo()  # a device goes the same way
 
 
+@pytest.mark.skipif(os.name != "posix", reason="permission bits are POSIX's")
+def test_force_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    """A review found a private file (0600) world-readable (0644) after `--force`: the new file
+    came with the usual permissions. New files still do."""
+    private = tmp_path / "private.non"
+    private.write_text("secret")
+    private.chmod(0o600)
+    assert run("solve", FOREVER, "--output", str(private), "--force")[0] == 0
+    assert private.stat().st_mode & 0o777 == 0o600 and load(str(private)).goal == load(FOREVER).goal
+    fresh = tmp_path / "fresh.non"
+    assert run("solve", FOREVER, "--output", str(fresh))[0] == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_output_in_a_format_that_holds_no_solution_is_refused_before_any_work(tmp_path: Path) -> None:
+    """A review found `solve -o x.nin` (or .clues, .mk, .g) writing the clues alone, silently,
+    exit 0; and `-o x.svg` suggesting an option solve does not have."""
+    for name in ("x.nin", "x.clues", "x.g", "x.svg"):
+        code, _, stderr = run("solve", DANCER, "-o", str(tmp_path / name))
+        assert code == 2 and "a solution is written as .non, .json, .xml" in stderr, stderr
+        assert not (tmp_path / name).exists()
+    assert run("solve", DANCER, "-o", str(tmp_path / "x.xml"))[0] == 0
+    assert load(str(tmp_path / "x.xml")).goal == load(DANCER).goal
+
+
 def test_output_json(tmp_path: Path) -> None:
     target = tmp_path / "out.json"
     assert run("solve", DANCER, "-o", str(target))[0] == 0

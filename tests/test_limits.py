@@ -18,7 +18,7 @@ from nonosat import Puzzle, load, solve
 from nonosat.deadline import Deadline, seconds_or_none
 from nonosat.errors import InvalidPuzzle, TimeUp, UsageError
 from nonosat.formats import save
-from nonosat.limits import MAX_CELLS, MAX_SIDE
+from nonosat.limits import MAX_CELLS, MAX_COUNT, MAX_JOBS, MAX_SIDE
 from nonosat.solver import Status
 
 SLACK = 4.0
@@ -208,6 +208,29 @@ def test_generated_sizes_over_the_limit_are_refused_at_once(args: list[str], tmp
     done = nonosat(*args, limit=5, cwd=tmp_path)
     assert done.returncode == 2 and "over the limit of 256 cells a side" in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--count", str(2**31)],
+        ["solve", "--count", "99999999999999999999"],
+        ["solve", "--jobs", "99999999999999999999"],
+        ["batch", "--out", "-", "--jobs", "99999999999999999999"],
+        ["batch", "--out", "-", "--count", str(MAX_COUNT + 1)],
+    ],
+)
+def test_a_count_or_jobs_over_the_limit_is_refused_at_once(args: list[str]) -> None:
+    """A review found `--count 2147483648` an internal error (the compiled search counts in a C
+    int) and `batch --jobs` past 2**63 one too (exit 70)."""
+    command, *options = args
+    done = nonosat(command, str(ROOT / "puzzles" / "ring.non"), *options, limit=5)
+    assert done.returncode == 2 and "is not in the range 1<=x<=" in done.stderr, done.stderr
+    one = Puzzle(rows=((1,),), columns=((1,),))
+    with pytest.raises(UsageError, match=f"count must be at most {MAX_COUNT:,}"):
+        solve(one, count=2**31)
+    with pytest.raises(UsageError, match=f"jobs must be at most {MAX_JOBS:,}"):
+        solve(one, jobs=MAX_JOBS + 1)
 
 
 def test_puzzles_over_the_limit_are_refused_naming_the_file(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
 from nonosat.batch.work import RunOptions, solve_numbered, solve_one
 from nonosat.errors import NonosatError, UsageError
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
 from nonosat.values import check_at_least_one
 
@@ -52,9 +53,9 @@ def run(
 
     check_executor(executor)  # every refusal here, when called, before a record is asked for
     check_engine(engine)
-    check_at_least_one(count, "count")
+    check_at_least_one(count, "count", MAX_COUNT)
     if jobs is not None:
-        check_at_least_one(jobs, "jobs")
+        check_at_least_one(jobs, "jobs", MAX_JOBS)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
     workers = jobs or usable_cores()
@@ -103,9 +104,9 @@ def solve_many(
     from nonosat.solver.engines import check_engine
 
     check_engine(engine)
-    check_at_least_one(count, "count")
+    check_at_least_one(count, "count", MAX_COUNT)
     if jobs is not None:
-        check_at_least_one(jobs, "jobs")
+        check_at_least_one(jobs, "jobs", MAX_JOBS)
     workers = jobs or usable_cores()
     numbered = list(enumerate(puzzles))
     options = RunOptions(timeout, count, engine)

@@ -11,6 +11,7 @@ import typer
 from nonosat.choices import Choice
 from nonosat.cli.show import FLAGS, complain, err, error_line
 from nonosat.errors import NonosatError, UsageError
+from nonosat.limits import MAX_JOBS
 
 if TYPE_CHECKING:
     from nonosat.solver import Result
@@ -141,6 +142,7 @@ JobsOption = Annotated[
     typer.Option(
         "--jobs",
         min=1,
+        max=MAX_JOBS,
         help="Cores a hard puzzle may use (default: all this process may use): with 2 or more, a search "
         "still going after 0.1 s is joined by a rival (cdcl, dfs: the same search upside down; sat: "
         "CaDiCaL, or MiniSat against CaDiCaL), and the first to finish answers.",
@@ -199,8 +201,10 @@ def usage(option: str, call: Callable[[], T]) -> T:
 def check_outputs(output: Path | None, render: Path | None, force: bool) -> None:
     """Refuse an --output or --render that exists (without --force) before any work."""
     if output is not None:
+        from nonosat.formats import check_solution_path
         from nonosat.formats.atomic import ensure_writable
 
+        check_solution_path(output)
         ensure_writable(output, force=force)
     if render is not None:
         from nonosat.render.sheets import check_picture_path

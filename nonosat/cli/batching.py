@@ -7,6 +7,7 @@ import typer
 
 from nonosat.cli.base import Engine, EngineOption, Executor, Require, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 
 @app.command(short_help="Solve whole collections into a JSON Lines file.")
@@ -27,11 +28,15 @@ def batch(
         ),
     ],
     jobs: Annotated[
-        int | None, typer.Option("--jobs", min=1, help="Worker processes (default: the cores this process may use).")
+        int | None,
+        typer.Option("--jobs", min=1, max=MAX_JOBS, help="Worker processes (default: the cores this process may use)."),
     ] = None,
     timeout: TimeoutOption = None,
     count: Annotated[
-        int, typer.Option("--count", min=1, help="Look for up to N solutions per puzzle (2 decides uniqueness).")
+        int,
+        typer.Option(
+            "--count", min=1, max=MAX_COUNT, help="Look for up to N solutions per puzzle (2 decides uniqueness)."
+        ),
     ] = 2,
     require: Annotated[
         Require | None,

@@ -6,6 +6,7 @@ import typer
 
 from nonosat.cli.base import app, friendly
 from nonosat.cli.show import err
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 WEB_HINT = "pip install 'nonosat[web]'"
 GRACE: Any = 0.5
@@ -17,7 +18,9 @@ GRACE: Any = 0.5
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Requests answered at once, a process each.")] = 2,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=MAX_JOBS, help="Requests answered at once, a process each.")
+    ] = 2,
     max_queue: Annotated[
         int, typer.Option("--max-queue", min=0, help="Requests that may wait for a worker; beyond, 503.")
     ] = 32,
@@ -34,7 +37,9 @@ def serve(
     max_request_timeout: Annotated[
         float, typer.Option("--max-request-timeout", min=0.001, help="The most seconds a request may ask for.")
     ] = 60.0,
-    max_count: Annotated[int, typer.Option("--max-count", min=1, help="The most solutions a solve may ask for.")] = 100,
+    max_count: Annotated[
+        int, typer.Option("--max-count", min=1, max=MAX_COUNT, help="The most solutions a solve may ask for.")
+    ] = 100,
 ) -> None:
     """Serve the page where authors draw and check puzzles, and the JSON API, until Ctrl-C.
 

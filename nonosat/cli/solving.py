@@ -25,20 +25,23 @@ from nonosat.cli.base import (
 )
 from nonosat.cli.certifying import write_certificate
 from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved
+from nonosat.limits import MAX_COUNT
 
 
 @app.command(short_help="Solve a puzzle and say whether its solution is unique.")
 @friendly
 def solve(
     file: PuzzleFile,
-    count: Annotated[int, typer.Option("--count", min=1, help="Look for up to N solutions (2 proves uniqueness).")] = 2,
+    count: Annotated[
+        int, typer.Option("--count", min=1, max=MAX_COUNT, help="Look for up to N solutions (2 proves uniqueness).")
+    ] = 2,
     timeout: TimeoutOption = None,
     engine: EngineOption = Engine.auto,
     solver: SolverOption = None,
     jobs: JobsOption = None,
     encoding: EncodingOption = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the solution: .non (as goal) or .json.")
+        Path | None, typer.Option("--output", "-o", help="Write the solution: .non or .xml (as goal), or .json.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --render if it exists.")] = False,
     format: FormatOption = OutputFormat.text,

@@ -53,6 +53,7 @@ __all__ = [
     "read_bytes",
     "read_text",
     "save",
+    "check_solution_path",
     "save_solution",
 ]
 
@@ -330,9 +331,23 @@ def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: boo
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
 
 
+def check_solution_path(path: str | Path) -> None:
+    """Refuse (UsageError) a path whose suffix names no format that holds a solution: `.nin`,
+    `.clues`, `.mk`, `.g` and a Tatham ID keep the clues only, and wrote no solution, silently."""
+    if suffix_of(path) == ".json":
+        return
+    holding = ", ".join(s for s, name in SUFFIXES.items() if "goal" in FORMATS[name].keeps)
+    fmt = SUFFIXES.get(suffix_of(path))
+    if fmt is None or "goal" not in FORMATS[fmt].keeps:
+        what = "names no format" if fmt is None else f"is a {fmt} file, which holds no solution"
+        raise UsageError(f"{path} {what}: a solution is written as {holding} (a picture of it: --render)")
+
+
 def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, force: bool = False) -> None:
     """Write a solution atomically: as JSON (with its status) for a .json path, else as the
-    puzzle with the solution for its goal, in the format the suffix names."""
+    puzzle with the solution for its goal, in the format the suffix names (one that holds a goal:
+    `check_solution_path`)."""
+    check_solution_path(path)
     if suffix_of(path) == ".json":
         write_text_atomic(path, dump_solution_json(puzzle, grid, status), force=force)
     else:

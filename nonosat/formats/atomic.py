@@ -98,7 +98,7 @@ def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
     remove_stale_temporaries(target)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
-        write_new_file(temporary, content)
+        write_new_file(temporary, content, _permissions(target))
         os.replace(temporary, target)
     except BaseException as error:  # Ctrl-C too: no temporary file is left behind
         try:
@@ -110,12 +110,24 @@ def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
         raise
 
 
-def write_new_file(path: Path, content: str | bytes) -> None:
-    """Create `path` (which must not exist) with the usual permissions, and flush it to disk.
+def _permissions(target: Path) -> int | None:
+    """The permission bits of the file a write replaces (None for a new file): a file only its
+    owner could read (0600) stayed so through `--force` only if the new one is made so."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return None
+
+
+def write_new_file(path: Path, content: str | bytes, permissions: int | None = None) -> None:
+    """Create `path` (which must not exist) with the usual permissions, or `permissions` (those of
+    the file it will replace, set before anything is written), and flush it to disk.
 
     Text is written as UTF-8, exactly as given (no newline translation).
     """
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if permissions is None else 0o600)
+    if permissions is not None and hasattr(os, "fchmod"):  # not on Windows, where files have no such bits
+        os.fchmod(descriptor, permissions)
     with os.fdopen(descriptor, "wb") as file:
         file.write(content.encode("utf-8") if isinstance(content, str) else content)
         file.flush()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from nonosat.deadline import Deadline
 from nonosat.errors import TimeUp
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
@@ -81,9 +82,9 @@ def solve_within(
 ) -> Result:
     """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
     generator's first try: `generate.repair`)."""
-    check_at_least_one(count, "count")
+    check_at_least_one(count, "count", MAX_COUNT)
     if jobs is not None:
-        check_at_least_one(jobs, "jobs")
+        check_at_least_one(jobs, "jobs", MAX_JOBS)
     if solver is not None:
         solver = resolve_solver(solver)
     if encoding is not None:
