@@ -31,6 +31,7 @@ def main() -> None:
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # started ignoring it: ignored throughout
         signal.signal(signal.SIGINT, _interrupted_while_starting)
     gc.set_threshold(30_000)
+    _streams_that_exist()
     code: object = 0
     try:
         try:
@@ -60,6 +61,21 @@ def main() -> None:
     if "multiprocessing" not in sys.modules:  # else collect: its semaphores are released then
         gc.freeze()
     raise SystemExit(code)
+
+
+def _streams_that_exist() -> None:
+    """A command started with its standard output or error closed (`nonosat solve cat.non >&-`)
+    finds sys.stdout (or sys.stderr) None, and every print failed with a traceback and exit 1.
+    Such a stream writes to the null device instead, as a pipe closed by its reader drops what is
+    written (README, "Exit codes"): the verdict's exit code stands. Opened while the descriptor
+    is free, the null device takes its number, so no file opened later gets 1 or 2 (where a
+    worker's output would land)."""
+    import os
+
+    for number, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None:
+            mode = "r" if number == 0 else "w"
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - for the process's life
 
 
 EXIT_INTERNAL_ERROR = 70

@@ -53,6 +53,35 @@ def test_a_closed_standard_output_keeps_the_verdict(tmp_path: Path) -> None:
     assert head.stdout.splitlines()[-1] == "0" and head.stderr == ""
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor in the child before it starts")
+@pytest.mark.parametrize(
+    ("closed", "args", "code"),
+    [
+        (1, ["solve", "webpbn-00006-cat.non"], 0),  # the quick road, without Typer
+        (1, ["check", "ring.non"], 1),
+        (1, ["solve", "nowhere.non"], 2),
+        (1, ["rate", "webpbn-00006-cat.non"], 0),  # through Typer
+        (2, ["solve", "nowhere.non"], 2),
+    ],
+)
+def test_a_standard_stream_closed_before_the_start_keeps_the_verdict(closed: int, args: list[str], code: int) -> None:
+    """A review found `nonosat solve cat.non >&-` ending in two tracebacks and exit 1: Python
+    starts with sys.stdout None when descriptor 1 is closed."""
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *args],
+        cwd=PUZZLES,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.close(closed),  # noqa: PLW1509 - no threads in the test process's child
+        timeout=60,
+    )
+    assert done.returncode == code, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
 # --- item 12: messages ---------------------------------------------------------------------------------
 
 
