@@ -153,6 +153,15 @@ def test_random_and_generate_keep_to_the_deadline_for_the_whole_run(tmp_path: Pa
     assert not (tmp_path / "out.non").exists()
 
 
+def test_random_looks_at_the_deadline_while_it_draws_the_picture() -> None:
+    """A review found `random --width 256 --height 256 --timeout 0.05` running 0.4 s past its
+    deadline: the smoothed picture (0.3 s a colour at 256x256) never looked at the clock."""
+    from nonosat.generate import random_puzzle
+
+    with pytest.raises(TimeUp, match="drawing the random picture"):
+        random_puzzle(256, 256, colours=3, timeout=Deadline(0.0))  # a deadline long past
+
+
 @pytest.mark.slow
 def test_hint_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
     state = tmp_path / "state.txt"

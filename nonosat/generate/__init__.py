@@ -231,12 +231,13 @@ def random_puzzle(
     check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)
     if not 0.0 <= density <= 1.0:
         raise UsageError(f"{{density}} is between 0 and 1, not {density}", density="density")
+    deadline = Deadline.of(timeout)
     rng = random.Random(seed)
     count = 1 if colours is None else colours
-    grid = random_picture(width, height, density, count, rng)
+    grid = random_picture(width, height, density, count, rng, deadline)
     palette = random_palette(count)
     limit = default_max_changes(width, height) if max_changes is None else max_changes
-    fixed = repair(grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=timeout)
+    fixed = repair(grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=deadline)
     what = f"{density:g}" if count == 1 else f"{density:g}, {count} colours"
     puzzle = Puzzle.from_grid(fixed.grid, palette, title=f"Random {width}x{height} ({what}, seed {seed})")
     seconds = time.monotonic() - started

@@ -7,18 +7,22 @@ import colorsys
 import math
 import random
 
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.quantise import names
 from nonosat.model import Grid
 from nonosat.palette import BLACK, BLACK_AND_WHITE, CHARS, SPARE_RGB, WHITE, Colour, Palette
 
 
-def random_picture(width: int, height: int, density: float, colours: int, rng: random.Random) -> Grid:
+def random_picture(
+    width: int, height: int, density: float, colours: int, rng: random.Random, deadline: Deadline = NO_DEADLINE
+) -> Grid:
     """A random picture as Simon Tatham's Pattern draws one: random numbers, each replaced by
     the mean of its 3x3 neighbourhood, and the cells with the highest `density` share of them
     filled; then no row or column is left all blank or all filled (unless the density asks
     for it). In colour, each filled cell takes the colour whose own smoothed field is highest
-    there, so colours come in patches."""
-    filled = _smoothed(width, height, rng)
+    there, so colours come in patches. Raises TimeUp past `deadline` (256x256 in colour takes
+    a second)."""
+    filled = _smoothed(width, height, rng, deadline)
     ranked = sorted(v for row in filled for v in row)
     share = round(density * width * height)
     cut = ranked[-share] if share else math.inf
@@ -27,18 +31,19 @@ def random_picture(width: int, height: int, density: float, colours: int, rng: r
         _no_flat_lines(grid, filled)
     if colours == 1:
         return tuple(tuple(row) for row in grid)
-    fields = [_smoothed(width, height, rng) for _ in range(colours)]
+    fields = [_smoothed(width, height, rng, deadline) for _ in range(colours)]
     return tuple(
         tuple(1 + max(range(colours), key=lambda k: fields[k][r][c]) if cell else 0 for c, cell in enumerate(row))
         for r, row in enumerate(grid)
     )
 
 
-def _smoothed(width: int, height: int, rng: random.Random) -> list[list[float]]:
+def _smoothed(width: int, height: int, rng: random.Random, deadline: Deadline) -> list[list[float]]:
     """Uniform random numbers, each replaced by the mean of its 3x3 neighbourhood (within the grid)."""
     noise = [[rng.random() for _ in range(width)] for _ in range(height)]
     smoothed = []
     for r in range(height):
+        deadline.check("drawing the random picture")
         row = []
         for c in range(width):
             around = [
