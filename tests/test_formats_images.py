@@ -54,3 +54,28 @@ def test_png_without_pillow_gives_the_install_hint(tmp_path: Path, monkeypatch: 
         load(path)
     code, _, stderr = run("solve", str(path))
     assert code == 2 and stderr.count("\n") == 1 and "nonosat[image]" in stderr
+
+
+def test_a_picture_past_pillows_own_limit_is_refused_for_its_size(tmp_path: Path) -> None:
+    """A review found a 20000x20000 PNG (48 kB) called unreadable: Pillow refuses to open a
+    picture of over twice its bomb limit, before our own limit was looked at. Both readers now
+    say it is over the limit."""
+    pytest.importorskip("PIL.Image")
+    import struct
+    import zlib
+
+    from nonosat.errors import NonosatError, ParseError
+    from nonosat.generate.image import load_shades
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    huge = tmp_path / "huge.png"  # its header alone: Pillow refuses it from the size there
+    header = struct.pack(">IIBBBBB", 20000, 20000, 1, 0, 0, 0, 0)
+    huge.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+    )
+    with pytest.raises(ParseError, match="over the limit of 1024 cells a side"):
+        load(huge)
+    with pytest.raises(NonosatError, match="over 40000000 pixels, the limit"):
+        load_shades(huge)

@@ -20,7 +20,7 @@ import warnings
 
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
-from nonosat.limits import grid_size_problem
+from nonosat.limits import MAX_SIDE, grid_size_problem
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import CHARS, MAX_COLOURS, WHITE, Colour, css_name
 
@@ -140,6 +140,8 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
                     rgba = image.convert("RGBA")
     except NonosatError:  # a deadline's TimeUp, say
         raise
+    except Image.DecompressionBombError:  # over twice Pillow's own limit, far past ours: refused at open
+        raise ParseError(path, None, f"the picture is over the limit of {MAX_SIDE} cells a side") from None
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise ParseError(path, None, "expected a picture (PNG, GIF, BMP, WebP), but Pillow cannot read it") from None
     if too_large is not None:

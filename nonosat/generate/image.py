@@ -168,6 +168,8 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
                     rgba = image.convert("RGBA")
     except NonosatError:  # a deadline's TimeUp, say
         raise
+    except Image.DecompressionBombError:  # over twice Pillow's own limit, far past ours: refused at open
+        raise TooLarge(f"{path}: the picture has over {MAX_PICTURE_PIXELS} pixels, the limit") from None
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
         raise BadImage(f"{path}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
     if pixels > MAX_PICTURE_PIXELS:
