@@ -70,6 +70,17 @@ def test_convert_reports_what_it_dropped_and_refuses_to_overwrite(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dancer.id", "dancer.nin", "dancer.xml"]
 
 
+def test_convert_to_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `convert X - --to nin` writing a file named "-" (encode -o - writes to
+    standard output): now the same, with what the format drops said on standard error."""
+    monkeypatch.chdir(tmp_path)
+    code, stdout, stderr = run("convert", str(DANCER), "-", "--to", "nin")
+    assert code == 0 and clues_of(loads(stdout, fmt="nin")) == clues_of(load(DANCER))
+    assert stderr == "dropped: title, author, copyright, catalogue, goal\n" and not (tmp_path / "-").exists()
+    code, _, stderr = run("convert", str(DANCER), "-")
+    assert code == 2 and "name the format with --to" in stderr and not (tmp_path / "-").exists()
+
+
 def test_convert_command(tmp_path: Path) -> None:
     target = tmp_path / "dancer.nin"
     code, _, stderr = run("convert", str(DANCER), str(target))

@@ -40,7 +40,9 @@ def encode(
 @friendly
 def convert(
     file: PuzzleFile,
-    output: Annotated[Path, typer.Argument(help="File to write, in the format its suffix names.")],
+    output: Annotated[
+        Path, typer.Argument(help="File to write, in the format its suffix names ('-' for stdout, with --to).")
+    ],
     to: Annotated[TargetFormat | None, typer.Option("--to", help="Format to write, whatever the suffix.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the output if it exists.")] = False,
 ) -> None:
@@ -50,6 +52,17 @@ def convert(
     """
     from nonosat.formats import convert as convert_puzzle
 
+    if str(output) == "-":  # as encode -o -: the text on standard output, what it drops on standard error
+        if to is None:
+            raise typer.BadParameter("standard output has no suffix: name the format with --to", param_hint="OUTPUT")
+        from nonosat.formats import dropped_fields, dumps, load
+
+        puzzle = load(file)
+        out.file.write(dumps(puzzle, to.value))
+        left_out = dropped_fields(puzzle, to.value)
+        if left_out:
+            err.print(f"dropped: {', '.join(left_out)}", markup=False, soft_wrap=True)
+        return
     dropped = convert_puzzle(file, output, to=None if to is None else to.value, force=force)
     note = f" (dropped: {', '.join(dropped)})" if dropped else ""
     err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
