@@ -340,7 +340,7 @@ def check_solution_path(path: str | Path) -> None:
     fmt = SUFFIXES.get(suffix_of(path))
     if fmt is None or "goal" not in FORMATS[fmt].keeps:
         what = "names no format" if fmt is None else f"is a {fmt} file, which holds no solution"
-        raise UsageError(f"{path} {what}: a solution is written as {holding} (a picture of it: --render)")
+        raise UsageError(f"{path} {what}: a solution is written as {holding}")
 
 
 def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, force: bool = False) -> None:
