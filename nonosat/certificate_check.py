@@ -11,13 +11,16 @@ else `drat-trim` on the PATH. A certificate that fails any of these is refused
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from nonosat.certificate import blocking_clause, read_grid_text, whole_formula, with_clause
 from nonosat.errors import NonosatError, UsageError
+from nonosat.limits import MAX_FILE_BYTES, MAX_PROOF_BYTES
 from nonosat.model import Grid, Puzzle
 
 
@@ -44,12 +47,18 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
 
     if checker not in (None, "dratify", "drat-trim"):
         raise UsageError(f"unknown checker {checker!r}: dratify or drat-trim")
+    if not isinstance(folder, str | os.PathLike):
+        raise UsageError(f"verify takes a folder's path, not {type(folder).__name__}")
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
     meta = _meta(root)
     status, encoding = meta["status"], meta["encoding"]
-    puzzle = load(root / "puzzle.json")
+    _file(root, "puzzle.json", MAX_FILE_BYTES)
+    try:
+        puzzle = load(root / "puzzle.json")
+    except NonosatError as error:  # a certificate's file, not the user's input: the certificate is refused
+        raise CertificateRefused(str(error)) from None
     cnf = _read(root, "puzzle.cnf")
     again, _ = whole_formula(puzzle, encoding)
     if _clauses(cnf) != _clauses(again):
@@ -89,14 +98,36 @@ def _meta(root: Path) -> dict[str, str]:
         raise CertificateRefused(f"{root / 'certificate.json'}: expected status and encoding ({error})") from None
     if not isinstance(status, str) or not isinstance(encoding, str):
         raise CertificateRefused(f"{root / 'certificate.json'}: status and encoding must be text")
+    from nonosat.solver.encodings import ENCODINGS
+
+    if encoding not in ENCODINGS:
+        raise CertificateRefused(f"{root / 'certificate.json'}: {encoding!r} is no encoding of nonosat's")
     return {"status": status, "encoding": encoding}
 
 
-def _read(root: Path, name: str) -> str:
+def _file(root: Path, name: str, most: int) -> Path:
+    """A certificate's file, refused unless it is a regular file of at most `most` bytes: a
+    certificate may come from anyone, and a link to /dev/zero or a pipe hung verify, or took
+    all the memory."""
+    path = root / name
     try:
-        return (root / name).read_text(encoding="utf-8")
+        found = path.stat()
+    except OSError as error:
+        raise CertificateRefused(f"{path}: cannot be read ({error.__class__.__name__})") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise CertificateRefused(f"{path}: not a regular file (a folder, device or pipe)")
+    if found.st_size > most:
+        raise CertificateRefused(f"{path}: {found.st_size} bytes, over the limit of {most}")
+    return path
+
+
+def _read(root: Path, name: str) -> str:
+    most = MAX_PROOF_BYTES if name.endswith(".drat") else MAX_FILE_BYTES
+    path = _file(root, name, most)
+    try:
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise CertificateRefused(f"{root / name}: cannot be read ({error.__class__.__name__})") from None
+        raise CertificateRefused(f"{path}: cannot be read ({error.__class__.__name__})") from None
 
 
 def _grid(root: Path, name: str, puzzle: Puzzle) -> Grid:
@@ -116,13 +147,20 @@ def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
     if wanted == "dratify":
         from dratify import check_proof, parse_dimacs
 
-        result = check_proof(parse_dimacs(_read(formula.parent, formula.name)), _read(proof.parent, proof.name))
+        formula_text, proof_text = _read(formula.parent, formula.name), _read(proof.parent, proof.name)
+        try:
+            result = check_proof(parse_dimacs(formula_text), proof_text)
+        except Exception as error:  # noqa: BLE001 - dratify says a proof is malformed in many ways (ValueError, ...)
+            why = f"{type(error).__name__}: {error}"[:200]
+            raise CertificateRefused(f"{proof}: not a proof dratify can read ({why})") from None
         if not (result.ok and result.reached_empty):
             raise CertificateRefused(f"{proof}: dratify does not verify it against {formula.name} ({result})")
         return "dratify"
     binary = shutil.which("drat-trim")
     if binary is None:
         raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
+    _file(formula.parent, formula.name, MAX_FILE_BYTES)
+    _file(proof.parent, proof.name, MAX_PROOF_BYTES)
     done = subprocess.run([binary, str(formula), str(proof)], capture_output=True, text=True, check=False)
     if "s VERIFIED" not in done.stdout.splitlines():
         last = (done.stdout.strip().splitlines() or ["no output"])[-1]

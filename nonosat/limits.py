@@ -21,6 +21,10 @@ MAX_GENERATED_SIDE = 256
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Bytes of a puzzle file (the 1,000-puzzle tournament files are under 200 kB)."""
 
+MAX_PROOF_BYTES = 128 * 1024 * 1024
+"""Bytes of a certificate's DRAT proof that `verify` reads (its other files: MAX_FILE_BYTES).
+dratify holds about 25 times a proof's size in memory (an 18 MB proof peaked at 447 MB)."""
+
 MAX_PICTURE_PIXELS = 40_000_000
 """Pixels of a picture given to `generate` (a 40-megapixel photo; Pillow's own bomb check is 89M)."""
 

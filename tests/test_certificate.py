@@ -132,6 +132,50 @@ def test_a_clue_longer_than_its_line_is_certified_at_once(
         assert unpruned_clauses(puzzle, encoding) == len(formula)
 
 
+@pytest.mark.slow
+def test_a_damaged_or_hostile_certificate_is_refused_never_a_crash_or_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review found verify ending in an internal error (exit 70) on a proof cut short or with a
+    stray token (dratify's ValueError), hanging on a pipe, filling memory from a link to
+    /dev/zero, and exiting 2 (not 7) for an unknown encoding or a broken puzzle.json."""
+    import os
+
+    import nonosat.certificate_check as checking
+
+    folder = tmp_path / "forever"
+    assert certify(load(PUZZLES / "webpbn-06574-forever.non"), folder, "automaton") == "unique"
+    proof = (folder / "unique.drat").read_text()
+    cases: list[tuple[Path, str]] = [
+        (tampered(folder, tmp_path, "unique.drat", lambda lines: ["".join(lines)[: len(proof) // 2]]), "unique.drat"),
+        (tampered(folder, tmp_path, "unique.drat", lambda lines: ["x 0\n", *lines]), "unique.drat"),
+        (tampered(folder, tmp_path, "unique.drat", lambda lines: ["99999999999999999999 0\n", *lines]), "unique.drat"),
+        (
+            tampered(
+                folder, tmp_path, "certificate.json", lambda lines: [t.replace("automaton", "foo") for t in lines]
+            ),
+            "certificate.json",
+        ),
+        (tampered(folder, tmp_path, "puzzle.json", lambda lines: ["{}"]), "puzzle.json"),
+    ]
+    linked = tampered(folder, tmp_path, "unique.drat", lambda lines: lines)
+    (linked / "unique.drat").unlink()
+    (linked / "unique.drat").symlink_to("/dev/zero")
+    cases.append((linked, "not a regular file"))
+    piped = tampered(folder, tmp_path, "unique.drat", lambda lines: lines)
+    (piped / "unique.drat").unlink()
+    os.mkfifo(piped / "unique.drat")
+    cases.append((piped, "not a regular file"))
+    for bad, named in cases:
+        with pytest.raises(CertificateRefused, match=named):
+            verify(bad)
+    monkeypatch.setattr(checking, "MAX_PROOF_BYTES", len(proof) - 1)
+    with pytest.raises(CertificateRefused, match="over the limit"):
+        verify(folder)
+    with pytest.raises(UsageError, match="a folder's path"):
+        verify(123)  # type: ignore[arg-type]
+
+
 def test_several_solutions_are_certified_by_two_grids(tmp_path: Path) -> None:
     folder = tmp_path / "ring"
     assert certify(load(PUZZLES / "ring-colour.non"), folder, "automaton") == "multiple"
