@@ -227,6 +227,10 @@ def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> Non
     state.write_text("#####\n")
     done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
     assert done.exit_code == 2 and "expected 10 rows" in done.output
+    picture = "\n".join("".join(map(str, row)) for row in dancer.goal)  # type: ignore[union-attr]
+    state.write_text(picture + "\n")  # a solution written in 0 and 1: its 0 was read as undecided
+    done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
+    assert done.exit_code == 2 and "found '0' (write . for empty, ? for not decided)" in done.output
 
 
 # --- diagnosis ---------------------------------------------------------------------------------

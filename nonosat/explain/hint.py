@@ -1,8 +1,10 @@
 """The next move from a partly filled grid: the cells logic decides next, and why.
 
 A partial grid comes as text, one line per row: `#` (or `1`) filled, `.` (or `x`) empty, `?` (or
-`0`, `-`) not decided yet; or as the `saved` string of a `.non` file, row after row in the same
-characters. In colour each cell is its colour's character in the puzzle's palette (the
+`-`) not decided yet; or as the `saved` string of a `.non` file, row after row in the same
+characters, where `0` is not decided yet too. In rows of cells `0` is refused: a grid of `0` and
+`1` is a solution's picture (as goal strings and tournament solutions write it), whose `0` means
+empty, not undecided. In colour each cell is its colour's character in the puzzle's palette (the
 background's for blank), `?` (or `-`, `_`) not decided yet, as `explain` writes lines.
 
 If no completion of the partial grid meets the clues, the hint names the marks to blame: a
@@ -95,6 +97,10 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
             raise ParseError(path, number, f"expected {puzzle.width} cells{what}, found {len(row)}")
         cells: list[int | None] = []
         for mark in row:
+            if mark == "0" and not saved and not puzzle.is_colour:
+                raise ParseError(
+                    path, number, f"expected cells as {expected}, found '0' (write . for empty, ? for not decided)"
+                )
             if mark not in marks:
                 raise ParseError(path, number, f"expected cells as {expected}, found {mark!r}")
             cells.append(marks[mark])
