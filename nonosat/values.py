@@ -46,3 +46,12 @@ def check_at_least_one(value: object, name: str, most: int) -> None:
         raise UsageError(f"{name} must be at least 1, a whole number, not {value!r}")
     if value > most:
         raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {value:,}")
+
+
+def check_puzzle(value: object) -> None:
+    """The puzzle a library function is given: a Puzzle (`check("cat.non")` was an
+    AttributeError from deep inside, not a UsageError)."""
+    from nonosat.model import Puzzle
+
+    if not isinstance(value, Puzzle):
+        raise UsageError(f"expected a Puzzle (nonosat.load reads one from a file), not {type(value).__name__}")

@@ -188,6 +188,13 @@ def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> Non
         lambda: Puzzle(rows=(1,), columns=((1,),)),  # type: ignore[arg-type]
         lambda: Puzzle(rows=((1,),), columns=((1,),), palette=3),  # type: ignore[arg-type]
         lambda: load_bytes("width 1", "x.non"),  # type: ignore[arg-type]
+        lambda: check("puzzles/ring.non"),  # type: ignore[arg-type]
+        lambda: check(Puzzle(rows=((1,),), columns=((1,),)), certificate=123),  # type: ignore[arg-type]
+        lambda: rate("puzzles/ring.non"),  # type: ignore[arg-type]
+        lambda: rate(Puzzle(rows=((1,),), columns=((1,),)), probing_seconds="1"),  # type: ignore[arg-type]
+        lambda: rate(  # another puzzle's verdict was rated: "ambiguous 5" for a unique puzzle
+            Puzzle(rows=((1,),), columns=((1,),)), result=solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+        ),
     ],
 )
 def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object]) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from nonosat.choices import Choice
 from nonosat.deadline import Deadline
+from nonosat.errors import UsageError
 from nonosat.explain.trace import Trace
 from nonosat.model import Puzzle
 from nonosat.solver import Result, Status, solve
@@ -131,7 +132,15 @@ def rate(
     `bounded` is set.
     """
     from nonosat.solver.engines import choose
+    from nonosat.values import check_puzzle
 
+    check_puzzle(puzzle)
+    if result is not None and (not isinstance(result, Result) or result.puzzle != puzzle):
+        raise UsageError("result must be solve's Result for this same puzzle, not another's")  # it was rated
+    if probing_seconds is not None and (
+        isinstance(probing_seconds, bool) or not isinstance(probing_seconds, int | float) or not probing_seconds >= 0
+    ):
+        raise UsageError(f"probing_seconds must be a number of seconds, at least 0, not {probing_seconds!r}")
     choose(puzzle, engine, None, None)  # an engine that cannot take the puzzle is refused at once
     deadline = Deadline.of(timeout)
     bound = deadline if probing_seconds is None else deadline.within(probing_seconds)

@@ -7,11 +7,12 @@ open (`engines`), and every grid verified against the clues.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from nonosat.deadline import Deadline
-from nonosat.errors import TimeUp
+from nonosat.errors import TimeUp, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
@@ -19,7 +20,7 @@ from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Contradiction, line_solve
-from nonosat.values import check_at_least_one
+from nonosat.values import check_at_least_one, check_puzzle
 
 
 def solve(
@@ -82,6 +83,7 @@ def solve_within(
 ) -> Result:
     """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
     generator's first try: `generate.repair`)."""
+    check_puzzle(puzzle)
     check_at_least_one(count, "count", MAX_COUNT)
     if jobs is not None:
         check_at_least_one(jobs, "jobs", MAX_JOBS)
@@ -145,6 +147,8 @@ def check(
     (`nonosat.certificate.make_certificate`, in `encoding`, else the automaton encoding; existing
     files only with `force`),
     within the same `timeout`; an unknown verdict has none."""
+    if certificate is not None and not isinstance(certificate, str | os.PathLike):
+        raise UsageError(f"certificate is a folder's path, not {type(certificate).__name__}")
     deadline = Deadline.of(timeout)
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     if certificate is None:
