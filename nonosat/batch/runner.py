@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nonosat.arguments import check_at_least_one
 from nonosat.batch.executors import LOCAL_CHUNK, check_executor, chunks, dask, local, pooled
 from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
@@ -13,7 +14,6 @@ from nonosat.batch.work import RunOptions, solve_numbered, solve_one
 from nonosat.errors import NonosatError, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
-from nonosat.values import check_at_least_one
 
 if TYPE_CHECKING:
     from nonosat.solver import Result

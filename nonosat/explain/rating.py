@@ -131,8 +131,8 @@ def rate(
     `nonosat.reports.rating_bound`): when the bound stops them, the level is `unknown` too, and
     `bounded` is set.
     """
+    from nonosat.arguments import check_puzzle
     from nonosat.solver.engines import choose
-    from nonosat.values import check_puzzle
 
     check_puzzle(puzzle)
     if result is not None and (not isinstance(result, Result) or result.puzzle != puzzle):

@@ -11,6 +11,7 @@ import os
 import time
 from pathlib import Path
 
+from nonosat.arguments import check_at_least_one, check_puzzle
 from nonosat.deadline import Deadline
 from nonosat.errors import TimeUp, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
@@ -20,7 +21,6 @@ from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
 from nonosat.solver.propagation import Contradiction, line_solve
-from nonosat.values import check_at_least_one, check_puzzle
 
 
 def solve(

@@ -1,0 +1,26 @@
+"""The library's checks of its callers' arguments, before any work: each wrong type or value is a
+UsageError saying what was expected and what came, never a TypeError or AttributeError from
+deep inside (README, "Python API": the library raises only its own errors)."""
+
+from __future__ import annotations
+
+from nonosat.errors import UsageError
+
+
+def check_at_least_one(value: object, name: str, most: int) -> None:
+    """A count or a number of jobs given to the library: an int from 1 to `most` (`count=1.5`,
+    `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside;
+    `count=2**31` one too, not an OverflowError from the compiled core)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UsageError(f"{name} must be at least 1, a whole number, not {value!r}")
+    if value > most:
+        raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {value:,}")
+
+
+def check_puzzle(value: object) -> None:
+    """The puzzle a library function is given: a Puzzle (`check("cat.non")` was an
+    AttributeError from deep inside, not a UsageError)."""
+    from nonosat.model import Puzzle
+
+    if not isinstance(value, Puzzle):
+        raise UsageError(f"expected a Puzzle (nonosat.load reads one from a file), not {type(value).__name__}")
