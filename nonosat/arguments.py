@@ -4,6 +4,8 @@ deep inside (README, "Python API": the library raises only its own errors)."""
 
 from __future__ import annotations
 
+import operator
+
 from nonosat.errors import UsageError
 
 
@@ -11,10 +13,14 @@ def check_at_least_one(value: object, name: str, most: int) -> None:
     """A count or a number of jobs given to the library: an int from 1 to `most` (`count=1.5`,
     `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside;
     `count=2**31` one too, not an OverflowError from the compiled core)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    try:
+        whole: int | None = operator.index(value)  # type: ignore[arg-type]  # NumPy's whole numbers too
+    except TypeError:  # 1.5, "2": no __index__ (typing.SupportsIndex would cost the quick start an import)
+        whole = None
+    if isinstance(value, bool) or whole is None or whole < 1:
         raise UsageError(f"{name} must be at least 1, a whole number, not {value!r}")
-    if value > most:
-        raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {value:,}")
+    if whole > most:
+        raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {whole:,}")
 
 
 def check_puzzle(value: object) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nonosat.certificate import blocking_clause, read_grid_text, whole_formula, with_clause
-from nonosat.errors import NonosatError, UsageError
+from nonosat.errors import CutShort, NonosatError, UsageError
 from nonosat.limits import MAX_FILE_BYTES, MAX_PROOF_BYTES
 from nonosat.model import Grid, Puzzle
 
@@ -60,7 +60,10 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
     except NonosatError as error:  # a certificate's file, not the user's input: the certificate is refused
         raise CertificateRefused(str(error)) from None
     cnf = _read(root, "puzzle.cnf")
-    again, _ = whole_formula(puzzle, encoding)
+    try:
+        again, _ = whole_formula(puzzle, encoding)
+    except CutShort as error:  # a formula past the clause limit: no certificate of nonosat's has one
+        raise CertificateRefused(f"{root / 'puzzle.json'}: {error}") from None
     if _clauses(cnf) != _clauses(again):
         raise CertificateRefused(f"{root / 'puzzle.cnf'}: not the {encoding} encoding of puzzle.json's clues")
     if status == "multiple":

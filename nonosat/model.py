@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from nonosat.clues import (
@@ -111,19 +111,23 @@ _BLACK_AND_WHITE_CELLS = frozenset((0, 1))
 
 
 def _check_shapes(puzzle: Puzzle) -> None:
-    """Refuse (InvalidPuzzle) fields of the wrong shape before they are read: rows and columns a
-    sequence of clues, each a sequence; the colour lists, goal and palette sequences too (a None
-    or a number there was a TypeError from deep inside)."""
-    for name in ("rows", "columns", "row_colours", "column_colours", "goal"):
+    """Refuse (InvalidPuzzle) fields of the wrong shape before they are read (a None or a number
+    there was a TypeError from deep inside): rows and columns, the colour lists, the goal and the
+    palette must be collections (any iterable but text: a list, a tuple, a NumPy array, a
+    generator, taken as a tuple here), and each line's clue, colours or cells one too."""
+    what = {"rows": "row", "columns": "column", "row_colours": "row", "column_colours": "column", "goal": "goal row"}
+    for name, each in what.items():
         value = getattr(puzzle, name)
         if value is None and name not in ("rows", "columns"):
             continue
-        if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        if isinstance(value, str | bytes) or not isinstance(value, Iterable):
             raise InvalidPuzzle(f"{name}: expected a list, not {type(value).__name__}")
+        value = tuple(value)
+        object.__setattr__(puzzle, name, value)
         for index, item in enumerate(value):
-            if not isinstance(item, Sequence) or (isinstance(item, bytes) and name != "goal"):
-                raise InvalidPuzzle(f"{name}[{index}]: expected a list, not {type(item).__name__}")
-    if isinstance(puzzle.palette, str) or not isinstance(puzzle.palette, Sequence):
+            if not isinstance(item, Iterable):
+                raise InvalidPuzzle(f"{line_name(each, index)}: expected a list, not {type(item).__name__}")
+    if isinstance(puzzle.palette, str) or not isinstance(puzzle.palette, Iterable):
         raise InvalidPuzzle(f"palette: expected a list of colours, not {type(puzzle.palette).__name__}")
 
 

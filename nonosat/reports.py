@@ -127,8 +127,10 @@ def check_report(
     """Prove the solution unique or find two (by `engine`, as `solve_report`); rate the puzzle
     (unless `rating` is off or the verdict is unknown); with no solution, the lines at fault (see
     `solve_report`); with `line_open`, the cells line logic alone leaves open."""
+    from nonosat.arguments import check_puzzle
     from nonosat.solver.drive import check_within
 
+    check_puzzle(puzzle)
     look = conflicts and diagnose
     goal_ok = puzzle.goal_fits()
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)

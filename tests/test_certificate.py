@@ -169,6 +169,11 @@ def test_a_damaged_or_hostile_certificate_is_refused_never_a_crash_or_a_hang(
     for bad, named in cases:
         with pytest.raises(CertificateRefused, match=named):
             verify(bad)
+    large = tampered(folder, tmp_path, "puzzle.json", lambda lines: lines)
+    side = [[1]] * 400  # a 400x400 puzzle.json: its formula is past the clause limit (exit 4, not 7, before)
+    (large / "puzzle.json").write_text(json.dumps({"rows": side, "cols": side}))
+    with pytest.raises(CertificateRefused, match=r"puzzle\.json: the CNF would have"):
+        verify(large)
     monkeypatch.setattr(checking, "MAX_PROOF_BYTES", len(proof) - 1)
     with pytest.raises(CertificateRefused, match="over the limit"):
         verify(folder)

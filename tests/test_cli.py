@@ -190,6 +190,9 @@ def test_output_in_a_format_that_holds_no_solution_is_refused_before_any_work(tm
         code, _, stderr = run("solve", DANCER, "-o", str(tmp_path / name))
         assert code == 2 and "a solution is written as .non, .json, .xml" in stderr, stderr
         assert not (tmp_path / name).exists()
+    code, _, stderr = run("solve", DANCER, "-o", str(tmp_path / "x.png"))
+    assert code == 2 and "x.png is a png file, which nonosat reads but does not write" in stderr
+    assert stderr.rstrip().endswith("to draw it, use --render")
     assert run("solve", DANCER, "-o", str(tmp_path / "x.xml"))[0] == 0
     assert load(str(tmp_path / "x.xml")).goal == load(DANCER).goal
 

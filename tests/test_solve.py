@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from nonosat import ImpossiblePuzzle, Puzzle, load, load_all, solve
+from nonosat.explain.hint import hint
 from nonosat.explain.rating import rate
-from nonosat.formats import load_bytes
+from nonosat.explain.steps import explain
+from nonosat.formats import load_bytes, save
 from nonosat.formats.tournament import load_tournament_solutions
+from nonosat.generate import random_puzzle
 from nonosat.solver import SOLVERS, Result, Status, check, compiled
 
 
@@ -177,35 +180,60 @@ def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> Non
         solve(Puzzle(rows=((1,),), columns=((1,),)), solver=name)
 
 
+ONE = Puzzle(rows=((1,),), columns=((1,),))
+
+
 @pytest.mark.parametrize(
-    "call",
+    ("call", "words"),
     [
-        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), count=1.5),  # type: ignore[arg-type]
-        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), count="2"),  # type: ignore[arg-type]
-        lambda: solve(Puzzle(rows=((1,),), columns=((1,),)), jobs=True),
-        lambda: Puzzle(rows=None, columns=((1,),)),  # type: ignore[arg-type]
-        lambda: Puzzle(rows=((1,),), columns=((1,),), goal=5),  # type: ignore[arg-type]
-        lambda: Puzzle(rows=(1,), columns=((1,),)),  # type: ignore[arg-type]
-        lambda: Puzzle(rows=((1,),), columns=((1,),), palette=3),  # type: ignore[arg-type]
-        lambda: load_bytes("width 1", "x.non"),  # type: ignore[arg-type]
-        lambda: check("puzzles/ring.non"),  # type: ignore[arg-type]
-        lambda: check(Puzzle(rows=((1,),), columns=((1,),)), certificate=123),  # type: ignore[arg-type]
-        lambda: rate("puzzles/ring.non"),  # type: ignore[arg-type]
-        lambda: rate(Puzzle(rows=((1,),), columns=((1,),)), probing_seconds="1"),  # type: ignore[arg-type]
-        lambda: rate(  # another puzzle's verdict was rated: "ambiguous 5" for a unique puzzle
-            Puzzle(rows=((1,),), columns=((1,),)), result=solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+        (lambda: solve(ONE, count=1.5), "count must be at least 1, a whole number, not 1.5"),  # type: ignore[arg-type]
+        (lambda: solve(ONE, count="2"), "count must be at least 1, a whole number, not '2'"),  # type: ignore[arg-type]
+        (lambda: solve(ONE, jobs=True), "jobs must be at least 1, a whole number, not True"),
+        (lambda: Puzzle(rows=None, columns=((1,),)), "rows: expected a list, not NoneType"),  # type: ignore[arg-type]
+        (lambda: Puzzle(rows=((1,),), columns=((1,),), goal=5), "goal: expected a list, not int"),  # type: ignore[arg-type]
+        (lambda: Puzzle(rows=(1,), columns=((1,),)), "row 1: expected a list, not int"),  # type: ignore[arg-type]
+        (lambda: Puzzle(rows=((1,),), columns=((1,),), palette=3), "palette: expected a list"),  # type: ignore[arg-type]
+        (lambda: load_bytes("width 1", "x.non"), "x.non: the file's bytes are wanted, not str"),  # type: ignore[arg-type]
+        (lambda: check("puzzles/ring.non"), "expected a Puzzle"),  # type: ignore[arg-type]
+        (lambda: check(ONE, certificate=123), "certificate is a folder's path, not int"),  # type: ignore[arg-type]
+        (lambda: rate("puzzles/ring.non"), "expected a Puzzle"),  # type: ignore[arg-type]
+        (lambda: rate(ONE, probing_seconds="1"), "probing_seconds must be a number"),  # type: ignore[arg-type]
+        (  # another puzzle's verdict was rated: "ambiguous 5" for a unique puzzle
+            lambda: rate(ONE, result=solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))),
+            "for this same puzzle, not another's",
         ),
+        (lambda: explain("puzzles/ring.non"), "expected a Puzzle"),  # type: ignore[arg-type]
+        (lambda: hint(ONE, "#"), "state: expected 1 rows of cells"),  # type: ignore[arg-type]
+        (lambda: hint(ONE, ((5,),)), "5 is no colour of the puzzle (0..1)"),
+        (lambda: hint(ONE, ((None, None),)), "state: row 1: expected 1 cells"),
+        (lambda: hint(ONE, ((None,),), steps=0), "steps must be at least 1"),
+        (lambda: save("x", "x.non"), "expected a Puzzle"),  # type: ignore[arg-type]
+        (lambda: random_puzzle("5", 5), "whole numbers, not '5' and 5"),  # type: ignore[arg-type]
     ],
 )
-def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object]) -> None:
+def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object], words: str) -> None:
     """README ("Python API"): the library raises only its own errors (NonosatError: UsageError
-    for arguments, InvalidPuzzle for a puzzle's fields); these were TypeErrors from deep inside."""
+    for arguments, InvalidPuzzle for a puzzle's fields); these were TypeErrors, AttributeErrors
+    or IndexErrors from deep inside, or (rate) a wrong answer."""
     from nonosat import InvalidPuzzle, NonosatError, UsageError
 
     with pytest.raises(NonosatError) as raised:
         call()
     assert isinstance(raised.value, UsageError | InvalidPuzzle), repr(raised.value)
-    assert "not " in str(raised.value)  # what it was given: "..., not 1.5", "expected a list, not int"
+    assert words in str(raised.value)
+
+
+def test_what_worked_before_those_checks_still_works() -> None:
+    """A review of the checks above: NumPy arrays and whole numbers, and generators, were taken
+    before, and still are."""
+    numpy = pytest.importorskip("numpy")
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((2,), ()), goal=numpy.array([[1, 0], [1, 0]]))
+    assert puzzle.goal == ((1, 0), (1, 0))
+    assert solve(puzzle, count=numpy.int64(2), jobs=numpy.int64(1)).status is Status.UNIQUE
+    lazy = Puzzle(rows=[map(int, "1".split()), (1,)], columns=(clue for clue in [(2,), ()]))  # type: ignore[arg-type]
+    assert lazy.rows == ((1,), (1,)) and lazy.columns == ((2,), ())
+    text = memoryview(b"width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    assert load_bytes(text, "x.non").rows == ((1,),)  # type: ignore[arg-type]
 
 
 def test_the_solve_function_is_never_shadowed_by_a_module() -> None:

@@ -23,6 +23,19 @@ from nonosat.web.app import create_app  # noqa: E402
 from nonosat.web.settings import WebSettings  # noqa: E402
 
 
+def test_a_server_made_from_python_keeps_to_the_limits_serve_keeps_to() -> None:
+    """A review found WebSettings(workers=10**6, max_count=10**9) taken, past the README's
+    Limits that `serve --workers` and `--max-count` keep to."""
+    from nonosat.errors import UsageError
+    from nonosat.limits import MAX_COUNT, MAX_JOBS
+
+    with pytest.raises(UsageError, match=f"workers must be at most {MAX_JOBS}"):
+        WebSettings(workers=MAX_JOBS + 1)
+    with pytest.raises(UsageError, match=f"max_count must be at most {MAX_COUNT}"):
+        WebSettings(max_count=MAX_COUNT + 1)
+    assert WebSettings(workers=MAX_JOBS, max_count=MAX_COUNT).workers == MAX_JOBS
+
+
 def test_count_and_timeout_are_cut_to_the_servers_most() -> None:
     settings = WebSettings(max_count=3, max_timeout=0.5)
     with TestClient(create_app(settings), raise_server_exceptions=False) as small:

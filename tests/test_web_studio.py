@@ -148,6 +148,23 @@ def test_typing_the_clues_a_reload_and_back_keeps_an_ambiguous_drawing(page: Pag
     assert marked(page, "filled") == set(RING)
 
 
+def test_removing_a_colour_while_typing_clues_remaps_the_drawing_kept_for_the_way_back(page: Page) -> None:
+    """A review found the drawing kept for the way back (now saved with the rest) left with the
+    old palette's numbers when a colour was removed while typing clues: shifted or missing colours."""
+    kept = page.evaluate(
+        """async () => {
+        const model = await import("/static/model.js");
+        const { state } = model;
+        model.addColour("#ff0000");
+        model.addColour("#0000ff");
+        state.drawn = { grid: [1, 2, 3, 0], width: 2, height: 2, texts: "" };
+        model.removeColour(2);
+        return [state.drawn.grid, state.palette.length];
+    }"""
+    )
+    assert kept == [[1, 0, 2, 0], 3]
+
+
 def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
     """Defect 6: edits made while a fix ran were overwritten by its result without notice."""
     resize(page, 4, 4)

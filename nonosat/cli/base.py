@@ -204,7 +204,12 @@ def check_outputs(output: Path | None, render: Path | None, force: bool) -> None
         from nonosat.formats import check_solution_path
         from nonosat.formats.atomic import ensure_writable
 
-        check_solution_path(output)
+        try:
+            check_solution_path(output)
+        except UsageError as error:
+            if output.suffix.lower() in (".svg", ".png"):  # a picture of the solution is --render's
+                raise UsageError(f"{error}; to draw it, use --render") from None
+            raise
         ensure_writable(output, force=force)
     if render is not None:
         from nonosat.render.sheets import check_picture_path

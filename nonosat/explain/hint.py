@@ -18,6 +18,7 @@ several solutions from here and no move is forced, which the hint says rather th
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -125,6 +126,25 @@ def load_state(path: str | Path, puzzle: Puzzle) -> State:
     from nonosat.formats import read_text
 
     return parse_state(read_text(path), puzzle, str(path))
+
+
+def _check_state(puzzle: Puzzle, state: object) -> None:
+    """A partial grid from a caller (`parse_state` makes one from text): a row per row of the
+    puzzle, a cell per column, each None (not decided) or a colour of the palette (1 filled, 0
+    empty in black and white); anything else is a UsageError, never an IndexError from deep inside."""
+    from nonosat.errors import UsageError
+
+    rows = tuple(state) if isinstance(state, list | tuple) else None
+    if rows is None or len(rows) != puzzle.height:
+        raise UsageError(f"state: expected {puzzle.height} rows of cells (parse_state reads them from text)")
+    for r, row in enumerate(rows):
+        if not isinstance(row, list | tuple) or len(row) != puzzle.width:
+            raise UsageError(f"state: row {r + 1}: expected {puzzle.width} cells")
+        for value in row:
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise UsageError(f"state: row {r + 1}: a cell is None or a colour's number, not {value!r}")
+            if value is not None and not 0 <= value <= puzzle.colour_count:
+                raise UsageError(f"state: row {r + 1}: {value} is no colour of the puzzle (0..{puzzle.colour_count})")
 
 
 def _board(puzzle: Puzzle, state: State) -> Board:
@@ -291,6 +311,11 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadl
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
     colours out (which the grid so far cannot hold) come with the next ones that fix cells."""
+    from nonosat.arguments import check_at_least_one, check_puzzle
+
+    check_puzzle(puzzle)
+    check_at_least_one(steps, "steps", sys.maxsize)
+    _check_state(puzzle, state)
     deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
     palette = puzzle.palette

@@ -258,9 +258,16 @@ class Explanation:
     search: Result | None
 
 
-def explain(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE, jobs: int = 1) -> Explanation:
+def explain(puzzle: Puzzle, timeout: float | Deadline | None = None, jobs: int = 1) -> Explanation:
     """Line logic and probing as steps; where they stall, a search (up to two solutions, on
-    `jobs` cores) says how the puzzle ends. Raises `ImpossiblePuzzle` for plainly impossible ones."""
+    `jobs` cores) says how the puzzle ends, all within `timeout` (seconds, or a command's
+    Deadline). Raises `ImpossiblePuzzle` for plainly impossible ones."""
+    from nonosat.arguments import check_at_least_one, check_puzzle
+    from nonosat.limits import MAX_JOBS
+
+    check_puzzle(puzzle)
+    check_at_least_one(jobs, "jobs", MAX_JOBS)
+    deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
     logic = trace(puzzle, deadline=deadline)
     left = logic.board.unknown_count()

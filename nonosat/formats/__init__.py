@@ -236,7 +236,7 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     finds a file's; `name` only names it (nothing is read from disk: the web API's uploads)."""
     from nonosat.limits import MAX_FILE_BYTES
 
-    _check_bytes(data, name)
+    data = _check_bytes(data, name)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, number, every=False)[0]
@@ -246,7 +246,7 @@ def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
     """Every puzzle of a file's bytes (one for most formats), read as `load_bytes` reads one."""
     from nonosat.limits import MAX_FILE_BYTES
 
-    _check_bytes(data, name)
+    data = _check_bytes(data, name)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, None, every=True)
@@ -328,6 +328,9 @@ def format_for_suffix(path: str | Path) -> str:
 
 def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> None:
     """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`)."""
+    from nonosat.arguments import check_puzzle
+
+    check_puzzle(puzzle)
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
 
 
@@ -339,7 +342,12 @@ def check_solution_path(path: str | Path) -> None:
     holding = ", ".join(s for s, name in SUFFIXES.items() if "goal" in FORMATS[name].keeps)
     fmt = SUFFIXES.get(suffix_of(path))
     if fmt is None or "goal" not in FORMATS[fmt].keeps:
-        what = "names no format" if fmt is None else f"is a {fmt} file, which holds no solution"
+        if fmt is None:
+            what = "names no format nonosat writes"
+        elif FORMATS[fmt].dump is None:
+            what = f"is a {fmt} file, which nonosat reads but does not write"
+        else:
+            what = f"is a {fmt} file, which holds no solution"
         raise UsageError(f"{path} {what}: a solution is written as {holding}")
 
 
@@ -378,7 +386,9 @@ def convert(source: str | Path, target: str | Path, *, to: str | None = None, fo
     return dropped_fields(puzzle, fmt)
 
 
-def _check_bytes(data: object, name: str) -> None:
-    """The library's callers pass bytes (a str read as text is a UsageError, never a TypeError)."""
+def _check_bytes(data: object, name: str) -> bytes:
+    """The library's callers pass bytes, or a bytearray or memoryview of them (taken as bytes); a
+    str read as text is a UsageError, never a TypeError."""
     if not isinstance(data, bytes | bytearray | memoryview):
         raise UsageError(f"{name}: the file's bytes are wanted, not {type(data).__name__} (encode a str first)")
+    return bytes(data)

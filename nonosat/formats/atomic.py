@@ -111,10 +111,14 @@ def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
 
 
 def _permissions(target: Path) -> int | None:
-    """The permission bits of the file a write replaces (None for a new file): a file only its
-    owner could read (0600) stayed so through `--force` only if the new one is made so."""
+    """The read, write and execute bits of the file a write replaces (None for a new file, and on
+    Windows, whose read-only bit would make the temporary file impossible to rename or remove): a
+    file only its owner could read (0600) stayed so through `--force` only if the new one is made
+    so. Set-user-id and the like are not carried over to new content."""
+    if os.name == "nt":
+        return None
     try:
-        return target.stat().st_mode & 0o7777
+        return target.stat().st_mode & 0o777
     except OSError:
         return None
 
@@ -126,8 +130,11 @@ def write_new_file(path: Path, content: str | bytes, permissions: int | None = N
     Text is written as UTF-8, exactly as given (no newline translation).
     """
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if permissions is None else 0o600)
-    if permissions is not None and hasattr(os, "fchmod"):  # not on Windows, where files have no such bits
-        os.fchmod(descriptor, permissions)
+    if permissions is not None:
+        try:
+            os.fchmod(descriptor, permissions)
+        except OSError:  # a file system without permission bits: the owner's 0600 stands
+            pass
     with os.fdopen(descriptor, "wb") as file:
         file.write(content.encode("utf-8") if isinstance(content, str) else content)
         file.flush()

@@ -226,6 +226,8 @@ def random_puzzle(
     started = time.monotonic()
     requirement = _check_require(require)
     check_colours(colours)
+    if any(isinstance(side, bool) or not isinstance(side, int) for side in (width, height)):
+        raise UsageError(f"the grid's width and height are whole numbers, not {width!r} and {height!r}")
     if width < 1 or height < 1:
         raise UsageError("the grid's width and height must be at least 1")
     check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)

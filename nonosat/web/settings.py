@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonosat.errors import UsageError
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class WebSettings:
         for name in ("max_upload_bytes", "max_side", "max_count", "workers", "retry_after"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{{{name}}} must be at least 1, not {getattr(self, name)}", **{name: name})
+        for name, most in (("max_count", MAX_COUNT), ("workers", MAX_JOBS)):
+            if getattr(self, name) > most:
+                raise UsageError(f"{{{name}}} must be at most {most}, not {getattr(self, name)}", **{name: name})
         if self.max_queue < 0:
             raise UsageError(f"{{max_queue}} must be 0 or more, not {self.max_queue}", max_queue="max_queue")
         for name in ("default_timeout", "max_timeout", "grace"):

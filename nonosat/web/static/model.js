@@ -199,7 +199,9 @@ export function addColour(rgb) {
 export function removeColour(index) {
   if (index < 1 || state.palette.length <= 2) return;
   state.palette.splice(index, 1);
-  state.grid = state.grid.map((cell) => (cell === index ? 0 : cell > index ? cell - 1 : cell));
+  const remap = (cell) => (cell === index ? 0 : cell > index ? cell - 1 : cell);
+  state.grid = state.grid.map(remap);
+  if (state.drawn) state.drawn.grid = state.drawn.grid.map(remap); // the way back from typed clues, too
   state.colour = Math.min(state.colour, state.palette.length - 1);
 }
 
