@@ -197,6 +197,13 @@ def test_output_in_a_format_that_holds_no_solution_is_refused_before_any_work(tm
     assert load(str(tmp_path / "x.xml")).goal == load(DANCER).goal
 
 
+def test_the_timeout_is_described_as_it_holds() -> None:
+    """A review found `batch --help` calling --timeout a limit for the whole command: in batch it
+    holds for each puzzle (README), in solve for the whole command."""
+    assert "A time limit for each puzzle" in run("batch", "--help")[1]
+    assert "A time limit for the whole command" in run("solve", "--help")[1]
+
+
 def test_output_json(tmp_path: Path) -> None:
     target = tmp_path / "out.json"
     assert run("solve", DANCER, "-o", str(target))[0] == 0

@@ -81,6 +81,16 @@ def test_convert_to_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert code == 2 and "name the format with --to" in stderr and not (tmp_path / "-").exists()
 
 
+def test_convert_says_it_dropped_a_goal_it_could_not_read(tmp_path: Path) -> None:
+    """A review found a goal written with 'a' for 1 dropped silently by convert (wrote, exit 0),
+    where check says the goal cannot be read."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"rows": [[1], [1]], "cols": [[1], [1]], "goal": ["a.", ".1"]}')
+    code, _, stderr = run("convert", str(broken), str(tmp_path / "out.non"))
+    assert code == 0 and "dropped: goal (it could not be read)" in stderr
+    assert "goal (it could not be read)" in dropped_fields(load(broken), "json")
+
+
 def test_convert_command(tmp_path: Path) -> None:
     target = tmp_path / "dancer.nin"
     code, _, stderr = run("convert", str(DANCER), str(target))

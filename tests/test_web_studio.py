@@ -165,6 +165,49 @@ def test_removing_a_colour_while_typing_clues_remaps_the_drawing_kept_for_the_wa
     assert kept == [[1, 0, 2, 0], 3]
 
 
+def test_a_palette_left_white_and_black_is_black_and_white_with_its_characters(page: Page) -> None:
+    """A review found a puzzle whose black is "X" (corpus easy.pbn #2) with its yellow removed
+    written in X where black and white reads #: a wrong verdict ("the drawing does not fit"), an
+    export without its goal, an empty reveal. Recolouring to white and black alone does the same."""
+    found = page.evaluate(
+        """async () => {
+        const model = await import("/static/model.js");
+        const { recolour } = await import("/static/reshape.js");
+        const colours = [
+          { name: "white", rgb: "#ffffff", char: "." },
+          { name: "black", rgb: "#000000", char: "X" },
+          { name: "yellow", rgb: "#ffff00", char: "@" },
+        ];
+        const one = [[[1, "black"]], [[1, "yellow"]]];
+        model.loadPuzzle({ rows: one, cols: one, palette: colours, goal: ["X.", ".@"] });
+        model.removeColour(2);
+        const removed = [model.state.palette.map((c) => c.char).join(""), model.toPuzzle().goal];
+        model.loadPuzzle({ rows: one, cols: one, palette: colours, goal: ["X.", ".@"] });
+        model.removeColour(1);
+        recolour(1, "#000000");
+        return [removed, [model.state.palette.map((c) => c.char).join(""), model.toPuzzle().goal]];
+    }"""
+    )
+    assert found == [[".#", ["#.", ".."]], [".#", ["..", ".#"]]]
+
+
+def test_use_it_waits_for_the_preview_of_the_settings_shown(page: Page) -> None:
+    """A review found "Use it", pressed just after a setting changed, taking the preview of the
+    settings before (a 20x10 black-and-white grid instead of the 30x15 colour one asked for)."""
+    page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    assert page.is_enabled("#picture-use")
+    held: list[Route] = []
+    page.route("**/api/picture?*", lambda route: held.append(route))  # the new preview waits
+    page.fill("#picture-width", "15")
+    assert not page.is_enabled("#picture-use")
+    while not held:
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('15×15')")
+    assert page.is_enabled("#picture-use")
+
+
 def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
     """Defect 6: edits made while a fix ran were overwritten by its result without notice."""
     resize(page, 4, 4)

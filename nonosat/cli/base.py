@@ -120,6 +120,14 @@ TimeoutOption = Annotated[
         help="A time limit for the whole command, in seconds: what is not decided by then is unknown.",
     ),
 ]
+PuzzleTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        callback=seconds,
+        help="A time limit for each puzzle, in seconds: a puzzle not decided by then is unknown.",
+    ),
+]
 EngineOption = Annotated[
     Engine,
     typer.Option(

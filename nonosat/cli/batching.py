@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nonosat.cli.base import Engine, EngineOption, Executor, Require, TimeoutOption, app, friendly, usage
+from nonosat.cli.base import Engine, EngineOption, Executor, PuzzleTimeoutOption, Require, app, friendly, usage
 from nonosat.cli.show import err, out
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 
@@ -31,7 +31,7 @@ def batch(
         int | None,
         typer.Option("--jobs", min=1, max=MAX_JOBS, help="Worker processes (default: the cores this process may use)."),
     ] = None,
-    timeout: TimeoutOption = None,
+    timeout: PuzzleTimeoutOption = None,
     count: Annotated[
         int,
         typer.Option(

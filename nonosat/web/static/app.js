@@ -313,7 +313,8 @@ function wire() {
   on("sheet-png", (b) => files.exportSheet(b, "png"));
 
   document.addEventListener("keydown", (event) => {
-    const typing = event.target.matches && event.target.matches("input[type=text], textarea");
+    // a field's own undo where the author types (the size's numbers too), the drawing's elsewhere
+    const typing = event.target.matches && event.target.matches("input[type=text], input[type=number], textarea");
     if (!(event.ctrlKey || event.metaKey) || typing) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) {

@@ -107,7 +107,10 @@ export function schedulePreview(delay = 300) {
   clearTimeout(previewTimer);
   $("picture-threshold").disabled = $("picture-otsu").checked;
   $("picture-threshold-value").textContent = $("picture-otsu").checked ? "otsu" : $("picture-threshold").value;
-  if (picture) previewTimer = setTimeout(preview, delay);
+  if (!picture) return;
+  picture.result = null; // the preview shown is of the settings before: "Use it" waits for the new one
+  $("picture-use").disabled = true;
+  previewTimer = setTimeout(preview, delay);
 }
 
 async function preview() {

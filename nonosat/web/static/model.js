@@ -32,6 +32,16 @@ export function isColour(palette = state.palette) {
   return !(palette.length === 2 && palette[0].rgb === "#ffffff" && palette[1].rgb === "#000000");
 }
 
+/** A palette that is white and black alone is black and white, with its characters `.` and `#`
+ * (a review found "X" for black, left by removing a puzzle's other colour: the page then wrote
+ * the drawing in X where black and white reads #, and its verdict, export and reveal went wrong).
+ * The grid holds palette indices, so it needs no change. */
+export function settlePalette() {
+  if (!isColour(state.palette) && (state.palette[0].char !== "." || state.palette[1].char !== "#")) {
+    state.palette = [{ ...WHITE }, { ...BLACK }];
+  }
+}
+
 /** A line's clue: its runs of one colour, as [length, colour index] (blocks of two colours may touch). */
 export function lineClue(cells) {
   const clue = [];
@@ -174,6 +184,7 @@ export function loadPuzzle(puzzle, { preferClues = false } = {}) {
     state.mode = "clues";
     state.grid = new Array(state.width * state.height).fill(0);
   }
+  settlePalette(); // after the goal is read in the file's own characters
 }
 
 function normalColour({ name, rgb, char }) {
@@ -202,6 +213,7 @@ export function removeColour(index) {
   const remap = (cell) => (cell === index ? 0 : cell > index ? cell - 1 : cell);
   state.grid = state.grid.map(remap);
   if (state.drawn) state.drawn.grid = state.drawn.grid.map(remap); // the way back from typed clues, too
+  settlePalette();
   state.colour = Math.min(state.colour, state.palette.length - 1);
 }
 

@@ -1,6 +1,6 @@
 // Reshaping the drawing: resize from any side, shift the picture, recolour a palette entry.
 
-import { state, at, MAX_SIDE, NAMES } from "./model.js";
+import { state, at, MAX_SIDE, NAMES, settlePalette } from "./model.js";
 
 /** Where the picture stays when the size changes: the new lines go to the other sides. */
 export const ANCHORS = ["top-left", "top-right", "bottom-left", "bottom-right", "centre"];
@@ -58,4 +58,5 @@ export function recolour(index, rgb) {
   let name = entry.name;
   if (NAMES[entry.rgb] === entry.name && NAMES[rgb] && !state.palette.some((p) => p.name === NAMES[rgb])) name = NAMES[rgb];
   state.palette[index] = { ...entry, rgb, name };
+  settlePalette();
 }
