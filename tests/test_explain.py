@@ -304,6 +304,9 @@ def test_no_solution_names_the_lines_on_the_grid(tmp_path: Path) -> None:
     assert done.exit_code == 3
     assert "row 2 (clue 1), column 1 (clue 2), column 3 (clue 2)" in done.stdout
     assert " <" in done.stdout and "^" in done.stdout
+    for command in ("check", "explain"):  # into a pipe, no red shows: the pointers, without --ascii
+        piped = runner.invoke(app, [command, str(path)])
+        assert piped.exit_code == 3 and " <" in piped.stdout and "^" in piped.stdout, piped.stdout
     totals = tmp_path / "totals.non"
     totals.write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n")
     done = runner.invoke(app, ["solve", str(totals)])

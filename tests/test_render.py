@@ -75,6 +75,18 @@ def test_svg_fills_exactly_the_goal_cells_with_merged_runs(path: str) -> None:
     assert len(svg_runs(svg, puzzle)) == sum(len(clue) for clue in puzzle.rows)  # one per block
 
 
+@pytest.mark.parametrize("odd", ["\ufffe", "\uffff", "\U0010ffff", "\ufdd0"])
+def test_a_title_with_a_noncharacter_gives_svg_and_xml_that_read(odd: str) -> None:
+    """A review found a title holding U+FFFF (from a .non file or JSON) copied into the SVG and
+    into convert's XML, which XML forbids: neither file could be read, nor the XML by nonosat."""
+    from nonosat.formats import dumps, loads
+
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), title=f"bad {odd} end")
+    assert puzzle.title == "bad \ufffd end"
+    assert "bad \ufffd end" in ET.tostring(ET.fromstring(to_svg(puzzle)), encoding="unicode")
+    assert loads(dumps(puzzle, "xml"), fmt="xml").title == "bad \ufffd end"
+
+
 def test_the_empty_sheet_fills_no_cell() -> None:
     puzzle, _ = goal_of(KNOT)
     svg = to_svg(puzzle)

@@ -213,7 +213,8 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
     lead = "this line's clue cannot hold" if count == 1 else f"these {count} lines cannot all hold together"
     out.print(f"{lead} (drop any one and the rest can): {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
     if grid_width(puzzle, ascii_cells) + 2 <= out.width:
-        out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells))
+        no_colour = out.console().color_system is None  # a pipe or a log: the red clues would not show
+        out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells, no_colour=no_colour))
 
 
 def show_refuted(answer: Report) -> None:

@@ -109,13 +109,15 @@ def grid_view(
     highlight: Iterable[Cell] = (),
     lines: Iterable[Line] = (),
     ascii_cells: bool = False,
+    no_colour: bool = False,
 ) -> Text:
     """The grid with row clues right-aligned at the left and column clues bottom-aligned above.
 
     `grid` None draws the empty puzzle sheet, and a cell None in `grid` is left blank;
     `highlight` marks cells (row, column) in red, `lines` marks the clues of those lines in
-    red (with --ascii, a `<` after the row and a `^` under the column). In colour, a marked
-    cell is an X on its colour, and a marked line keeps its swatches and gets the `<` or `^`.
+    red (with --ascii, or `no_colour` for an output that shows no red, such as a pipe: a `<`
+    after the row and a `^` under the column). In colour, a marked cell is an X on its colour,
+    and a marked line keeps its swatches and gets the `<` or `^`.
     """
     marked = set(highlight)
     lines = list(lines)
@@ -123,7 +125,7 @@ def grid_view(
     marked_columns = {line.index for line in lines if not line.is_row}
     palette = palette_of(puzzle)
     swatches = palette is not None and not ascii_cells
-    pointers = ascii_cells or palette is not None
+    pointers = ascii_cells or no_colour or palette is not None
     glyphs = cell_glyphs(palette, ascii_cells)
     rows = _all_tokens(puzzle, True, ascii_cells)
     columns = _all_tokens(puzzle, False, ascii_cells)
