@@ -181,6 +181,12 @@ def test_batch_jobs_count_executor_and_scheduler_reach_the_run(tmp_path: Path, m
     dask = ["--executor", "dask", "--scheduler", "tcp://scheduler:8786", "--jobs", "3", "--count", "4"]
     run("batch", ring, "--out", str(tmp_path / "d.jsonl"), *dask)
     assert asked == [("tcp://scheduler:8786", 3, 4, "auto", None)]
+    from nonosat import processes
+    from nonosat.limits import MAX_JOBS
+
+    monkeypatch.setattr(processes, "usable_cores", lambda: 4 * MAX_JOBS)  # a machine of 1,024 cores
+    run("batch", ring, "--out", str(tmp_path / "e.jsonl"), "--executor", "dask")
+    assert asked[-1][1] == MAX_JOBS  # the default within the limit --jobs is held to
 
 
 @pytest.mark.slow

@@ -58,7 +58,7 @@ def run(
         check_at_least_one(jobs, "jobs", MAX_JOBS)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
-    workers = jobs or usable_cores()
+    workers = jobs or min(usable_cores(), MAX_JOBS)  # the default within the limit a --jobs is held to
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
@@ -107,7 +107,7 @@ def solve_many(
     check_at_least_one(count, "count", MAX_COUNT)
     if jobs is not None:
         check_at_least_one(jobs, "jobs", MAX_JOBS)
-    workers = jobs or usable_cores()
+    workers = jobs or min(usable_cores(), MAX_JOBS)  # the default within the limit a --jobs is held to
     numbered = list(enumerate(puzzles))
     options = RunOptions(timeout, count, engine)
     if workers == 1:
