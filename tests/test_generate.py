@@ -89,6 +89,18 @@ def test_invert_fills_the_light_cells() -> None:
     assert threshold(shades, 5).grid == ((1, 0, 0),)
 
 
+@pytest.mark.parametrize("invert", [False, True])
+def test_a_grid_of_one_kind_is_refused_without_suggesting_invert(invert: bool) -> None:
+    """A review found a grid filled in every cell called "blank", and --invert suggested even when
+    it was given: inverting a grid of one kind only gives the other kind."""
+    shades = Shades(((0.0, 10.0, 20.0),))
+    with pytest.raises(BadImage) as refused:
+        threshold(shades, 255, invert=invert)
+    said = str(refused.value)
+    assert ("every cell is background" if invert else "every cell is filled") in said
+    assert "blank" not in said and "invert" not in said.replace("(inverted)", "")
+
+
 @pytest.mark.parametrize("levels", [((255.0, 255.0),), ((0.0, 0.0),)])
 def test_a_blank_picture_is_refused(levels: tuple[tuple[float, ...], ...]) -> None:
     with pytest.raises(BadImage, match="flat shade"):

@@ -222,11 +222,9 @@ def threshold(
     filled = sum(map(sum, grid))
     if filled == 0 or filled == shades.width * shades.height:
         kind = "background" if filled == 0 else "filled"
-        raise BadImage(
+        raise BadImage(  # inverting a grid of one kind gives one of the other: no use suggesting it
             f"{source}: every cell is {kind} after thresholding at grey level {cut:.0f}"
-            f"{' (inverted)' if invert else ''}: the picture is blank at this size;"
-            " try {invert}, another {threshold}, or a larger {width}",
-            invert="invert=True",
+            f"{' (inverted)' if invert else ''}: no puzzle in that; try another {{threshold}}, or a larger {{width}}",
             threshold="threshold",
             width="width",
         )
