@@ -239,17 +239,26 @@ class Puzzle:
         """A short name for messages: the title, else the source (made printable), else the size."""
         return self.title or (printable(self.source) if self.source else None) or f"{self.width}x{self.height} puzzle"
 
+    def overfull_lines(self) -> list[tuple[bool, int]]:
+        """The lines, as (is_row, index), whose clue needs more cells than the line has."""
+        found: list[tuple[bool, int]] = []
+        for is_row, clues, length in ((True, self.rows, self.width), (False, self.columns, self.height)):
+            all_colours = self.line_colours(is_row)
+            for index, clue in enumerate(clues):
+                if clue_span(clue, None if all_colours is None else all_colours[index]) > length:
+                    found.append((is_row, index))
+        return found
+
     def problems(self) -> list[str]:
         """What makes this puzzle plainly impossible, found without search (empty if nothing)."""
         found: list[str] = []
-        for kind, clues, length in (("row", self.rows, self.width), ("column", self.columns, self.height)):
-            all_colours = self.line_colours(kind == "row")
-            for index, clue in enumerate(clues):
-                colours = None if all_colours is None else all_colours[index]
-                span = clue_span(clue, colours)
-                if span > length:
-                    text = clue_text(clue, colours, self.palette)
-                    found.append(f"{line_name(kind, index)}: clue {text} needs {span} cells but the line has {length}")
+        for is_row, index in self.overfull_lines():
+            clue, length = (self.rows[index], self.width) if is_row else (self.columns[index], self.height)
+            all_colours = self.line_colours(is_row)
+            colours = None if all_colours is None else all_colours[index]
+            text = clue_text(clue, colours, self.palette)
+            name, span = line_name("row" if is_row else "column", index), clue_span(clue, colours)
+            found.append(f"{name}: clue {text} needs {span} cells but the line has {length}")
         row_totals, column_totals = self._totals(True), self._totals(False)
         for colour in range(1, len(self.palette)):
             row_total, column_total = row_totals.get(colour, 0), column_totals.get(colour, 0)

@@ -22,7 +22,7 @@ from pysat.formula import IDPool
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import CutShort, FormulaTooLarge, TimeUp
 from nonosat.limits import MAX_CLAUSES
-from nonosat.model import Line, Puzzle, clue_span
+from nonosat.model import Line, Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER
 from nonosat.solver.encodings import DEFAULT_ENCODING, ENCODINGS, Clause, at_most_one
 from nonosat.solver.encodings import Line as LineToEncode
@@ -87,9 +87,9 @@ def diagnose(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, deadline: Deadline = 
     from nonosat.solver import Search
 
     problems = tuple(puzzle.problems())
+    overfull = set(puzzle.overfull_lines())
     for line in _all_lines(puzzle):
-        colours = puzzle.line_colours(line.is_row)
-        if clue_span(line.clue_in(puzzle), None if colours is None else colours[line.index]) > line.length_in(puzzle):
+        if (line.is_row, line.index) in overfull:
             return Diagnosis((line,), problems)
     pool = IDPool(start_from=puzzle.width * puzzle.height * puzzle.colour_count + 1)
     guards: dict[int, Line] = {}

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from time import perf_counter
 
-from nonosat.clues import clue_span
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import TimeUp
 from nonosat.model import Clue, Puzzle
@@ -223,11 +222,9 @@ def _refuse_overfull(puzzle: Puzzle) -> None:
     """Raise `Contradiction` naming the first line whose clue needs more cells than the line has,
     before any line pass: a clue far longer than its line (a number past 2**63 from a file or a
     request) would not fit the compiled core's integers, nor its automaton in memory."""
-    for is_row, clues, length in ((True, puzzle.rows, puzzle.width), (False, puzzle.columns, puzzle.height)):
-        colours = puzzle.line_colours(is_row)
-        for index, clue in enumerate(clues):
-            if clue_span(clue, None if colours is None else colours[index]) > length:
-                raise Contradiction((is_row, index))
+    overfull = puzzle.overfull_lines()
+    if overfull:
+        raise Contradiction(overfull[0])
 
 
 LineStats = dict[tuple[bool, int], tuple[int, int, float]]

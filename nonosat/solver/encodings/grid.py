@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from pysat.formula import IDPool
 
-from nonosat.clues import clue_span
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import FormulaTooLarge
 from nonosat.limits import MAX_CLAUSES
@@ -183,12 +182,13 @@ def build_formula(
     if puzzle.is_colour:
         clauses, unknown = _colour_clauses(board, encode, pool, grown)
         return GridFormula(board, clauses, pool.top, unknown, encoding)
+    overfull = set(puzzle.overfull_lines())
     full_row, full_col = (1 << width) - 1, (1 << height) - 1
     for r, clue in enumerate(puzzle.rows):
         f, e = board.row_filled[r], board.row_empty[r]
         if (f | e) != full_row:
             cells = literals(f, e, width, r * width + 1, 1)
-            if clue_span(clue) > width:
+            if (True, r) in overfull:
                 clauses += no_fit(cells[0])
             else:
                 clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
@@ -197,7 +197,7 @@ def build_formula(
         f, e = board.col_filled[c], board.col_empty[c]
         if (f | e) != full_col:
             cells = literals(f, e, height, c + 1, width)
-            if clue_span(clue) > height:
+            if (False, c) in overfull:
                 clauses += no_fit(cells[0])
             else:
                 clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
@@ -239,6 +239,7 @@ def _colour_clauses(
         choices.append(row)
     clauses: list[Clause] = []
     unknown: list[int] = []
+    overfull = set(puzzle.overfull_lines())
     for row in choices:
         for cell in row:
             open_ = [v for v in cell if v is not True and v is not False]
@@ -251,7 +252,7 @@ def _colour_clauses(
             if board.known(is_row, index) == (1 << length) - 1:
                 continue
             colours = puzzle.colours_of(is_row, index)
-            if clue_span(clue, colours) > length:
+            if (is_row, index) in overfull:
                 clauses += no_fit(cells[0][0])
                 continue
             _, alive = colour_alive_states(clue, colours, length, board.excluded(is_row, index))
