@@ -54,9 +54,8 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
         raise UsageError(f"{root}: no such folder")
     meta = _meta(root)
     status, encoding = meta["status"], meta["encoding"]
-    _file(root, "puzzle.json", MAX_FILE_BYTES)
     try:
-        puzzle = load(root / "puzzle.json")
+        puzzle = load(root / "puzzle.json")  # refuses what is not a regular file within MAX_FILE_BYTES
     except NonosatError as error:  # a certificate's file, not the user's input: the certificate is refused
         raise CertificateRefused(str(error)) from None
     cnf = _read(root, "puzzle.cnf")
@@ -162,8 +161,7 @@ def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
     binary = shutil.which("drat-trim")
     if binary is None:
         raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
-    _file(formula.parent, formula.name, MAX_FILE_BYTES)
-    _file(proof.parent, proof.name, MAX_PROOF_BYTES)
+    _file(proof.parent, proof.name, MAX_PROOF_BYTES)  # the formula was read (and so checked) before
     done = subprocess.run([binary, str(formula), str(proof)], capture_output=True, text=True, check=False)
     if "s VERIFIED" not in done.stdout.splitlines():
         last = (done.stdout.strip().splitlines() or ["no output"])[-1]
