@@ -72,9 +72,8 @@ def _streams_that_exist() -> None:
     worker's output would land)."""
     import os
 
-    for number, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):  # in the descriptors' order
         if getattr(sys, name) is None:
-            mode = "r" if number == 0 else "w"
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - for the process's life
 
 

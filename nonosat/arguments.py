@@ -9,7 +9,7 @@ import operator
 from nonosat.errors import UsageError
 
 
-def check_at_least_one(value: object, name: str, most: int) -> None:
+def check_whole(value: object, name: str, most: int) -> None:
     """A count or a number of jobs given to the library: an int from 1 to `most` (`count=1.5`,
     `count="2"` or `jobs=True` is a UsageError saying so, never a TypeError from deep inside;
     `count=2**31` one too, not an OverflowError from the compiled core)."""

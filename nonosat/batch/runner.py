@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonosat.arguments import check_at_least_one
+from nonosat.arguments import check_whole
 from nonosat.batch.executors import LOCAL_CHUNK, check_executor, chunks, dask, local, pooled
 from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
@@ -48,21 +48,29 @@ def run(
     With `certificates`, a folder, each decided verdict's certificate is written into a folder of
     it named after the puzzle (`nonosat.certificate`; a puzzle solved again replaces its own).
     """
-    from nonosat.processes import usable_cores
     from nonosat.solver.engines import check_engine
 
     check_executor(executor)  # every refusal here, when called, before a record is asked for
     check_engine(engine)
-    check_at_least_one(count, "count", MAX_COUNT)
-    if jobs is not None:
-        check_at_least_one(jobs, "jobs", MAX_JOBS)
+    workers = _workers(count, jobs)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
-    workers = jobs or min(usable_cores(), MAX_JOBS)  # the default within the limit a --jobs is held to
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
     return _records(todo, None if out is None else Path(out), workers, options, executor, scheduler)
+
+
+def _workers(count: int, jobs: int | None) -> int:
+    """Check `count` and `jobs` as `run` and `solve_many` take them; the number of workers: `jobs`,
+    else the usable cores within the limit a `jobs` is held to."""
+    from nonosat.processes import usable_cores
+
+    check_whole(count, "count", MAX_COUNT)
+    if jobs is not None:
+        check_whole(jobs, "jobs", MAX_JOBS)
+        return jobs
+    return min(usable_cores(), MAX_JOBS)
 
 
 def _records(
@@ -100,14 +108,10 @@ def solve_many(
     is still unsolved after RACE_AFTER seconds races a rival, as in `run`; `engine` as `solve`'s. A puzzle
     refuted before any search gives a `none` result (method `checks`), as `solve` does; an error
     `solve` raises in a worker is raised here as a `NonosatError` with its message."""
-    from nonosat.processes import usable_cores
     from nonosat.solver.engines import check_engine
 
     check_engine(engine)
-    check_at_least_one(count, "count", MAX_COUNT)
-    if jobs is not None:
-        check_at_least_one(jobs, "jobs", MAX_JOBS)
-    workers = jobs or min(usable_cores(), MAX_JOBS)  # the default within the limit a --jobs is held to
+    workers = _workers(count, jobs)
     numbered = list(enumerate(puzzles))
     options = RunOptions(timeout, count, engine)
     if workers == 1:

@@ -134,10 +134,9 @@ def _check_state(puzzle: Puzzle, state: object) -> None:
     empty in black and white); anything else is a UsageError, never an IndexError from deep inside."""
     from nonosat.errors import UsageError
 
-    rows = tuple(state) if isinstance(state, list | tuple) else None
-    if rows is None or len(rows) != puzzle.height:
+    if not isinstance(state, list | tuple) or len(state) != puzzle.height:
         raise UsageError(f"state: expected {puzzle.height} rows of cells (parse_state reads them from text)")
-    for r, row in enumerate(rows):
+    for r, row in enumerate(state):
         if not isinstance(row, list | tuple) or len(row) != puzzle.width:
             raise UsageError(f"state: row {r + 1}: expected {puzzle.width} cells")
         for value in row:
@@ -311,10 +310,10 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadl
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
     colours out (which the grid so far cannot hold) come with the next ones that fix cells."""
-    from nonosat.arguments import check_at_least_one, check_puzzle
+    from nonosat.arguments import check_puzzle, check_whole
 
     check_puzzle(puzzle)
-    check_at_least_one(steps, "steps", sys.maxsize)
+    check_whole(steps, "steps", sys.maxsize)
     _check_state(puzzle, state)
     deadline = Deadline.of(timeout)
     puzzle.ensure_possible()

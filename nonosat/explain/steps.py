@@ -262,11 +262,11 @@ def explain(puzzle: Puzzle, timeout: float | Deadline | None = None, jobs: int =
     """Line logic and probing as steps; where they stall, a search (up to two solutions, on
     `jobs` cores) says how the puzzle ends, all within `timeout` (seconds, or a command's
     Deadline). Raises `ImpossiblePuzzle` for plainly impossible ones."""
-    from nonosat.arguments import check_at_least_one, check_puzzle
+    from nonosat.arguments import check_puzzle, check_whole
     from nonosat.limits import MAX_JOBS
 
     check_puzzle(puzzle)
-    check_at_least_one(jobs, "jobs", MAX_JOBS)
+    check_whole(jobs, "jobs", MAX_JOBS)
     deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
     logic = trace(puzzle, deadline=deadline)

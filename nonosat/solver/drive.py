@@ -11,7 +11,7 @@ import os
 import time
 from pathlib import Path
 
-from nonosat.arguments import check_at_least_one, check_puzzle
+from nonosat.arguments import check_puzzle, check_whole
 from nonosat.deadline import Deadline
 from nonosat.errors import TimeUp, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
@@ -84,9 +84,9 @@ def solve_within(
     """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
     generator's first try: `generate.repair`)."""
     check_puzzle(puzzle)
-    check_at_least_one(count, "count", MAX_COUNT)
+    check_whole(count, "count", MAX_COUNT)
     if jobs is not None:
-        check_at_least_one(jobs, "jobs", MAX_JOBS)
+        check_whole(jobs, "jobs", MAX_JOBS)
     if solver is not None:
         solver = resolve_solver(solver)
     if encoding is not None:
