@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import import_module
 
 from nonosat.errors import NonosatError, ParseError, UsageError
@@ -22,7 +22,7 @@ from nonosat.formats.common import PathName
 from nonosat.formats.detection import SUFFIXES, claimed, detect_format, suffix_of, unknown_format
 from nonosat.formats.files import decode_text, read_bytes, read_text
 from nonosat.formats.select import choose
-from nonosat.model import Grid, Puzzle
+from nonosat.model import Puzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
@@ -315,83 +315,19 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     return form.dump(puzzle)
 
 
-def format_for_suffix(path: str | Path) -> str:
-    """The format a file's suffix names, for writing."""
-    suffix = suffix_of(path)
-    if suffix not in SUFFIXES:
-        writable = ", ".join(s for s, name in SUFFIXES.items() if FORMATS[name].dump is not None)
-        raise UsageError(
-            f"cannot tell which format to write {path} in from its suffix; use {writable} or name the format"
-        )
-    return SUFFIXES[suffix]
-
-
-def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> None:
-    """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`)."""
-    from nonosat.arguments import check_puzzle
-
-    check_puzzle(puzzle)
-    write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
-
-
-def check_solution_path(path: str | Path) -> None:
-    """Refuse (UsageError) a path whose suffix names no format that holds a solution: `.nin`,
-    `.clues`, `.mk`, `.g` and a Tatham ID keep the clues only, and wrote no solution, silently."""
-    if suffix_of(path) == ".json":
-        return
-    holding = ", ".join(s for s, name in SUFFIXES.items() if "goal" in FORMATS[name].keeps)
-    fmt = SUFFIXES.get(suffix_of(path))
-    if fmt is None or "goal" not in FORMATS[fmt].keeps:
-        if fmt is None:
-            what = "names no format nonosat writes"
-        elif FORMATS[fmt].dump is None:
-            what = f"is a {fmt} file, which nonosat reads but does not write"
-        else:
-            what = f"is a {fmt} file, which holds no solution"
-        raise UsageError(f"{path} {what}: a solution is written as {holding}")
-
-
-def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, force: bool = False) -> None:
-    """Write a solution atomically: as JSON (with its status) for a .json path, else as the
-    puzzle with the solution for its goal, in the format the suffix names (one that holds a goal:
-    `check_solution_path`)."""
-    check_solution_path(path)
-    if suffix_of(path) == ".json":
-        write_text_atomic(path, dump_solution_json(puzzle, grid, status), force=force)
-    else:
-        save(replace(puzzle, goal=grid), path, force=force)
-
-
-def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
-    """The optional fields a puzzle has that the named format cannot hold, in FIELDS order;
-    "colour names" when a colour puzzle written in that format reads back with other names; and
-    the goal when the file's could not be read (the puzzle was read without it)."""
-    form = get_format(fmt)
-    dropped = [name for name in FIELDS if getattr(puzzle, name) is not None and name not in form.keeps]
-    if puzzle.goal_problem is not None and "goal" not in dropped:  # read without it: say so, never drop it silently
-        dropped.append("goal (it could not be read)")
-    if puzzle.is_colour and form.colour:
-        again = loads(dumps(puzzle, fmt), fmt=fmt)
-        if [c.name for c in again.palette] != [c.name for c in puzzle.palette]:
-            dropped.append("colour names")
-    return dropped
-
-
-def convert(source: str | Path, target: str | Path, *, to: str | None = None, force: bool = False) -> list[str]:
-    """Read a puzzle and write it in another format (named by `to`, else by the target's suffix).
-
-    Returns the fields that were dropped because the target format cannot hold them. The target
-    is written atomically, and an existing one is replaced only with `force`.
-    """
-    puzzle = load(source)
-    fmt = to or format_for_suffix(target)
-    save(puzzle, target, fmt=fmt, force=force)
-    return dropped_fields(puzzle, fmt)
-
-
 def _check_bytes(data: object, name: str) -> bytes:
     """The library's callers pass bytes, or a bytearray or memoryview of them (taken as bytes); a
     str read as text is a UsageError, never a TypeError."""
     if not isinstance(data, bytes | bytearray | memoryview):
         raise UsageError(f"{name}: the file's bytes are wanted, not {type(data).__name__} (encode a str first)")
     return bytes(data)
+
+
+# The writing side, at the end: it uses FORMATS, dumps and load above.
+from nonosat.formats.writing import (  # noqa: E402
+    check_solution_path,
+    convert,
+    dropped_fields,
+    save,
+    save_solution,
+)
