@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nonosat.certificate import blocking_clause, read_grid_text, whole_formula, with_clause
-from nonosat.errors import CutShort, NonosatError, UsageError
+from nonosat.deadline import Deadline, alarm
+from nonosat.errors import CutShort, NonosatError, TimeUp, UsageError
 from nonosat.limits import MAX_FILE_BYTES, MAX_PROOF_BYTES
 from nonosat.model import Grid, Puzzle
 
@@ -40,27 +41,39 @@ class Verified:
     """"dratify", "drat-trim", or "" when the verdict needs no proof (multiple)."""
 
 
-def verify(folder: str | Path, checker: str | None = None) -> Verified:
+def verify(folder: str | Path, checker: str | None = None, *, timeout: float | Deadline | None = None) -> Verified:
     """Check a certificate folder; raise CertificateRefused naming what fails. `checker` is
-    "dratify" or "drat-trim" (default: dratify when it is installed, else drat-trim)."""
-    from nonosat.formats import load
-
+    "dratify" or "drat-trim" (default: dratify when it is installed, else drat-trim). `timeout`
+    (seconds, or a command's Deadline) bounds the whole check: TimeUp when it passes first (dratify
+    is held to it only in the main thread, by a timer signal; drat-trim everywhere)."""
     if checker not in (None, "dratify", "drat-trim"):
         raise UsageError(f"unknown checker {checker!r}: dratify or drat-trim")
     if not isinstance(folder, str | os.PathLike):
         raise UsageError(f"verify takes a folder's path, not {type(folder).__name__}")
+    deadline = Deadline.of(timeout)
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
+    with alarm(deadline, "checking the certificate"):
+        return _verify(root, checker, deadline)
+
+
+def _verify(root: Path, checker: str | None, deadline: Deadline) -> Verified:
+    from nonosat.formats import load
+
     meta = _meta(root)
     status, encoding = meta["status"], meta["encoding"]
     try:
         puzzle = load(root / "puzzle.json")  # refuses what is not a regular file within MAX_FILE_BYTES
+    except TimeUp:
+        raise
     except NonosatError as error:  # a certificate's file, not the user's input: the certificate is refused
         raise CertificateRefused(str(error)) from None
     cnf = _read(root, "puzzle.cnf")
     try:
         again, _ = whole_formula(puzzle, encoding)
+    except TimeUp:
+        raise
     except CutShort as error:  # a formula past the clause limit: no certificate of nonosat's has one
         raise CertificateRefused(f"{root / 'puzzle.json'}: {error}") from None
     if _clauses(cnf) != _clauses(again):
@@ -82,7 +95,7 @@ def verify(folder: str | Path, checker: str | None = None) -> Verified:
         name, proof = "puzzle.cnf", "none.drat"
     else:
         raise CertificateRefused(f"{root / 'certificate.json'}: unknown status {status!r}")
-    used = _check_proof(root / name, root / proof, checker)
+    used = _check_proof(root / name, root / proof, checker, deadline)
     return Verified(status, encoding, used)
 
 
@@ -143,7 +156,7 @@ def _grid(root: Path, name: str, puzzle: Puzzle) -> Grid:
     return grid
 
 
-def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
+def _check_proof(formula: Path, proof: Path, checker: str | None, deadline: Deadline) -> str:
     """Run the DRAT checker on a formula and its proof; the checker's name when it verified."""
     wanted = checker or ("dratify" if _has_dratify() else "drat-trim")
     if wanted == "dratify":
@@ -152,6 +165,8 @@ def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
         formula_text, proof_text = _read(formula.parent, formula.name), _read(proof.parent, proof.name)
         try:
             result = check_proof(parse_dimacs(formula_text), proof_text)
+        except TimeUp:  # the deadline's timer signal, inside dratify
+            raise
         except Exception as error:  # noqa: BLE001 - dratify says a proof is malformed in many ways (ValueError, ...)
             why = f"{type(error).__name__}: {error}"[:200]
             raise CertificateRefused(f"{proof}: not a proof dratify can read ({why})") from None
@@ -162,7 +177,16 @@ def _check_proof(formula: Path, proof: Path, checker: str | None) -> str:
     if binary is None:
         raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
     _file(proof.parent, proof.name, MAX_PROOF_BYTES)  # the formula was read (and so checked) before
-    done = subprocess.run([binary, str(formula), str(proof)], capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run(
+            [binary, str(formula), str(proof)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=deadline.remaining(),
+        )
+    except subprocess.TimeoutExpired:  # run() has killed drat-trim
+        raise TimeUp("checking the proof with drat-trim") from None
     if "s VERIFIED" not in done.stdout.splitlines():
         last = (done.stdout.strip().splitlines() or ["no output"])[-1]
         raise CertificateRefused(f"{proof}: drat-trim does not verify it against {formula.name} ({last})")

@@ -162,6 +162,10 @@ ANSWERING = {
         "Names the DRAT checker that checks the proof (dratify or drat-trim); another name is refused (exit 2).",
         "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
+    "verify --timeout": (
+        "Bounds the whole check: a proof still being checked when it passes ends in exit 4 (time limit reached).",
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+    ),
     "explain --format": (
         ("json prints the steps as a JSON record (level, open_cells, steps) instead of numbered text lines."),
         "tests/test_explain.py::test_explain_prints_numbered_steps_and_says_how_it_ended",

@@ -247,6 +247,8 @@ def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> N
     nonosat("check", forever, "--no-rating", "--certificate", "proof", "--force")
     by_name = nonosat("verify", "proof", "--checker", "dratify")
     assert by_name.returncode == 0 and "checked by dratify" in by_name.stdout
+    bounded = nonosat("verify", "proof", "--timeout", "0.001")  # the proof alone takes far longer
+    assert bounded.returncode == 4 and "time limit reached while checking the certificate" in bounded.stderr
     shutil.copy(PUZZLES / "broken-cross.non", tmp_path / "cross.non")
     batch = nonosat("batch", "cross.non", forever, "--out", "-", "--certificates", "certs", "--jobs", "1")
     assert batch.returncode == 0, batch.stderr
@@ -355,3 +357,49 @@ def test_a_colour_formula_past_the_clause_limit_makes_no_certificate_and_counts_
     with pytest.raises(FormulaTooLarge, match=rf"grew past 20 clauses.* with {cells} of {cells} cells open$"):
         make_certificate(puzzle, result.status.value, tuple(s.grid for s in result.solutions), tmp_path / "cert")
     assert not (tmp_path / "cert").exists()
+
+
+@pytest.mark.slow
+def test_verify_holds_to_its_time_limit_with_either_checker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`verify --timeout` bounds the whole check: a proof check still running when it passes ends
+    in TimeUp (exit 4, unknown), never in a refusal of a sound certificate nor in a wait without end."""
+    import time
+
+    import dratify
+
+    from nonosat.errors import TimeUp
+
+    folder = tmp_path / "forever"
+    assert certify(load(PUZZLES / "webpbn-06574-forever.non"), folder, "automaton") == "unique"
+    with pytest.raises(TimeUp, match="checking the certificate"):
+        verify(folder, timeout=0)
+
+    def slow_check(*args: object, **kwargs: object) -> None:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # Python code, as dratify is: the deadline's timer reaches it
+            pass
+
+    monkeypatch.setattr(dratify, "check_proof", slow_check)  # returns None: unbounded, an AttributeError
+    with pytest.raises(TimeUp):  # not CertificateRefused: dratify's own errors are caught as a bad proof
+        verify(folder, "dratify", timeout=0.2)
+    fake = tmp_path / "bin" / "drat-trim"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\nexec /bin/sleep 30\n")  # no output: unbounded, a refusal
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(fake.parent))
+    with pytest.raises(TimeUp, match="checking the certificate"):  # the timer, in the main thread
+        verify(folder, "drat-trim", timeout=0.3)
+    found: list[BaseException] = []
+
+    def in_a_thread() -> None:  # no timer signal outside the main thread: drat-trim's own time limit
+        try:
+            verify(folder, "drat-trim", timeout=0.3)
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            found.append(error)
+
+    import threading
+
+    thread = threading.Thread(target=in_a_thread)
+    thread.start()
+    thread.join()
+    assert len(found) == 1 and isinstance(found[0], TimeUp) and "drat-trim" in str(found[0]), found

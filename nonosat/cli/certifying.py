@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from nonosat.cli.base import Encoding, app, friendly
+from nonosat.cli.base import Encoding, TimeoutOption, app, friendly
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -53,16 +53,19 @@ def verify(
         str | None,
         typer.Option("--checker", help="dratify or drat-trim (default: dratify when installed, else drat-trim)."),
     ] = None,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Check a certificate: puzzle.cnf is the encoding of puzzle.json's clues, every grid meets
     the clues, and the DRAT proof refutes its formula in an independent checker.
 
-    Exits 0 when it holds, 7 when it does not (the file and what is wrong are named).
+    Exits 0 when it holds, 7 when it does not (the file and what is wrong are named), 4 when
+    --timeout passes first.
     Example: nonosat verify forever-proof
     """
     from nonosat.certificate_check import verify as check_folder
     from nonosat.cli.show import say
+    from nonosat.deadline import Deadline
 
-    verified = check_folder(folder, checker)
+    verified = check_folder(folder, checker, timeout=Deadline.after(timeout))
     how = f", the proof checked by {verified.checker}" if verified.checker else ", both grids meet the clues"
     say(f"{folder}: verified: {verified.status} ({verified.encoding} encoding{how})")
