@@ -117,6 +117,18 @@ def test_another_solution_is_compared_with_the_drawing(page: Page) -> None:
     assert "from the drawing" in page.inner_text("#other-caption")
 
 
+def test_a_stroke_that_changes_no_cell_leaves_no_verdict_held_back(page: Page) -> None:
+    """A review found the verdict stuck on "checking", greyed on an earlier drawing with its
+    outlines: a press holds the check back, and a stroke that changed no cell (a right click on
+    an empty cell) never asked again. The ring with two corners added is unique."""
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    draw(page, [(1, 1), (1, 4)])
+    page.click(cell(2, 2), button="right")  # within the check's wait: an empty cell made empty
+    assert settled(page) == "unique"
+    assert not marked(page, "differs")
+
+
 def test_typing_the_clues_and_back_keeps_an_ambiguous_drawing(page: Page) -> None:
     """Defect 5: "Type the clues" then "Draw the picture" left an empty grid."""
     resize(page, 4, 4)

@@ -327,17 +327,23 @@ function wire() {
   });
 }
 
+let held = false; // a press stopped the check: the stroke's end starts it again, changed or not
 setOnChange((kind) => {
   if (kind === "press") {
     holdCheck();
+    held = true;
   } else if (kind === "draw" || kind === "stroke") {
     markCells("changed", []);
     $("suggestions").replaceChildren();
     if (kind === "draw") {
       scheduleCheck();
+      held = false;
       model.saveSoon();
     }
     else holdCheck(); // the verdict keeps its size until the stroke ends
+  } else if (kind === "done") {
+    if (held) scheduleCheck(); // a stroke that changed no cell: the verdict held back is asked for again
+    held = false;
   } else if (kind === "play") {
     markCells("wrong", []);
   }
