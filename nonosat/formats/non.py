@@ -193,13 +193,14 @@ def _escape_breaks(text: str) -> str:
     return text.replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
 
 
-def load_non(text: str, path: PathName = None) -> Puzzle:
-    """Read a black-and-white puzzle from the text of a `.non` file."""
+def load_non(text: str, path: PathName = None, *, first_line: int = 1) -> Puzzle:
+    """Read a puzzle from the text of a `.non` file; its lines are numbered from `first_line`
+    (a part of a `.nonpack` keeps the whole file's numbers)."""
     draft = _Draft(path)
     lines = split_lines(text)
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         draft.read(line, number)
-    return draft.finish(len(lines))
+    return draft.finish(first_line - 1 + len(lines))
 
 
 def metadata_lines(puzzle: Puzzle) -> list[str]:
