@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from colour_views import BW, DIFFER, GRID, OTHER, PALETTE, ansi, hex_of, puzzle, styled
 from rich.style import Style
 
@@ -57,16 +58,21 @@ def test_column_clues_are_on_swatches_above_their_column() -> None:
         assert found == [(str(n), PALETTE[k].rgb) for n, k in zip(p.columns[c], p.colours_of(False, c), strict=True)]
 
 
-def test_ascii_cells_are_the_palette_characters_with_no_colour_codes() -> None:
-    p = puzzle()
+@pytest.mark.parametrize("background", [".", "+"])
+def test_ascii_cells_are_the_palette_characters_with_no_colour_codes(background: str) -> None:
+    """Every cell is its colour's character, the background's too: Olsak's dvekocky.g has white
+    `+` and black `.`, and both were drawn `.` (found by a review)."""
+    palette = PALETTE if background == "." else (Colour("white", "#ffffff", "+"), Colour("navy", "#000080", "."))
+    palette += PALETTE[len(palette) :]
+    p = Puzzle.from_grid(GRID, palette=palette)
     text = ansi(grid_view(p, GRID, ascii_cells=True))
     assert "\x1b" not in text
     lines = text.rstrip("\n").split("\n")
     width = cell_width(p, [[("2y", None)]], ascii_cells=True)
     assert width == 3  # "2y" and one space, so that neighbouring column clues stay apart
     rows = [line[-p.width * width :] for line in lines[-p.height :]]
-    assert [row[::width] for row in rows] == ["".join(PALETTE[v].char for v in row) for row in GRID]
-    assert lines[-p.height].lstrip().startswith("2n 2y ")  # row 1's clue names its colours
+    assert [row[::width] for row in rows] == ["".join(palette[v].char for v in row) for row in GRID]
+    assert lines[-p.height].lstrip().startswith(f"2{palette[1].char} 2y ")  # row 1's clue names its colours
 
 
 def test_a_marked_cell_in_colour_is_an_x_on_its_own_colour() -> None:

@@ -78,11 +78,11 @@ def palette_of(puzzle: Puzzle) -> Palette | None:
 
 def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -> list[Glyph]:
     """Each cell value's glyph and style, by palette index: blank "· " ("·" when not `wide`, "."
-    with --ascii); filled "██" ("█", "#"), in colour in its colour, or with --ascii its character."""
+    with --ascii, in colour the background's character: a colour may be "."); filled "██" ("█",
+    "#"), in colour in its colour, or with --ascii its character."""
     if ascii_cells:
-        chars = [FILLED_ASCII] if palette is None else [colour.char for colour in palette[1:]]
-        glyphs: list[Glyph] = [(EMPTY_ASCII, None)]
-        return glyphs + [(char, None) for char in chars]
+        chars = [EMPTY_ASCII, FILLED_ASCII] if palette is None else [colour.char for colour in palette]
+        return [(char, None) for char in chars]
     empty, filled = (EMPTY, FILLED) if wide else ("·", "█")
     if palette is None:
         return [(empty, None), (filled, None)]
