@@ -323,6 +323,33 @@ def test_a_colour_whose_character_is_a_digit_reads_as_the_command_line_reads_it(
     assert marked(page, "filled") == {(r, c) for r, row in enumerate(solution, 1) for c, v in enumerate(row, 1) if v}
 
 
+DOT_IS_BLACK = "#d\n @:@ #0000FF\n 0:+ white\n 1:. black\n: rows\n1 1@\n2\n1@\n: columns\n1 1@\n1\n1@ 1\n"
+"""Olsak's .g as dvekocky.g writes it: the background is `+`, and `.` is black. The solution:
+black, blank, blue; blank, black, black; blue, blank, blank."""
+
+
+def test_solving_on_the_page_when_a_colour_is_the_dot(page: Page, tmp_path: Path) -> None:
+    """A review found that the page took `.` for a cell marked blank whatever the palette: with
+    black `.`, a right click painted the cell black, Hint called the cell marked blank wrong, and
+    Reveal drew every black cell crossed out."""
+    path = tmp_path / "dot.g"
+    path.write_text(DOT_IS_BLACK)
+    page.set_input_files("#file-input", str(path))
+    page.wait_for_selector("#status:has-text('Read dot.g')")
+    assert settled(page) == "unique"
+    page.click("#play")
+    page.click(cell(1, 2), button="right")  # marked blank, as it is in the solution
+    assert marked(page, "crossed") == {(1, 2)} and not marked(page, "filled")
+    page.click("#hint")
+    page.wait_for_selector("#status:not([data-kind=busy])")
+    assert page.get_attribute("#status", "data-kind") != "error", page.inner_text("#status")
+    assert not marked(page, "wrong")
+    page.click("#reveal")
+    page.wait_for_function("!document.querySelector('#board td.cell.unknown')")
+    assert marked(page, "crossed") == {(1, 2), (2, 1), (3, 2), (3, 3)}
+    assert marked(page, "filled") == {(1, 1), (1, 3), (2, 2), (2, 3), (3, 1)}
+
+
 def test_every_colour_character_survives_the_typed_clue(page: Page) -> None:
     """The page's grammar of typed clues reads back what it writes, for every character a palette
     may use (digits, a colon, a comma, letters, symbols), and refuses what it cannot read."""

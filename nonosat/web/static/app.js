@@ -2,7 +2,7 @@
 
 import * as model from "./model.js";
 import { state } from "./model.js";
-import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, zoomTo, cellSide } from "./editor.js";
+import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, zoomTo, cellSide, playMarks } from "./editor.js";
 import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
@@ -143,7 +143,8 @@ function toDraw() {
   }
   model.remember();
   const solution = lastResult && lastResult.status === "unique" && lastResult.solutions && lastResult.solutions[0];
-  const played = view.play && view.play.some((ch) => ch !== "?" && ch !== ".");
+  const { open, empty } = playMarks();
+  const played = view.play && view.play.some((ch) => ch !== open && ch !== empty);
   const drawn = state.drawn;
   const fits = drawn && drawn.width === state.width && drawn.height === state.height;
   if (solution && solution.length === state.height && solution[0].length === state.width) {

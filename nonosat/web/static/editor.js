@@ -3,11 +3,21 @@
 import { state, at, clues, isColour, lineClue, rowCells, colCells, remember, forgetIfUnchanged } from "./model.js";
 import { lineCells, boxCells, floodCells } from "./tools.js";
 
-/** What the board shows: the drawing, or (when `play` is an array of cell chars, `?` open) a grid
+/** What the board shows: the drawing, or (when `play` is an array of cell chars: `playMarks`) a grid
  * being solved; `zoom` the side of a cell in pixels the author chose, or null to fit the window;
  * `tool` what a stroke draws: "pen" (the cells passed over), "line", "box" (a rectangle's outline,
  * filled with Shift) or "fill" (the region of one colour pressed on). */
 export const view = { play: null, zoom: null, tool: "pen" };
+
+const OPEN_MARKS = "?_~^-"; // as the server's explain.words.UNKNOWN_MARKS
+
+/** The characters of a grid being solved, as the server reads and writes them: `open` a cell not
+ * decided (`?`, unless a colour has that character), `empty` a cell marked blank (the background's
+ * own character, `.` unless a file chose another: a colour may be `.`). */
+export function playMarks() {
+  const chars = state.palette.map((p) => p.char);
+  return { open: [...OPEN_MARKS].find((mark) => !chars.includes(mark)), empty: state.palette[0].char };
+}
 
 export const MIN_CELL = 6;
 export const MAX_CELL = 48;
@@ -129,8 +139,9 @@ function paintCell(i) {
   let crossed = false;
   if (view.play) {
     const ch = view.play[i];
-    unknown = ch === "?";
-    crossed = ch === ".";
+    const { open, empty } = playMarks();
+    unknown = ch === open;
+    crossed = ch === empty;
     const index = state.palette.findIndex((p) => p.char === ch);
     colour = index > 0 ? index : null;
   } else {
@@ -271,8 +282,9 @@ function valueFor(td, button) {
   const colour = state.palette[state.colour];
   if (view.play) {
     const ch = view.play[i];
-    if (button === 2) return ch === "." ? "?" : ".";
-    return ch === colour.char ? "." : ch === "." ? "?" : colour.char;
+    const { open, empty } = playMarks();
+    if (button === 2) return ch === empty ? open : empty;
+    return ch === colour.char ? empty : ch === empty ? open : colour.char;
   }
   if (button === 2) return 0;
   return at(Math.floor(i / state.width), i % state.width) === state.colour ? 0 : state.colour;

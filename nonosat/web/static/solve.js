@@ -2,14 +2,14 @@
 
 import * as api from "./api.js";
 import { state, toPuzzle } from "./model.js";
-import { paint, markCells, view } from "./editor.js";
+import { paint, markCells, view, playMarks } from "./editor.js";
 import { $, say, whileBusy, parseLineName, sleep } from "./ui.js";
 
 let running = null; // the animation under way: { stop: bool }
 
-/** Show a grid to solve: every cell open (`?`). */
+/** Show a grid to solve: every cell open (`?`, or another mark where a colour is `?`). */
 export function startPlay() {
-  view.play = new Array(state.width * state.height).fill("?");
+  view.play = new Array(state.width * state.height).fill(playMarks().open);
   $("steps").replaceChildren();
   markCells("fixed", []);
   markCells("wrong", []);
@@ -35,7 +35,7 @@ function ensurePlay() {
   if (!view.play || view.play.length !== state.width * state.height) startPlay();
 }
 
-/** The player's grid as rows of `?`, `.` and colour chars. */
+/** The player's grid as rows of characters (`playMarks`' and the colours'). */
 function playRows() {
   const rows = [];
   for (let r = 0; r < state.height; r += 1) rows.push(view.play.slice(r * state.width, (r + 1) * state.width).join(""));
