@@ -62,8 +62,8 @@ def test_column_clues_are_on_swatches_above_their_column() -> None:
 def test_ascii_cells_are_the_palette_characters_with_no_colour_codes(background: str) -> None:
     """Every cell is its colour's character, the background's too: Olsak's dvekocky.g has white
     `+` and black `.`, and both were drawn `.` (found by a review)."""
-    palette = PALETTE if background == "." else (Colour("white", "#ffffff", "+"), Colour("navy", "#000080", "."))
-    palette += PALETTE[len(palette) :]
+    mine = (Colour("white", "#ffffff", "+"), Colour("navy", "#000080", "."))
+    palette: tuple[Colour, ...] = PALETTE if background == "." else mine + PALETTE[len(mine) :]
     p = Puzzle.from_grid(GRID, palette=palette)
     text = ansi(grid_view(p, GRID, ascii_cells=True))
     assert "\x1b" not in text
