@@ -59,6 +59,10 @@ def test_dropped_fields_name_colour_names_the_non_file_cannot_keep() -> None:
     assert dropped_fields(odd, "non") == ["colour names"]  # .non names colours by value
     assert [dropped_fields(odd, fmt) for fmt in ("xml", "json")] == [[], []]
     assert dropped_fields(odd, "g") == ["goal"]
+    starred = Puzzle.from_grid([[1, 2]], palette=(WHITE, Colour("red", "#ff0000", "*"), Colour("blue", "#0000ff", "%")))
+    assert dropped_fields(starred, "non") == ["colour characters"]  # a review: * and % came back r and b, unsaid
+    assert loads(dumps(starred, "non"), fmt="non").palette != starred.palette
+    assert dropped_fields(starred, "xml") == []
 
 
 def test_nonogram_db_dialect() -> None:

@@ -64,7 +64,8 @@ def save_solution(puzzle: Puzzle, grid: Grid, status: str, path: str | Path, *, 
 
 def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
     """The optional fields a puzzle has that the named format cannot hold, in FIELDS order;
-    "colour names" when a colour puzzle written in that format reads back with other names; and
+    "colour names" ("colour characters") when a colour puzzle written in that format reads back
+    with other names (characters, which typed clues and grids use); and
     the goal when the file's could not be read (the puzzle was read without it)."""
     form = get_format(fmt)
     dropped = [name for name in FIELDS if getattr(puzzle, name) is not None and name not in form.keeps]
@@ -72,8 +73,9 @@ def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
         dropped.append("goal (it could not be read)")
     if puzzle.is_colour and form.colour:
         again = loads(dumps(puzzle, fmt), fmt=fmt)
-        if [c.name for c in again.palette] != [c.name for c in puzzle.palette]:
-            dropped.append("colour names")
+        for what, field in (("names", "name"), ("characters", "char")):
+            if [getattr(c, field) for c in again.palette] != [getattr(c, field) for c in puzzle.palette]:
+                dropped.append(f"colour {what}")
     return dropped
 
 
