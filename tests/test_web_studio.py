@@ -289,7 +289,7 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     assert marked(page, "filled") == {(1, 1), (2, 3), (5, 6)}
     assert page.input_value("#title") == "Kept"
     assert page.locator("#palette .swatch").count() == 3
-    assert "back as you left it" in page.inner_text("#status")
+    assert "back as last saved, at " in page.inner_text("#status")
 
     page.click("#mode-clues")
     page.fill("#row-clue-1", "2")
@@ -300,6 +300,71 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     page.reload()
     settled(page)
     assert page.input_value("#row-clue-1") == ""
+
+
+def test_two_tabs_keep_each_others_work(browser: Browser, server: str) -> None:
+    """A review found that whichever tab closed last wrote over the other's work: one draft for
+    every tab. Each tab now keeps its own; a new tab starts from the latest, and the others are
+    listed under "Kept in this browser"."""
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+
+    def tab() -> Page:
+        opened = context.new_page()
+        opened.set_default_timeout(WAIT_MS)
+        opened.goto(server)
+        settled(opened)
+        return opened
+
+    first = tab()
+    draw(first, [(1, 1), (2, 2)])
+    first.fill("#title", "first puzzle")
+    settled(first)
+    second = tab()
+    assert "Your latest work is back" in second.inner_text("#status")
+    assert second.input_value("#title") == "first puzzle"
+    second.click("#clear")
+    second.fill("#title", "second puzzle")
+    draw(second, [(5, 5)])
+    settled(second)
+    first.wait_for_selector("#status:has-text('changed in another tab too')")
+    first.fill("#title", "first puzzle v2")
+    draw(first, [(3, 3)])
+    settled(first)
+    first.close(run_before_unload=True)
+    second.close(run_before_unload=True)
+    third = tab()
+    assert "1 more is kept" in third.inner_text("#status")
+    titles = {third.input_value("#title")} | {
+        text.split(" · ")[0] for text in third.locator("#draft-list option").all_inner_texts()
+    }
+    assert titles == {"first puzzle v2", "second puzzle"}
+    kept = third.input_value("#title")
+    third.click("#draft-open")
+    assert third.input_value("#title") == ({"first puzzle v2", "second puzzle"} - {kept}).pop()
+    filled = {"first puzzle v2": {(1, 1), (2, 2), (3, 3)}, "second puzzle": {(5, 5)}}
+    assert marked(third, "filled") == filled[third.input_value("#title")]
+    context.close()
+
+
+def test_storage_full_is_said_at_once_and_asked_about_before_leaving(page: Page) -> None:
+    """A review filled the browser's storage: a 40x40 drawing was lost on reload without a word,
+    and the page said the work was back as left. Now the author is told at once, and the
+    browser asks before the page is left."""
+    page.evaluate(
+        """() => {
+        for (const size of [1 << 20, 1 << 14, 1 << 10, 64]) {
+          try { for (let i = 0; ; i += 1) localStorage.setItem(`filler-${size}-${i}`, "x".repeat(size)); } catch (_) {}
+        }
+        }"""
+    )
+    resize(page, 40, 40)
+    draw(page, [(1, 1)])
+    page.wait_for_selector("#status[data-kind=error]:has-text('storage is full')")
+    with page.expect_event("dialog") as asked:
+        page.close(run_before_unload=True)
+    assert asked.value.type == "beforeunload"
+    asked.value.dismiss()  # the author stays, and can download the puzzle
+    assert marked(page, "filled") == {(1, 1)}
 
 
 RAINBOW = Path("colour/nonny/data/puzzles/color/rainbow.non")

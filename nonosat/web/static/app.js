@@ -6,6 +6,8 @@ import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, 
 import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
+import * as drafts from "./drafts.js";
+import { startKeeping } from "./keeping.js";
 import { resize, shift, recolour } from "./reshape.js";
 import { $, say, cancelWork } from "./ui.js";
 
@@ -36,7 +38,7 @@ function refresh() {
   else for (const id of ["row-clues", "col-clues"]) $(id).replaceChildren(); // built when clues are typed
   updateUndo();
   scheduleCheck();
-  model.saveSoon();
+  drafts.saveSoon();
 }
 
 function updateUndo() {
@@ -97,7 +99,7 @@ function renderClueEditor() {
         markInvalid(input, kind, i);
         paint();
         scheduleCheck();
-        model.saveSoon();
+        drafts.saveSoon();
       });
       markInvalid(input, kind, i);
       label.append(input);
@@ -236,7 +238,7 @@ function wire() {
     });
     input.addEventListener("input", () => {
       state.meta[key] = input.value.trim();
-      model.saveSoon();
+      drafts.saveSoon();
     });
     input.addEventListener("blur", () => {
       if (shot) model.forgetIfUnchanged(shot);
@@ -339,7 +341,7 @@ setOnChange((kind) => {
     if (kind === "draw") {
       scheduleCheck();
       held = false;
-      model.saveSoon();
+      drafts.saveSoon();
     }
     else holdCheck(); // the verdict keeps its size until the stroke ends
   } else if (kind === "done") {
@@ -354,12 +356,5 @@ setAfterLoad(refresh);
 files.setOnLoaded(refresh);
 enableDrawing();
 wire();
-const restored = model.restoreSaved();
-refresh();
+startKeeping(refresh);
 files.loadFormats();
-window.addEventListener("pagehide", model.saveNow);
-say(
-  restored
-    ? "Your work is back as you left it (this browser keeps it as you edit; Clear starts afresh)."
-    : "Draw by clicking and dragging; right-click clears. The verdict follows every change.",
-);

@@ -222,14 +222,16 @@ const undoStack = [];
 const redoStack = [];
 const LIMIT = 300;
 
-function snapshot() {
+/** The whole state as text (for undo, and for the drafts kept in the browser). */
+export function snapshot() {
   return JSON.stringify({
     mode: state.mode, width: state.width, height: state.height, palette: state.palette, grid: state.grid,
     rowText: state.rowText, colText: state.colText, meta: state.meta, drawn: state.drawn,
   });
 }
 
-function restore(text) {
+/** Put back a state `snapshot` made. */
+export function restore(text) {
   Object.assign(state, { drawn: null }, JSON.parse(text));
   state.colour = Math.min(state.colour, state.palette.length - 1);
 }
@@ -259,43 +261,6 @@ export function redo() {
   if (!redoStack.length) return false;
   undoStack.push(snapshot());
   restore(redoStack.pop());
-  return true;
-}
-
-// Nothing lost: what the author edits is kept in the browser as it changes, and comes back on reload.
-const STORE = "nonosat-studio";
-let saveTimer = 0;
-
-/** Keep the state in the browser's storage soon (after a quiet 200 ms, so a stroke is saved once). */
-export function saveSoon() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveNow, 200);
-}
-
-export function saveNow() {
-  clearTimeout(saveTimer);
-  try {
-    localStorage.setItem(STORE, JSON.stringify({ version: 1, colour: state.colour, state: JSON.parse(snapshot()) }));
-  } catch (_) {
-    // storage full or refused (a private window): the page goes on without it
-  }
-}
-
-/** The state kept by an earlier visit, if any and readable: true when it was restored. */
-export function restoreSaved() {
-  let kept;
-  try {
-    kept = JSON.parse(localStorage.getItem(STORE) || "null");
-  } catch (_) {
-    return false;
-  }
-  const saved = kept && kept.version === 1 && kept.state;
-  if (!saved || !Array.isArray(saved.grid) || saved.grid.length !== saved.width * saved.height) return false;
-  if (!Array.isArray(saved.palette) || saved.palette.length < 2) return false;
-  const drawn = saved.drawn;
-  if (drawn && !(Array.isArray(drawn.grid) && drawn.grid.length === drawn.width * drawn.height)) saved.drawn = null;
-  restore(JSON.stringify(saved));
-  state.colour = Math.max(1, Math.min(Number(kept.colour) || 1, state.palette.length - 1));
   return true;
 }
 
