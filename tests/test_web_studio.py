@@ -302,6 +302,18 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     assert page.input_value("#row-clue-1") == ""
 
 
+def test_the_line_that_the_server_cannot_be_reached_goes_when_it_answers_again(page: Page) -> None:
+    """A review found "cannot reach the nonosat server" left on the status line after the server
+    was back and the verdict followed the drawing again."""
+    page.route("**/api/**", lambda route: route.abort())
+    page.click("#reveal")
+    page.wait_for_selector("#status[data-kind=error]:has-text('cannot reach the nonosat server')")
+    page.unroute("**/api/**")
+    draw(page, [(1, 1)])
+    assert settled(page) == "unique"
+    page.wait_for_selector("#status:has-text('The server answers again')")
+
+
 def test_two_tabs_keep_each_others_work(browser: Browser, server: str) -> None:
     """A review found that whichever tab closed last wrote over the other's work: one draft for
     every tab. Each tab now keeps its own; a new tab starts from the latest, and the others are

@@ -21,6 +21,15 @@ async function errorOf(response) {
   return `the server answered ${response.status} ${response.statusText}${busy}`;
 }
 
+/** What an error says when the server does not answer at all. */
+export const UNREACHABLE = "cannot reach the nonosat server: is `nonosat serve` still running?";
+let answered = () => {};
+
+/** Call `callback` whenever the server answers (the page clears a "cannot reach" line then). */
+export function setOnAnswer(callback) {
+  answered = callback;
+}
+
 /** POST to `path` with query `params` and `body` (a puzzle object sent as JSON, or FormData). */
 async function post(path, params, body, signal) {
   const query = new URLSearchParams();
@@ -40,8 +49,9 @@ async function post(path, params, body, signal) {
     response = await fetch(url, init);
   } catch (error) {
     if (error.name === "AbortError") throw error;
-    throw new ApiError("cannot reach the nonosat server: is `nonosat serve` still running?", 0);
+    throw new ApiError(UNREACHABLE, 0);
   }
+  answered();
   if (!response.ok) throw new ApiError(await errorOf(response), response.status);
   return response;
 }

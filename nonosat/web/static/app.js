@@ -10,6 +10,7 @@ import * as drafts from "./drafts.js";
 import { startKeeping } from "./keeping.js";
 import { resize, shift, recolour } from "./reshape.js";
 import { $, say, cancelWork } from "./ui.js";
+import * as api from "./api.js";
 
 /** The puzzle's fields the page edits (nonosat's JSON names), each an input of that id. */
 const META_FIELDS = ["title", "author", "copyright", "license"];
@@ -354,6 +355,9 @@ setOnChange((kind) => {
 });
 setAfterLoad(refresh);
 files.setOnLoaded(refresh);
+api.setOnAnswer(() => {
+  if ($("status").textContent === api.UNREACHABLE) say("The server answers again.");
+});
 enableDrawing();
 wire();
 startKeeping(refresh);
