@@ -113,6 +113,8 @@ def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
     assert suggested["open"] == 4 and len(suggested["edits"]) == 2 and suggested["edits"][0]["open"] == 0
     no_goal = client.post("/api/suggest", json=TWO_BY_TWO)
     assert no_goal.status_code == 400 and "goal" in no_goal.json()["error"]
+    unreadable = client.post("/api/repair", json={**TWO_BY_TWO, "goal": ["#x", ".#"]})  # a review: "has no goal"
+    assert unreadable.status_code == 400 and "could not be read: line 1: expected goal[0]" in unreadable.json()["error"]
 
 
 @pytest.mark.slow

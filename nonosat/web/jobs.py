@@ -276,6 +276,8 @@ def drawing(job: Job, deadline: Deadline) -> tuple[Puzzle, Any]:
 
     puzzle = read_puzzle(job, deadline)
     goal = puzzle.goal
+    if goal is None and puzzle.goal_problem is not None:  # a goal given, but not one of these clues' grid
+        raise UsageError(f"{job.name}: the goal, the drawing to change, could not be read: {puzzle.goal_problem}")
     if goal is None:
         raise UsageError(f"{job.name}: the puzzle has no goal, and the drawing to change is its goal")
     return puzzle, goal
