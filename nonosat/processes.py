@@ -178,9 +178,12 @@ POLL = 0.5
 PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent() -> None:
-    """Arrange for this process to end when its parent does (call it first thing in a child)."""
-    parent = os.getppid()
+def die_with_parent(parent: int | None = None) -> None:
+    """Arrange for this process to end when its parent does (call it first thing in a child).
+    `parent`: the parent's process id as the parent knew it, for a child that starts slowly (a
+    spawned interpreter takes a second to import): a parent killed meanwhile is then noticed,
+    where the child's own first look would find the process that adopted it."""
+    parent = os.getppid() if parent is None else parent
     if not _parent_death_signal():
         threading.Thread(target=_watch, args=(parent,), name="nonosat-lifeline", daemon=True).start()
     if os.getppid() != parent:  # the parent died before the request was made

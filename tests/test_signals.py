@@ -281,6 +281,19 @@ def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it(
     assert in_group(command.pid) == []
 
 
+@pytest.mark.slow
+def test_a_worker_whose_parent_died_while_it_started_ends_at_once() -> None:
+    """A review killed `batch` (kill -9) while its spawned workers were still importing: they
+    took the process that adopted them for their parent and ran on for good. A batch worker is
+    told its parent's id; finding another parent, it ends at once."""
+    code = (
+        "import os, time; from nonosat.processes import die_with_parent; "
+        "die_with_parent(os.getppid() + 1 if os.getppid() != 1 else 2); time.sleep(60)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG * 3)
+    assert done.returncode == 1, done.stderr
+
+
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity")
 def test_cores_are_counted_by_affinity() -> None:
     """A process pinned to one core does not race, however many cores the machine has."""

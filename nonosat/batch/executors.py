@@ -76,7 +76,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
         jobs,
         mp_context=context,
         initializer=worker_starts,
-        initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring()),
+        initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring(), os.getpid()),
     )
 
     def submit(chunk: Any) -> Any:
@@ -119,15 +119,16 @@ def kill_workers(pool: Any) -> None:
         process.kill()
 
 
-def worker_starts(shared: tuple[Any, Any], race_after: float, ignoring: bool) -> None:
+def worker_starts(shared: tuple[Any, Any], race_after: float, ignoring: bool, parent: int) -> None:
     """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot.
-    `ignoring`: the command was started ignoring Ctrl-C, and so are the rivals this worker starts."""
+    `ignoring`: the command was started ignoring Ctrl-C, and so are the rivals this worker starts;
+    `parent`: the run's process id (killed while this worker started, it is gone already)."""
     from nonosat import interrupts
     from nonosat.processes import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     interrupts.ignoring_for_workers(ignoring)
-    die_with_parent()
+    die_with_parent(parent)
     cores.join(shared, race_after)
 
 
