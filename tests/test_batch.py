@@ -328,18 +328,18 @@ def test_dask_without_a_scheduler_starts_a_local_cluster(tournament: Path) -> No
     assert {key(r) for r in remote} == {key(r) for r in local}
 
 
-def dies_on_three(chunk: int) -> int:
-    """A worker's work that kills its own process on chunk 3 (as the system would, for memory)."""
-    if chunk == 3:
+def dies_on_three(item: int) -> int:
+    """A worker's work that kills its own process on item 3 (as the system would, for memory)."""
+    if item == 3:
         os.kill(os.getpid(), signal.SIGKILL)
-    return chunk
+    return item
 
 
 def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang() -> None:
     results: list[int] = []
     with pytest.raises(NonosatError, match="a worker process died"):
-        for result in executors.pooled(dies_on_three, iter(range(8)), 2):
-            results.append(result)
+        for done in executors.pooled(dies_on_three, iter([[k] for k in range(8)]), 2):
+            results.extend(done)
     assert 3 not in results
 
 
@@ -357,3 +357,19 @@ def test_puzzles_named_file_hash_n_are_the_ones_load_reads(corpus: Path) -> None
     whole = WholeFile()
     assert whole.puzzle(str(tournament)) is None  # a whole file is not FILE#N
     assert whole.puzzle(f"{tournament}#3") == [load(f"{tournament}#3")]
+
+
+def slow_square(item: int) -> int:
+    time.sleep(0.03)
+    return item * item
+
+
+@pytest.mark.slow
+def test_a_worker_hands_back_what_it_solved_without_waiting_for_its_whole_chunk() -> None:
+    """A review interrupted a batch of slow puzzles after about 12 had been solved and found 0
+    records: a worker handed back its records only when its whole chunk of 8 was done. It now
+    hands back what it has after HAND_BACK seconds, and the rest of the chunk is queued again."""
+    done, rest = executors.for_a_while(slow_square, list(range(8)))
+    assert 1 <= len(done) < 8 and done + [k * k for k in rest] == [k * k for k in range(8)]
+    results = [result for chunk in executors.pooled(slow_square, iter([list(range(8)), [8, 9]]), 2) for result in chunk]
+    assert sorted(results) == [k * k for k in range(10)]

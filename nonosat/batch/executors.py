@@ -34,6 +34,10 @@ LOCAL_CHUNK = 8
 DASK_CHUNK = 64
 """Puzzles per task: tournament puzzles take milliseconds, so one task per puzzle would spend
 more time on scheduling than on solving."""
+HAND_BACK = 0.2
+"""Seconds of a chunk's work after which a local worker hands back the records it has (and the
+rest of the chunk goes back in the queue): a record is kept, and safe from Ctrl-C, within about
+this long of its puzzle's end, not when the whole chunk is done."""
 
 
 def chunks(items: list[T], size: int) -> Iterator[list[T]]:
@@ -49,13 +53,28 @@ def local(todo: list[Task], jobs: int, options: RunOptions) -> Iterator[Record]:
     from nonosat.solver.race import can_race
 
     race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
-    for records in pooled(solve_chunk, chunks(todo, LOCAL_CHUNK), jobs, options, race):
+    for records in pooled(solve_task, chunks(todo, LOCAL_CHUNK), jobs, options, race):
         yield from records
 
 
-def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) -> Iterator[T]:
-    """`job(piece, *args)` for every piece (a chunk of tasks), on `jobs` worker processes, each result as soon as
-    its chunk is done, with no more than a few chunks queued. The workers share a table of the
+def for_a_while(job: Callable[..., T], chunk: list[Any], *args: Any) -> tuple[list[T], list[Any]]:
+    """In a worker: `job(item, *args)` for the items of a chunk, in order, until HAND_BACK
+    seconds have passed; the results, and the items left."""
+    import time
+
+    start = time.monotonic()
+    done: list[T] = []
+    for k, item in enumerate(chunk):
+        done.append(job(item, *args))
+        if time.monotonic() - start >= HAND_BACK:
+            return done, chunk[k + 1 :]
+    return done, []
+
+
+def pooled(job: Callable[..., T], pieces: Iterator[list[Any]], jobs: int, *args: Any) -> Iterator[list[T]]:
+    """`job(item, *args)` for every item of the pieces (chunks of tasks), on `jobs` worker processes, the
+    results of each chunk as soon as it is done, or has run HAND_BACK seconds (its rest then queued
+    again), with no more than a few chunks queued. The workers share a table of the
     cores their puzzles take (nonosat.batch.sharing), for the race. They ignore Ctrl-C and die with this
     process: when the run does not finish (Ctrl-C, an error, a consumer that stops early) they
     are killed at once, and when this process is killed outright Linux kills them
@@ -79,9 +98,9 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
         initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring(), os.getpid()),
     )
 
-    def submit(chunk: Any) -> Any:
+    def submit(chunk: list[Any]) -> Any:
         with interrupts.held():  # a worker started now begins life ignoring Ctrl-C, which we handle
-            return pool.submit(job, chunk, *args)
+            return pool.submit(for_a_while, job, chunk, *args)
 
     pending: set[Any] = set()
     finished = False
@@ -93,9 +112,10 @@ def pooled(job: Callable[..., T], pieces: Iterator[Any], jobs: int, *args: Any) 
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
-                following = next(pieces, None)
-                if following is not None:
+                results, rest = future.result()
+                yield results
+                following = rest or next(pieces, None)
+                if following:
                     pending.add(submit(following))
         finished = True
     except BrokenProcessPool:

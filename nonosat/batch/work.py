@@ -114,12 +114,10 @@ def solve_chunk(chunk: list[Task], options: RunOptions, race: bool = False) -> l
     return [solve_task(task, options, race) for task in chunk]
 
 
-def solve_numbered(chunk: list[tuple[int, Puzzle]], options: RunOptions, race: bool) -> list[tuple[int, Result | str]]:
-    """What one `solve_many` worker task does; an error travels back as its message."""
-    done: list[tuple[int, Result | str]] = []
-    for index, puzzle in chunk:
-        try:
-            done.append((index, solve_one(puzzle, options, race)))
-        except NonosatError as error:
-            done.append((index, str(error)))
-    return done
+def solve_numbered(item: tuple[int, Puzzle], options: RunOptions, race: bool) -> tuple[int, Result | str]:
+    """What a `solve_many` worker does for one puzzle; an error travels back as its message."""
+    index, puzzle = item
+    try:
+        return index, solve_one(puzzle, options, race)
+    except NonosatError as error:
+        return index, str(error)
