@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nonosat import NonosatError, Puzzle, load, load_all
+from nonosat import NonosatError, Puzzle, UsageError, load, load_all
 from nonosat.batch import (
     RECORD_KEYS,
     executors,
@@ -30,7 +30,7 @@ from nonosat.batch import (
     work,
 )
 from nonosat.batch import sharing as cores
-from nonosat.batch.tasks import WholeFile
+from nonosat.batch.tasks import WholeFile, pending
 from nonosat.batch.work import RunOptions
 from nonosat.cli import app
 from nonosat.formats.tournament import dump_tournament
@@ -373,3 +373,26 @@ def test_a_worker_hands_back_what_it_solved_without_waiting_for_its_whole_chunk(
     assert 1 <= len(done) < 8 and done + [k * k for k in rest] == [k * k for k in range(8)]
     results = [result for chunk in executors.pooled(slow_square, iter([list(range(8)), [8, 9]]), 2) for result in chunk]
     assert sorted(results) == [k * k for k in range(10)]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="results files are held with flock")
+def test_a_second_run_on_the_same_results_file_at_once_is_refused(tmp_path: Path) -> None:
+    """A review ran two batches on one results file at once: both appended every record (2,000
+    records for 1,000 puzzles, and a resume counted them twice). A run holds its file now."""
+    puzzle = tmp_path / "ring.non"
+    puzzle.write_text((Path(__file__).resolve().parent.parent / "puzzles" / "ring.non").read_text())
+    out = tmp_path / "r.jsonl"
+    code = "import sys; from pathlib import Path; from nonosat.batch.holding import hold; "
+    code += f"hold(Path({str(out)!r})); print('held', flush=True); sys.stdin.read()"
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "held\n"
+        with pytest.raises(UsageError, match="another batch run is writing it"):
+            pending([str(puzzle)], out)
+        refused = CliRunner().invoke(app, ["batch", str(puzzle), "--out", str(out)])
+        assert refused.exit_code == 2 and not out.exists()
+    finally:
+        other.communicate("")
+    assert [record["status"] for record in run([str(puzzle)], out=out, jobs=1)] == ["multiple"]
+    assert len(out.read_text().splitlines()) == 1 and not (tmp_path / ".r.jsonl.lock").exists()

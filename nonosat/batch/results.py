@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from nonosat.batch.holding import hold, let_go
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.render.records import RECORD_KEYS, Record, solution_sha1
@@ -131,6 +132,7 @@ class Writer:
 
     def __init__(self, out: Path) -> None:
         check_results_path(out)
+        hold(out)  # held already when `pending` read it: one run at a time on a file
         if out.exists() and out.stat().st_size:
             with open(out, "rb") as handle:
                 handle.seek(-1, os.SEEK_END)
@@ -162,5 +164,6 @@ class Writer:
                 os.fsync(self.handle.fileno())
             finally:
                 self.handle.close()
+                let_go(self.out)
         except OSError as error:
             raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from nonosat.batch.results import STATUSES, Record, resume_results, rewrite_results
+from nonosat.batch.holding import hold
+from nonosat.batch.results import STATUSES, Record, check_results_path, resume_results, rewrite_results
 from nonosat.errors import NonosatError, UsageError
 from nonosat.model import Puzzle
 
@@ -176,6 +177,9 @@ def pending(
     unknown = set(retry) - set(STATUSES)
     if unknown:
         raise UsageError(f"statuses to retry are {', '.join(STATUSES)}; not {', '.join(sorted(unknown))}")
+    if out is not None:
+        check_results_path(Path(out))
+        hold(Path(out))  # before it is read: a second run on the same file at once is refused
     done = resume_results(Path(out)) if out is not None else []
     if out is not None and any(record.get("status") in retry for record in done):
         done = [record for record in done if record.get("status") not in retry]
