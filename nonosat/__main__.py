@@ -51,7 +51,7 @@ def main() -> None:
         interrupts.announce()
         code = 130
     except Exception as error:  # noqa: BLE001 - a bug of ours: one line and exit 70, not a traceback and 1
-        code = _internal_error(error)
+        code = _output_failed(error) or _internal_error(error)
     from nonosat import interrupts
 
     interrupts.finish()  # a Ctrl-C from now on leaves the exit code alone
@@ -79,6 +79,27 @@ def _streams_that_exist() -> None:
 
 EXIT_INTERNAL_ERROR = 70
 """A bug of ours (EX_SOFTWARE): not 1, which means "multiple solutions"."""
+EXIT_OUTPUT_FAILED = 74
+"""The output could not be written (EX_IOERR): a full disk or device, an I/O error."""
+
+
+def _output_failed(error: Exception) -> int:
+    """A write that failed for want of room or for the device (`> /dev/full`, a full disk): one
+    line and exit 74, not a bug's exit 70; 0 for any other error. The output is then dropped, so
+    that the flush at exit does not fail again."""
+    import errno
+    import os
+
+    failures = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+    if not isinstance(error, OSError) or error.errno not in failures:
+        return 0
+    try:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+        sys.stderr.write(f"nonosat: cannot write the output: {error.strerror or error}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return EXIT_OUTPUT_FAILED
 
 
 def _internal_error(error: Exception) -> int:

@@ -154,3 +154,25 @@ def test_an_internal_error_is_one_line_and_exit_70(command: list[str]) -> None:
         env=dict(os.environ, NONOSAT_DEBUG="1"),
     )
     assert shown.returncode == 70 and "Traceback" in shown.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", str(DANCER)],
+        ["check", str(DANCER), "--format", "json"],
+        ["encode", str(DANCER), "-o", "-"],
+        ["--help"],
+    ],
+)
+def test_output_on_a_full_device_is_one_line_and_exit_74_not_a_bug(command: list[str]) -> None:
+    """A review wrote standard output to /dev/full: every command said "internal error ... this
+    is a bug" with exit 70. A full disk is not a bug of nonosat's."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert done.returncode == 74
+    one_clean_line(done.stderr)
+    assert done.stderr == "nonosat: cannot write the output: No space left on device\n"
