@@ -63,6 +63,8 @@ def test_a_closed_standard_output_keeps_the_verdict(tmp_path: Path) -> None:
         (1, ["solve", "nowhere.non"], 2),
         (1, ["rate", "webpbn-00006-cat.non"], 0),  # through Typer
         (2, ["solve", "nowhere.non"], 2),
+        (1, ["batch", "webpbn-00006-cat.non", "--out", "-"], 2),  # a review: the records went nowhere, exit 0
+        (2, ["batch", "webpbn-00006-cat.non", "--out", "-"], 0),  # only the progress and summary lost
     ],
 )
 def test_a_standard_stream_closed_before_the_start_keeps_the_verdict(closed: int, args: list[str], code: int) -> None:

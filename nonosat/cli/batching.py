@@ -97,6 +97,10 @@ def batch(
     retried = usage("--retry", lambda: parse_statuses(retry))
     check_executor(executor)
     to_stdout = results == "-"
+    if to_stdout and _closed_at_start():
+        from nonosat.errors import UsageError
+
+        raise UsageError("cannot write the results: standard output is closed")
     out_path = None if to_stdout else Path(results)
     todo, done = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     records = list(done)
@@ -123,6 +127,15 @@ def batch(
     if bad:
         err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
         raise typer.Exit(1)
+
+
+def _closed_at_start() -> bool:
+    """Whether the command began with standard output closed (`>&-`): it writes to the null
+    device then (nonosat.__main__), which would take every record and lose it."""
+    import os
+    import sys
+
+    return getattr(sys.stdout, "name", None) == os.devnull
 
 
 def _echo_records(stream: Any) -> Any:
