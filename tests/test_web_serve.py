@@ -180,6 +180,28 @@ def test_a_server_started_ignoring_ctrl_c_serves_on_through_it() -> None:
     assert code == -signal.SIGTERM  # uvicorn ends by the signal it heard, once the requests are done
 
 
+def test_sigterm_answers_the_requests_under_way_503(served: int) -> None:
+    """A review stopped the server with SIGTERM while requests ran: uvicorn cut them off without
+    an answer after its grace, or answered 500 with a traceback. The workers now end as the
+    server begins to stop, and each request under way is answered 503."""
+    process, port = start("--max-count", "100000")
+    try:
+        asking, replies = asked_hard(port, 50)
+        for _ in range(200):
+            if status(port)["running"] == 1:
+                break
+            time.sleep(0.05)
+        process.terminate()
+        asking.join(30)
+        code = process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    said = process.stderr.read() if process.stderr else ""
+    assert replies == [(503, {"error": "the server is stopping: this request was not answered"})], replies
+    assert code == -signal.SIGTERM and "Traceback" not in said and "ERROR" not in said, said
+
+
 def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     before = status(served)["killed"]
     body = hard_body()

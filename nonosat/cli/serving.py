@@ -92,8 +92,9 @@ def serve(
     raise typer.Exit(interrupts.EXIT_INTERRUPTED)
 
 
-def _server_class(server: Any) -> Any:
-    """uvicorn's Server, or, for a server started ignoring Ctrl-C (a shell script's background
+def _server_class(uvicorns: Any) -> Any:
+    """uvicorn's Server, whose shutdown first ends the workers (each request under way is then
+    answered 503, not cut off); for a server started ignoring Ctrl-C (a shell script's background
     job), one that goes on ignoring it, as every other command does (uvicorn's own handler would
     stop it, and its wakeup byte would reach the command line's watcher); SIGTERM still stops it."""
     import contextlib
@@ -102,6 +103,14 @@ def _server_class(server: Any) -> Any:
 
     from nonosat import interrupts
 
+    class Stopping(uvicorns):  # type: ignore[misc]
+        async def shutdown(self, *args: Any, **kwargs: Any) -> None:
+            from nonosat.web.pool import stop_every_pool
+
+            stop_every_pool()
+            await super().shutdown(*args, **kwargs)
+
+    server: Any = Stopping
     if not interrupts.started_ignoring():
         return server
 

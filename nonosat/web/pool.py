@@ -15,6 +15,7 @@ import asyncio
 import os
 import signal
 import sys
+import weakref
 from typing import Any
 
 from nonosat.errors import NonosatError
@@ -85,10 +86,23 @@ def death(exitcode: int | None) -> str:
     return f"ended without a reply (exit code {exitcode})"
 
 
+_POOLS: weakref.WeakSet[Pool] = weakref.WeakSet()
+
+
+def stop_every_pool() -> None:
+    """The server is stopping (SIGTERM, Ctrl-C): end the workers of every pool now, so that each
+    request under way is answered 503 before the server closes its connections (a SIGTERM left
+    them to uvicorn, which cut them off without an answer, or a 500 and a traceback)."""
+    for pool in list(_POOLS):
+        pool.stop()
+
+
 class Pool:
     """Runs jobs in worker processes, `settings.workers` at once (asyncio side)."""
 
     def __init__(self, settings: WebSettings) -> None:
+        _POOLS.add(self)
+        self.stopping = False
         self.settings = settings
         self.slots = asyncio.Semaphore(settings.workers)
         self.running = 0
@@ -109,8 +123,10 @@ class Pool:
         warm_up()
 
     def stop(self) -> None:
+        self.stopping = True
         for process in list(self.live):
-            process.kill()
+            if process.pid is not None:  # one still starting is killed once started (`_in_worker`)
+                process.kill()
 
     def stats(self) -> dict[str, int]:
         return {"running": self.running, "waiting": self.waiting, "killed": self.killed, "live": len(self.live)}
@@ -130,6 +146,8 @@ class Pool:
             self.waiting -= 1
         self.running += 1
         try:
+            if self.stopping:  # a slot freed by the workers' end at the server's stop
+                return Reply.error("the server is stopping: this request was not answered", 503)
             return await self._in_worker(job, gone)
         finally:
             self.running -= 1
@@ -158,6 +176,8 @@ class Pool:
                 return Reply.error(f"the server could not start a worker ({problem.strerror or problem})", 503)
             finally:
                 theirs.close()
+            if self.stopping:  # the server began to stop while this worker started
+                process.kill()
             loop.add_reader(ours.fileno(), arrived)
             reading = True
             limit = job.remaining() + self.settings.grace
@@ -168,6 +188,8 @@ class Pool:
                     return reply
                 except (EOFError, OSError):
                     await loop.run_in_executor(None, process.join, 1)
+                    if self.stopping:
+                        return Reply.error("the server is stopping: this request was not answered", 503)
                     return Reply.error(f"the worker answering this request {death(process.exitcode)}", 503)
             self.killed += 1
             if gone in done:
