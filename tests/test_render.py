@@ -220,6 +220,23 @@ def test_save_picture_chooses_by_suffix_and_never_overwrites(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.SVG", "a.png"]  # no temporary files left
 
 
+def test_drawing_is_held_to_the_commands_time_limit(tmp_path: Path) -> None:
+    """A review found `--timeout 1` holding for the search but not the drawing: a 512x512
+    picture took seconds more. A drawing the deadline passes during writes nothing."""
+    from nonosat.cli.base import draw_solution
+    from nonosat.deadline import Deadline
+    from nonosat.errors import TimeUp
+    from nonosat.solver import solve
+
+    puzzle, goal = goal_of(DANCER)
+    with pytest.raises(TimeUp, match="drawing late.svg"):
+        save_picture(puzzle, goal, tmp_path / "late.svg", deadline=Deadline.after(0))
+    draw_solution(solve(puzzle), tmp_path / "late.png", False, Deadline.after(0))  # solve --render: said, not raised
+    assert not list(tmp_path.iterdir())
+    save_picture(puzzle, goal, tmp_path / "in-time.svg", deadline=Deadline.after(60))
+    assert (tmp_path / "in-time.svg").exists()
+
+
 # CLI
 
 

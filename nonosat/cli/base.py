@@ -14,6 +14,7 @@ from nonosat.errors import NonosatError, UsageError
 from nonosat.limits import MAX_JOBS
 
 if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
     from nonosat.solver import Result
 
 T = TypeVar("T")
@@ -237,10 +238,16 @@ def write_solution(result: "Result", target: Path, force: bool) -> None:
     save_solution(result.puzzle, result.solution.grid, result.status.value, target, force=force)
 
 
-def draw_solution(result: "Result", target: Path, force: bool) -> None:
+def draw_solution(result: "Result", target: Path, force: bool, deadline: "Deadline") -> None:
+    """Draw the first solution; with none, or when the time limit passes while drawing, say that
+    nothing was drawn (the verdict's exit code stands)."""
+    from nonosat.errors import TimeUp
     from nonosat.render.sheets import save_picture
 
     if result.solution is None:
         err.print(f"nothing drawn in {target}: {result.status.value}, no solution found", markup=False)
         return
-    save_picture(result.puzzle, result.solution.grid, target, force=force)
+    try:
+        save_picture(result.puzzle, result.solution.grid, target, force=force, deadline=deadline)
+    except TimeUp as error:
+        err.print(f"nothing drawn in {target}: {error}", markup=False)

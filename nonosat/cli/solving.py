@@ -89,7 +89,7 @@ def solve(
     if output is not None:
         write_solution(result, output, force)
     if render is not None:
-        draw_solution(result, render, force)
+        draw_solution(result, render, force, deadline)
     code = show_solved(answer, ascii_cells, as_json, deadline)
     if linestats and not as_json:
         show_line_stats(puzzle, deadline)

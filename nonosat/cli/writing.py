@@ -100,5 +100,5 @@ def render(
             typer.echo(f"nonosat: {file}: nothing to draw: {status_line(result)}", err=True)
             raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
         grid = result.solution.grid
-    save_picture(puzzle, grid, output, force=force)
+    save_picture(puzzle, grid, output, force=force, deadline=deadline)
     err.print(f"wrote {output}", markup=False)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import ensure_writable, write_bytes_atomic, write_text_atomic
 from nonosat.model import Clue, Grid, Puzzle
@@ -343,15 +344,21 @@ def check_picture_path(path: str | Path, *, force: bool = False) -> None:
     ensure_writable(target, force=force)
 
 
-def save_picture(puzzle: Puzzle, grid: Grid | None, path: str | Path, *, force: bool = False) -> None:
+def save_picture(
+    puzzle: Puzzle, grid: Grid | None, path: str | Path, *, force: bool = False, deadline: Deadline = NO_DEADLINE
+) -> None:
     """Draw the puzzle (with `grid` filled in, if given) to an .svg or .png file, atomically.
 
     An existing file is replaced only with `force`; otherwise this raises UsageError, before
-    any drawing.
+    any drawing. The drawing is held to `deadline` (TimeUp, and nothing written, when it passes).
     """
+    from nonosat.deadline import alarm
+
     target = Path(path)
     check_picture_path(target, force=force)
-    if target.suffix.lower() == ".svg":
-        write_text_atomic(target, to_svg(puzzle, grid), force=force)
+    with alarm(deadline, f"drawing {target.name}"):
+        drawn: str | bytes = to_svg(puzzle, grid) if target.suffix.lower() == ".svg" else to_png(puzzle, grid)
+    if isinstance(drawn, str):
+        write_text_atomic(target, drawn, force=force)
     else:
-        write_bytes_atomic(target, to_png(puzzle, grid), force=force)
+        write_bytes_atomic(target, drawn, force=force)

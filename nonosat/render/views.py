@@ -10,6 +10,7 @@ Black and white is drawn as it always was."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from rich.style import Style
@@ -138,13 +139,15 @@ def grid_view(
     text = Text(no_wrap=True, overflow="ignore")
     for level in range(depth):
         text.append(" " * (margin + 1))
+        heads: list[Glyph] = []
         for c, tokens in enumerate(columns):
             offset = level - (depth - len(tokens))
             if swatches:
                 _append_token(text, tokens[offset] if offset >= 0 else ("", None), cell, clue_style)
                 continue
             style = mark_style if c in marked_columns and not pointers else clue_style
-            text.append((tokens[offset][0] if offset >= 0 else "").rjust(cell), style=style)
+            heads.append(((tokens[offset][0] if offset >= 0 else "").rjust(cell), style))
+        _append_runs(text, heads)
         text.append("\n")
     for r, clue in enumerate(row_texts):
         if swatches:
@@ -155,6 +158,7 @@ def grid_view(
         else:
             style = mark_style if r in marked_rows and not pointers else clue_style
             text.append(clue.rjust(margin) + " ", style=style)
+        cells: list[Glyph] = []
         for c in range(puzzle.width):
             value = None if grid is None else grid[r][c]
             glyph, look = (" ", None) if value is None else glyphs[value]
@@ -162,7 +166,8 @@ def grid_view(
                 glyph, look = MARKED, marked_style(palette[value])
             elif (r, c) in marked:
                 look = mark_style
-            text.append(glyph.ljust(cell), style=look)
+            cells.append((glyph.ljust(cell), look))
+        _append_runs(text, cells)
         if pointers and r in marked_rows:
             text.append(" <", style=mark_style)
         if r + 1 < len(row_texts):
@@ -172,6 +177,13 @@ def grid_view(
         pointed = "".join(("^" if c in marked_columns else "").rjust(cell) for c in range(puzzle.width)).rstrip()
         text.append(pointed, style=mark_style)
     return text
+
+
+def _append_runs(text: Text, drawn: list[Glyph]) -> None:
+    """Append each run of glyphs of one style as one span: a span a cell made a 512x512 grid
+    take seconds to build and print."""
+    for look, run in groupby(drawn, key=lambda glyph: glyph[1]):
+        text.append("".join(glyph for glyph, _ in run), style=look)
 
 
 def _append_token(text: Text, token: Token, width: int, clue_style: str | None) -> None:
