@@ -137,6 +137,18 @@ def refutation(clauses: list[list[int]], deadline: Deadline = NO_DEADLINE) -> li
         search.sat.delete()
 
 
+def check_certificate_folder(folder: str | Path, force: bool = False) -> None:
+    """Refuse (UsageError) a folder for a certificate that is a file, or that holds a
+    certificate's file already, unless `force`: before any work, as for any output."""
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{target} is a file, not a folder for the certificate")
+    found = {name for name in CERTIFICATE_FILES if (target / name).exists()}
+    existing = sorted(found, key=lambda name: (name != "puzzle.json", name))  # the clues' file named first
+    if existing and not force:
+        raise UsageError(f"{target / existing[0]} already exists; use {{force}} to overwrite it", force="force=True")
+
+
 def make_certificate(
     puzzle: Puzzle,
     status: str,
@@ -158,8 +170,7 @@ def make_certificate(
         if not puzzle.satisfied_by(grid):
             raise WrongAnswer("internal error: a grid to certify breaks the clues")
     target = Path(folder)
-    if target.exists() and not target.is_dir():
-        raise UsageError(f"{target} is a file, not a folder for the certificate")
+    check_certificate_folder(target, force)
     clues = replace(puzzle, goal=None, goal_problem=None)
     cnf, clauses = whole_formula(puzzle, encoding)
     files: dict[str, str] = {"puzzle.json": dumps(clues, "json"), "puzzle.cnf": cnf}
@@ -193,9 +204,7 @@ def make_certificate(
         name=puzzle.name, status=status, command=command, encoding=encoding, files=listed
     )
     target.mkdir(parents=True, exist_ok=True)
-    existing = [name for name in files if (target / name).exists()]
-    if existing and not force:
-        raise UsageError(f"{target / existing[0]} already exists; use {{force}} to overwrite it", force="force=True")
+    check_certificate_folder(target, force)  # again: the proof took time
     for name, text in files.items():
         write_text_atomic(target / name, text, force=force)
     for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead

@@ -237,6 +237,7 @@ def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> N
     assert verified.returncode == 0 and "proof: verified: unique" in verified.stdout
     again = nonosat("check", forever, "--no-rating", "--certificate", "proof")
     assert again.returncode == 2 and "already exists; use --force" in again.stderr
+    assert again.stdout == ""  # refused before any work, as -o is (a review: the verdict, then exit 2)
     ring = nonosat("check", str(PUZZLES / "ring.non"), "--no-rating", "--certificate", "proof", "--force")
     assert ring.returncode == 1 and not (tmp_path / "proof" / "unique.drat").exists()  # the old proof is gone
     (tmp_path / "proof" / "solution-1.txt").write_text("####\n####\n####\n####\n")

@@ -136,6 +136,10 @@ def check(
     from nonosat.reports import check_report
 
     deadline = Deadline.after(timeout)
+    if certificate is not None:
+        from nonosat.certificate import check_certificate_folder
+
+        check_certificate_folder(certificate, force)  # before any work, as for -o
     puzzle = load_puzzle(file, deadline)
     as_json = format is OutputFormat.json
     answer = check_report(
