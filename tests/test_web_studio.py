@@ -358,6 +358,48 @@ def test_two_tabs_keep_each_others_work(browser: Browser, server: str) -> None:
     context.close()
 
 
+def test_a_draft_taken_up_forgotten_or_opened_elsewhere_is_never_lost(browser: Browser, server: str) -> None:
+    """A review of the drafts found three ways to lose work: a tab that had not changed the draft
+    it took up kept nothing when another tab wrote over it; a draft forgotten in one tab was gone
+    for the tab still showing it; Undo after opening a draft wrote the tab's old work over it."""
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+
+    def tab() -> Page:
+        opened = context.new_page()
+        opened.set_default_timeout(WAIT_MS)
+        opened.goto(server)
+        settled(opened)
+        return opened
+
+    first = tab()
+    draw(first, [(1, 1)])
+    first.fill("#title", "kept")
+    settled(first)
+    first.close(run_before_unload=True)
+    idle, busy = tab(), tab()  # both take up "kept"; only one of them changes it
+    assert idle.input_value("#title") == busy.input_value("#title") == "kept"
+    busy.click("#clear")
+    busy.fill("#title", "other")
+    draw(busy, [(5, 5)])
+    settled(busy)
+    idle.wait_for_selector("#status:has-text('changed in another tab too')")
+    idle.close(run_before_unload=True)
+    listed = {text.split(" · ")[0] for text in busy.locator("#draft-list option").all_inner_texts()}
+    assert listed == {"kept"}
+    busy.on("dialog", lambda dialog: dialog.accept())
+    shown = tab()  # takes up the latest: the copy of "kept" that `idle` made
+    assert shown.input_value("#title") == "kept"
+    busy.select_option("#draft-list", label=busy.locator("#draft-list option").all_inner_texts()[0])
+    busy.click("#draft-forget")  # forgets the draft `shown` shows: `shown` keeps it again
+    shown.wait_for_timeout(500)
+    shown.reload()
+    settled(shown)
+    assert shown.input_value("#title") == "kept" and marked(shown, "filled") == {(1, 1)}
+    shown.click("#draft-open")  # "other", in this tab: Undo must not write "kept" over it
+    assert shown.input_value("#title") == "other" and shown.is_disabled("#undo")
+    context.close()
+
+
 def test_storage_full_is_said_at_once_and_asked_about_before_leaving(page: Page) -> None:
     """A review filled the browser's storage: a 40x40 drawing was lost on reload without a word,
     and the page said the work was back as left. Now the author is told at once, and the

@@ -356,7 +356,7 @@ setOnChange((kind) => {
 setAfterLoad(refresh);
 files.setOnLoaded(refresh);
 api.setOnAnswer(() => {
-  if ($("status").textContent === api.UNREACHABLE) say("The server answers again.");
+  if ($("status").textContent.includes(api.UNREACHABLE)) say("The server answers again.");
 });
 enableDrawing();
 wire();

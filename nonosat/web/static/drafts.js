@@ -4,7 +4,7 @@
 // draft, and a tab that finds another one writing its draft goes on under a key of its own.
 // When the browser's storage is full the author is told at once, and asked before leaving.
 
-import { state, snapshot, restore } from "./model.js";
+import { state, snapshot, restore, forgetHistory } from "./model.js";
 
 const PREFIX = "nonosat-studio/";
 const LEGACY = "nonosat-studio"; // the one draft of earlier versions, taken over as a draft
@@ -154,6 +154,7 @@ export function open(other) {
   if (!draft || !saveNow()) return false; // this tab's work not kept: it stays open
   useId(other);
   put(draft);
+  forgetHistory();
   return true;
 }
 
@@ -167,15 +168,34 @@ export function forget(other) {
   }
 }
 
+/** What another tab wrote under a key, as a snapshot's text (null if it is not a draft). */
+function writtenState(value) {
+  try {
+    const kept = JSON.parse(value);
+    return kept && kept.state ? JSON.stringify(kept.state) : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 window.addEventListener("storage", (event) => {
-  if (event.key === PREFIX + id && event.newValue !== null) {
-    useId(newId()); // another tab wrote this draft: this tab's work goes on as a draft of its own
-    if (snapshot() !== takenUp) {
+  const mine = event.key === PREFIX + id;
+  if (mine && event.newValue !== null) {
+    // Another tab wrote this draft: unless it wrote exactly what this tab shows, this tab's
+    // work goes on as a draft of its own, kept now (a tab that had changed nothing kept nothing).
+    const text = snapshot();
+    const forked = writtenState(event.newValue) !== text;
+    if (forked) {
+      useId(newId());
       base = null;
-      saveNow();
+      if (!blank(JSON.parse(text))) saveNow();
     }
-    onChanged(true);
-  } else if (event.key === null || (event.key && event.key.startsWith(PREFIX))) {
+    onChanged(forked);
+  } else if (mine || event.key === null) {
+    base = null; // another tab forgot this draft (or cleared the storage): it is kept again
+    saveNow();
+    onChanged(false);
+  } else if (event.key && event.key.startsWith(PREFIX)) {
     onChanged(false);
   }
 });

@@ -15,6 +15,7 @@ function when(savedAt) {
 /** The work of other tabs and visits, to open or forget ("Kept in this browser"). */
 function renderDrafts() {
   const list = drafts.otherDrafts();
+  const chosen = $("draft-list").value; // kept through the list's rebuilding as other tabs save
   $("drafts").hidden = !list.length;
   $("draft-list").replaceChildren(
     ...list.map((draft) => {
@@ -24,13 +25,18 @@ function renderDrafts() {
       return option;
     }),
   );
+  if (list.some((draft) => draft.id === chosen)) $("draft-list").value = chosen;
 }
 
 /** Take up this tab's draft (or the latest), show it with `refresh`, and say what came back. */
 export function startKeeping(refresh) {
   const on = (id, handler) => $(id).addEventListener("click", handler);
   on("draft-open", () => {
-    if (!drafts.open($("draft-list").value)) return;
+    if (!drafts.open($("draft-list").value)) {
+      renderDrafts();
+      say("That work could not be opened: it is no longer kept, or this tab's own could not be kept first.", "error");
+      return;
+    }
     refresh();
     renderDrafts();
     say("Opened; the work this tab had is kept in the list.");
@@ -50,7 +56,10 @@ export function startKeeping(refresh) {
   );
   window.addEventListener("pagehide", drafts.saveNow);
   window.addEventListener("beforeunload", (event) => {
-    if (!drafts.saveNow()) event.preventDefault(); // not kept: the browser asks before the work is lost
+    if (!drafts.saveNow()) {
+      event.preventDefault(); // not kept: the browser asks before the work is lost
+      event.returnValue = ""; // (older browsers ask only so)
+    }
   });
   const began = drafts.start();
   refresh();

@@ -264,5 +264,11 @@ export function redo() {
   return true;
 }
 
+/** Forget undo and redo: another draft was opened, and undoing into this one would write it there. */
+export function forgetHistory() {
+  undoStack.length = 0;
+  redoStack.length = 0;
+}
+
 export const canUndo = () => undoStack.length > 0;
 export const canRedo = () => redoStack.length > 0;
