@@ -176,3 +176,17 @@ def test_output_on_a_full_device_is_one_line_and_exit_74_not_a_bug(command: list
     assert done.returncode == 74
     one_clean_line(done.stderr)
     assert done.stderr == "nonosat: cannot write the output: No space left on device\n"
+
+
+def test_a_full_disk_met_elsewhere_than_the_output_is_not_called_an_output_failure() -> None:
+    """A review: exit 74 took every ENOSPC for the output's, wherever it came from."""
+    code = (
+        "import sys, errno, nonosat.reports as answers\n"
+        "def broken(*args, **kwargs): raise OSError(errno.ENOSPC, 'No space left on device')\n"
+        "answers.solve_report = broken\n"
+        f"sys.argv = ['nonosat', 'solve', {str(DANCER)!r}]\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 70 and "internal error (OSError" in done.stderr

@@ -6,6 +6,7 @@ removed when the run ends well). Where `fcntl` is missing (Windows) nothing is h
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -20,7 +21,9 @@ def lock_path(out: Path) -> Path:
 
 
 def hold(out: Path) -> None:
-    """Hold `out` for this process's run, or raise UsageError if another process holds it."""
+    """Hold `out` for this process's run, or raise UsageError if another process holds it. Where
+    no lock can be made (a folder this process may not write in, a file system without locks),
+    the run goes on without one, as it did before there were locks."""
     try:
         import fcntl
     except ImportError:  # Windows
@@ -29,17 +32,29 @@ def hold(out: Path) -> None:
     if key in _held:
         return
     lock = lock_path(Path(key))
-    try:
-        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise UsageError(f"cannot write {out}: {error.strerror or error} ({lock})") from None
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    for _ in range(5):  # a lock file removed by the run that held it, between our open and flock: again
+        try:
+            descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(descriptor)
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise UsageError(
+                    f"{out}: another batch run is writing it; wait for that run to end, or give another results file"
+                ) from None
+            return  # no locks on this file system (NFS without a lock manager, some FUSE)
+        try:
+            same = os.path.samestat(os.fstat(descriptor), os.stat(lock))
+        except OSError:
+            same = False
+        if same:
+            break
         os.close(descriptor)
-        raise UsageError(
-            f"{out}: another batch run is writing it; wait for that run to end, or give another results file"
-        ) from None
+    else:
+        return
     if not _held:
         import atexit
 

@@ -170,8 +170,10 @@ def pending(
     """The tasks still to do, and the records `out` already holds (empty without `out`).
 
     Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
-    puzzles are to do again. Raises UsageError for a path that names no file. Folders give their
-    pictures too with `pictures`.
+    puzzles are to do again. Raises UsageError for a path that names no file, or for an `out`
+    another process's run is writing; `out` is then held for this process's run until its
+    results are closed, or the process ends (`nonosat.batch.holding.let_go` lets go sooner).
+    Folders give their pictures too with `pictures`.
     """
     check_paths(paths, pictures)
     unknown = set(retry) - set(STATUSES)
