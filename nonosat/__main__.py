@@ -84,15 +84,13 @@ EXIT_OUTPUT_FAILED = 74
 
 
 def _output_failed(error: Exception) -> int:
-    """A write that failed for want of room or for the device (`> /dev/full`, a full disk): one
+    """A write to standard output that failed (`> /dev/full`, a full disk, an I/O error): one
     line and exit 74, not a bug's exit 70; 0 for any other error. The output is then dropped, so
     that the flush at exit does not fail again."""
-    import errno
     import os
 
-    failures = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
-    if not isinstance(error, OSError) or error.errno not in failures:
-        return 0
+    if not isinstance(error, OSError) or not getattr(error, "writing_stdout", False):  # see GuardedStdout
+        return 0  # not the output's (a full temporary folder, say): a bug's report, exit 70
     try:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
         sys.stderr.write(f"nonosat: cannot write the output: {error.strerror or error}\n")

@@ -51,6 +51,7 @@ class GuardedStdout:
             return getattr(self._stream, method)(*args)
         except OSError as error:
             if not isinstance(error, BrokenPipeError) and error.errno != errno.EPIPE:
+                error.writing_stdout = True  # type: ignore[attr-defined]  # exit 74, not a bug (__main__)
                 raise
             self._close_pipe()
             return len(args[0]) if method == "write" else None
