@@ -10,7 +10,7 @@ from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 WEB_HINT = "pip install 'nonosat[web]'"
 GRACE: Any = 0.5
-"""Seconds uvicorn lets requests under way finish after Ctrl-C, before the workers are killed."""
+"""Seconds uvicorn gives requests under way to be answered (503: their workers end at the stop)."""
 
 
 @app.command(short_help="Serve the authors' page and the JSON API.")
@@ -83,7 +83,7 @@ def serve(
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
     config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
     server = _server_class(uvicorn.Server)(config)
-    server.run()  # until Ctrl-C (or SIGTERM): requests under way get GRACE seconds, then their workers are killed
+    server.run()  # until Ctrl-C (or SIGTERM): the workers end first, and requests under way get 503
     if not server.started:
         from nonosat.errors import UsageError
 
