@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason="the page needs nonosat[web] (Starlette,
 pytest.importorskip("uvicorn", reason="the page needs nonosat[web] (Starlette, uvicorn)")
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 except ImportError:
     pytest.skip("the browser tests need playwright (pip install playwright)", allow_module_level=True)
 
@@ -102,6 +102,15 @@ def page_fixture(browser: Browser, server: str) -> Iterator[Page]:
     yield opened
     context.close()
     assert not errors, f"errors in the page's scripts: {errors}"
+
+
+def new_tab(context: BrowserContext, server: str) -> Page:
+    """Another tab of one browser (they share its storage), the page loaded and its verdict shown."""
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT_MS)
+    opened.goto(server)
+    settled(opened)
+    return opened
 
 
 @pytest.fixture(name="shots")

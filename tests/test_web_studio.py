@@ -16,6 +16,7 @@ from browser import (  # noqa: F401  (fixtures)
     cell,
     drag_along,
     marked,
+    new_tab,
     page_fixture,
     resize,
     screenshot,
@@ -321,11 +322,7 @@ def test_two_tabs_keep_each_others_work(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 950})
 
     def tab() -> Page:
-        opened = context.new_page()
-        opened.set_default_timeout(WAIT_MS)
-        opened.goto(server)
-        settled(opened)
-        return opened
+        return new_tab(context, server)
 
     first = tab()
     draw(first, [(1, 1), (2, 2)])
@@ -365,11 +362,7 @@ def test_a_draft_taken_up_forgotten_or_opened_elsewhere_is_never_lost(browser: B
     context = browser.new_context(viewport={"width": 1400, "height": 950})
 
     def tab() -> Page:
-        opened = context.new_page()
-        opened.set_default_timeout(WAIT_MS)
-        opened.goto(server)
-        settled(opened)
-        return opened
+        return new_tab(context, server)
 
     first = tab()
     draw(first, [(1, 1)])
