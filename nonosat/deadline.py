@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import signal
 import threading
 import time
@@ -19,8 +20,18 @@ from collections.abc import Iterator
 
 from nonosat.errors import TimeUp, UsageError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
+
 __all__ = ["NO_DEADLINE", "Deadline", "TimeUp", "seconds_or_none"]
 
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+    from typing import Any, TypeAlias
+
+    Handler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+    """What signal.getsignal gives: a function, SIG_DFL or SIG_IGN, or None (not set from Python)."""
 
 NEVER = 1e9
 """Seconds (about 31 years) beyond which a time limit is taken as none: the clocks and timers a
@@ -48,6 +59,15 @@ class Deadline:
         """The deadline `seconds` from now (None or infinity: no deadline)."""
         limit = seconds_or_none(seconds)
         return cls(None if limit is None else time.monotonic() + limit)
+
+    @classmethod
+    def for_command(cls, seconds: float | None) -> Deadline:
+        """The deadline `seconds` after this process started, for a command's `--timeout`: the
+        limit holds for the whole command as its user times it, Python's start-up and the
+        imports included (a fifth of a second or more on a loaded machine). Where the start
+        cannot be read (not Linux), `seconds` from now."""
+        limit = seconds_or_none(seconds)
+        return cls(None if limit is None else time.monotonic() - process_age() + limit)
 
     @classmethod
     def of(cls, limit: float | Deadline | None) -> Deadline:
@@ -79,11 +99,25 @@ class Deadline:
 NO_DEADLINE = Deadline()
 
 
+def process_age() -> float:
+    """Seconds since this process started (to the kernel's clock tick, 10 ms), from
+    /proc/self/stat; 0.0 where that cannot be read."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime, in ticks since boot
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
 @contextlib.contextmanager
 def alarm(deadline: Deadline, stage: str) -> Iterator[None]:
     """Hold Python code that does not look at the clock (a file's reader) to the deadline: a
     timer signal raises TimeUp(stage) in it when the deadline passes. Only in the main thread of
-    a program that has SIGALRM (elsewhere the code runs to its end)."""
+    a program that has SIGALRM (elsewhere the code runs to its end). A caller's own timer
+    (setitimer's ITIMER_REAL) goes on: its handler is called when it is due, and what is left of
+    it is set again at the end."""
     remaining = deadline.remaining()
     if (
         remaining is None
@@ -94,14 +128,46 @@ def alarm(deadline: Deadline, stage: str) -> Iterator[None]:
         return
     if remaining <= 0:
         raise TimeUp(stage)
+    theirs = _TheirTimer(signal.getsignal(signal.SIGALRM), *signal.getitimer(signal.ITIMER_REAL))
 
     def ring(signum: int, frame: object) -> None:
-        raise TimeUp(stage)
+        if not theirs.ring(signum, frame):
+            raise TimeUp(stage)
+        theirs.arm(deadline)
 
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, remaining)
+    signal.signal(signal.SIGALRM, ring)
+    theirs.arm(deadline)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if theirs.handler is None else theirs.handler)
+        theirs.restore()
+
+
+class _TheirTimer:
+    """A caller's interval timer and SIGALRM handler, found when `alarm` starts."""
+
+    def __init__(self, handler: Handler, delay: float, interval: float) -> None:
+        self.handler = handler
+        self.due = time.monotonic() + delay if delay > 0 else None
+        self.interval = interval
+
+    def arm(self, deadline: Deadline) -> None:
+        """Set the timer for whichever comes first, their moment or the deadline."""
+        at = deadline.at if self.due is None or deadline.at is None else min(self.due, deadline.at)
+        signal.setitimer(signal.ITIMER_REAL, max(1e-6, (at or 0.0) - time.monotonic()))
+
+    def ring(self, signum: int, frame: object) -> bool:
+        """Whether the signal was theirs: their handler is called, their next moment set."""
+        if self.due is None or time.monotonic() < self.due:
+            return False
+        self.due = time.monotonic() + self.interval if self.interval > 0 else None
+        if callable(self.handler):
+            self.handler(signum, frame)  # type: ignore[arg-type]
+        return True
+
+    def restore(self) -> None:
+        """Set their timer again for what is left of it."""
+        if self.due is not None:
+            signal.setitimer(signal.ITIMER_REAL, max(1e-6, self.due - time.monotonic()), self.interval)

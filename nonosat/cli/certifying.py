@@ -66,6 +66,6 @@ def verify(
     from nonosat.cli.show import say
     from nonosat.deadline import Deadline
 
-    verified = check_folder(folder, checker, timeout=Deadline.after(timeout))
+    verified = check_folder(folder, checker, timeout=Deadline.for_command(timeout))
     how = f", the proof checked by {verified.checker}" if verified.checker else ", both grids meet the clues"
     say(f"{folder}: verified: {verified.status} ({verified.encoding} encoding{how})")

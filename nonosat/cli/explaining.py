@@ -45,7 +45,7 @@ def explain(
 
     if as_json:
         format = OutputFormat.json
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     explained = explain_puzzle(puzzle, deadline, jobs=cores(None))
     logic, result = explained.logic, explained.search
@@ -88,7 +88,7 @@ def rate(
 
     if as_json:
         format = OutputFormat.json
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
     if format is OutputFormat.json:
@@ -123,7 +123,7 @@ def hint(
     from nonosat.explain.hint import load_state
     from nonosat.render.text import hint_lines
 
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)

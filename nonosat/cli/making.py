@@ -1,12 +1,15 @@
 """generate and random: new puzzles, from a picture or at random, proved to have one solution."""
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from nonosat.cli.base import Requirement, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
+
+if TYPE_CHECKING:
+    from nonosat.deadline import Deadline
 
 RequireOption = Annotated[
     Requirement,
@@ -143,12 +146,14 @@ def generate(
 
     In colour: nonosat generate parrot.png --width 30 --colours 4 -o parrot.xml
     """
+    from nonosat.deadline import Deadline
     from nonosat.generate import from_image
 
+    deadline = Deadline.for_command(timeout)
     if suggest is not None:
         if output is not None or preview is not None:
             raise typer.BadParameter("makes nothing: leave out --output and --preview", param_hint="--suggest")
-        suggest_edits_for(image, width, height, threshold_level(threshold), invert, colours, suggest, seed, timeout)
+        suggest_edits_for(image, width, height, threshold_level(threshold), invert, colours, suggest, seed, deadline)
         return
     if output is not None:
         from nonosat.formats.atomic import ensure_writable
@@ -166,7 +171,7 @@ def generate(
         max_changes=max_changes,
         max_distance=max_distance,
         seed=seed,
-        timeout=timeout,
+        timeout=deadline,
         title=title,
         author=author,
         license=license,
@@ -183,7 +188,7 @@ def suggest_edits_for(
     colours: int | None,
     count: int,
     seed: int,
-    timeout: float | None,
+    timeout: "Deadline",
 ) -> None:
     """Print the best one-cell edits of a picture's puzzle."""
     from nonosat.generate import suggest_edits
@@ -228,8 +233,10 @@ def random_command(
 
     Example: nonosat random --width 15 --height 15 --require line --seed 7 (add --colours 3 for colour)
     """
+    from nonosat.deadline import Deadline
     from nonosat.generate import random_puzzle
 
+    deadline = Deadline.for_command(timeout)
     if output is not None:
         from nonosat.formats.atomic import ensure_writable
 
@@ -243,6 +250,6 @@ def random_command(
         seed=seed,
         require=require,
         max_changes=max_changes,
-        timeout=timeout,
+        timeout=deadline,
     )
     write_generated(made, output, preview, force, preview_changes)

@@ -65,7 +65,7 @@ def solve(
     from nonosat.deadline import Deadline
     from nonosat.reports import solve_report
 
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     check_outputs(output, render, force)
     if live:
@@ -135,7 +135,7 @@ def check(
     from nonosat.deadline import Deadline
     from nonosat.reports import check_report
 
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     if certificate is not None:
         from nonosat.certificate import check_certificate_folder
 

@@ -90,7 +90,7 @@ def render(
     from nonosat.render.text import status_line
     from nonosat.solver import solve as solve_puzzle
 
-    deadline = Deadline.after(timeout)
+    deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     check_picture_path(output, force=force)
     grid = None

@@ -1,0 +1,85 @@
+"""The deadline of a command: counted from the process's start, and its timer signal kept apart
+from a caller's own."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from types import FrameType
+
+import pytest
+
+from nonosat import deadline as deadlines
+from nonosat.deadline import Deadline, TimeUp, alarm, process_age
+
+IMPORTED = time.monotonic()
+
+needs_timer = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timers here")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the start is read from /proc")
+def test_the_process_age_counts_from_the_start() -> None:
+    """This process started before this module was imported, and not hours before."""
+    age = process_age()
+    assert time.monotonic() - IMPORTED - 0.02 <= age < 24 * 3600
+
+
+def test_a_command_deadline_counts_the_start_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review measured `solve --timeout 1` taking 1.3-1.5 s under load: Python's start-up and the
+    imports (0.2-0.3 s there) came before the deadline was made."""
+    monkeypatch.setattr(deadlines, "process_age", lambda: 0.75)
+    left = Deadline.for_command(1.0).remaining()
+    assert left is not None and left <= 0.25
+    assert Deadline.after(1.0).remaining() > 0.9  # type: ignore[operator]
+    assert Deadline.for_command(None).at is None
+
+
+@needs_timer
+def test_the_alarm_rings_at_the_deadline() -> None:
+    with pytest.raises(TimeUp, match="reading"), alarm(Deadline.after(0.05), "reading"):
+        time.sleep(2)
+
+
+@needs_timer
+def test_a_callers_timer_goes_on_through_an_alarm() -> None:
+    """alarm() used to set the caller's own interval timer to nothing, and replace its handler."""
+    rang: list[float] = []
+
+    def theirs(signum: int, frame: FrameType | None) -> None:
+        rang.append(time.monotonic())
+
+    before = signal.signal(signal.SIGALRM, theirs)
+    try:
+        started = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.05, 0.05)
+        with alarm(Deadline.after(5), "reading"):
+            time.sleep(0.18)  # theirs rings about three times meanwhile; ours not at all
+        inside = len(rang)
+        assert signal.getsignal(signal.SIGALRM) is theirs
+        left, interval = signal.getitimer(signal.ITIMER_REAL)
+        assert interval == pytest.approx(0.05) and 0 < left <= 0.05
+        time.sleep(0.12)
+        assert inside >= 2 and len(rang) > inside
+        assert all(moment - started >= 0.045 for moment in rang)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+@needs_timer
+def test_the_alarm_still_rings_beside_a_callers_timer() -> None:
+    def theirs(signum: int, frame: FrameType | None) -> None:
+        pass
+
+    before = signal.signal(signal.SIGALRM, theirs)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.02, 0.02)
+        started = time.monotonic()
+        with pytest.raises(TimeUp), alarm(Deadline.after(0.1), "reading"):
+            time.sleep(2)
+        assert time.monotonic() - started < 1
+        assert signal.getitimer(signal.ITIMER_REAL)[1] == pytest.approx(0.02)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
