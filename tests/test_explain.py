@@ -163,6 +163,17 @@ def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:
     assert 1 <= rate(load(CAT)).score <= 3
 
 
+def test_a_puzzle_without_a_solution_has_no_difficulty() -> None:
+    """`rate` called broken-cross.non "none · difficulty 5/5", and check's JSON gave it 5."""
+    from nonosat.render.records import rating_record
+    from nonosat.render.text import rating_line
+
+    rating = rate(load(ROOT / "puzzles" / "broken-cross.non"))
+    assert (rating.level, rating.score) == ("none", 0)
+    assert rating_line(rating).startswith("none (no solution) · ") and "difficulty" not in rating_line(rating)
+    assert rating_record("broken-cross.non", rating)["difficulty"] is None
+
+
 def test_rate_and_explain_take_a_json_flag() -> None:
     import json
 

@@ -10,7 +10,7 @@ Levels, from easiest:
 The score: `line` puzzles get 1, 2 or 3 by how many line passes they need per line, cut at the
 thirds of the line-solvable corpus puzzles (webpbn, nonogram-db, jwilk; see
 bench/calibrate_rating.py, which recomputes the cuts); `probe` is 4; `search` and `ambiguous`
-are 5.
+are 5. A puzzle with no solution, or not rated in time, has no score (0).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def score_for(level: str, passes_per_line: float) -> int:
     if level == "line":
         low, high = PASS_CUTS
         return 1 if passes_per_line <= low else 2 if passes_per_line <= high else 3
-    return 4 if level == "probe" else 0 if level == "unknown" else 5
+    return 4 if level == "probe" else 0 if level in ("unknown", "none") else 5
 
 
 def may_probe(result: Result) -> bool:

@@ -69,6 +69,11 @@ def rating_line(rating: Rating) -> str:
             f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
             f"{rating.probes} cells probed"
         )
+    if rating.level == "none":
+        return (
+            f"none (no solution) · {rating.passes} line passes ({rating.passes_per_line:.1f} per line) · "
+            f"{rating.probes} cells probed"
+        )
     return (
         f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
         f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed"
