@@ -178,6 +178,36 @@ def test_removing_a_colour_while_typing_clues_remaps_the_drawing_kept_for_the_wa
     assert kept == [[1, 0, 2, 0], 3]
 
 
+def test_removing_a_colour_takes_its_blocks_out_of_the_typed_clues(page: Page) -> None:
+    """Typed clues that named a removed colour were left as typed, each then "cannot read"; with
+    the palette left black and white, every typed clue was (its "2b" no longer read)."""
+    texts = page.evaluate(
+        """async () => {
+        const model = await import("/static/model.js");
+        const { state } = model;
+        const colours = [
+          { name: "white", rgb: "#ffffff", char: "." },
+          { name: "black", rgb: "#000000", char: "b" },
+          { name: "red", rgb: "#ff0000", char: "r" },
+          { name: "blue", rgb: "#0000ff", char: "u" },
+        ];
+        const clues = [[[1, "red"]], [[1, "black"]]];
+        model.loadPuzzle({ rows: clues, cols: clues, palette: colours });
+        state.mode = "clues";
+        state.rowText = ["2r 1b, 1u", "1b,1u", "3x"];
+        state.colText = ["1u", "", "1r"];
+        model.removeColour(2);
+        const once = [state.rowText.slice(), state.colText.slice(), model.clues().rows.map((c) => c !== null)];
+        model.removeColour(2);
+        return [once, [state.rowText, state.colText, model.clues().rows.map((c) => c !== null)]];
+    }"""
+    )
+    assert texts == [
+        [["1b 1u", "1b,1u", "3x"], ["1u", "", ""], [True, True, False]],
+        [["1", "1", "3x"], ["", "", ""], [True, True, False]],
+    ]
+
+
 def test_a_palette_left_white_and_black_is_black_and_white_with_its_characters(page: Page) -> None:
     """A review found a puzzle whose black is "X" (corpus easy.pbn #2) with its yellow removed
     written in X where black and white reads #: a wrong verdict ("the drawing does not fit"), an

@@ -206,14 +206,31 @@ export function addColour(rgb) {
   return state.palette.length - 1;
 }
 
-/** Remove colour `index` (not the background nor the last colour); its cells become background. */
+/** Remove colour `index` (not the background nor the last colour); its cells become background,
+ * and its blocks leave the typed clues (a clue that cannot be read is left as typed). */
 export function removeColour(index) {
   if (index < 1 || state.palette.length <= 2) return;
+  const before = state.palette.slice();
+  const read = (text) => {
+    try {
+      return parseClue(text, "", before);
+    } catch (_) {
+      return null;
+    }
+  };
+  const typed = [state.rowText, state.colText].map((texts) => texts.map(read));
   state.palette.splice(index, 1);
   const remap = (cell) => (cell === index ? 0 : cell > index ? cell - 1 : cell);
   state.grid = state.grid.map(remap);
   if (state.drawn) state.drawn.grid = state.drawn.grid.map(remap); // the way back from typed clues, too
   settlePalette();
+  const retyped = (texts, clues) =>
+    texts.map((text, i) => {
+      if (clues[i] === null || (isColour() && !clues[i].some(([, colour]) => colour === index))) return text;
+      return clueText(clues[i].filter(([, colour]) => colour !== index).map(([n, colour]) => [n, remap(colour)]));
+    });
+  state.rowText = retyped(state.rowText, typed[0]);
+  state.colText = retyped(state.colText, typed[1]);
   state.colour = Math.min(state.colour, state.palette.length - 1);
 }
 
