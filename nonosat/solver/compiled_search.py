@@ -10,7 +10,9 @@ first to finish answers (bench/README.md, "The race upside down").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
@@ -21,6 +23,8 @@ from nonosat.solver.compiled import colour_core, core_for, grid_of
 from nonosat.solver.compiled_lines import painted, painted_upside_down
 from nonosat.solver.engines import Found, Request
 from nonosat.solver.propagation import Board
+
+T = TypeVar("T")
 
 FIRST_TRY = 0.05
 """Seconds a search gets alone, before a race, in a process that has not yet started its fork
@@ -94,9 +98,8 @@ class CoreSearch:
             budget = self.guesses or 0
             complete, grids, made = core.search(rows, columns, *masks, count, budget, seconds, True, self.flag)
             self.stats = {"guesses": int(made)}
-        if self.upside_down:
-            grids = [grid_rows[::-1] for grid_rows in grids]
-        return bool(complete), [grid_of(grid_rows, puzzle.width) for grid_rows in grids]
+        turn = -1 if self.upside_down else 1
+        return self._converted(bool(complete), grids, lambda rows: grid_of(rows[::turn], puzzle.width))
 
     def _painted(self, count: int, seconds: float) -> tuple[bool, list[Grid]]:
         """Every other puzzle (colour, or over 126 cells a side): core/paint_*.c or
@@ -116,9 +119,21 @@ class CoreSearch:
         else:
             complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag)
             self.stats = {"guesses": int(made)}
-        width = board.width
-        grids = [tuple(tuple(data[r * width : (r + 1) * width]) for r in range(board.height)) for data in found]
-        return bool(complete), [grid[::-1] for grid in grids] if self.upside_down else grids
+        width, turn = board.width, -1 if self.upside_down else 1
+        rows = range(board.height)[::turn]
+        return self._converted(
+            bool(complete), found, lambda data: tuple(tuple(data[r * width : (r + 1) * width]) for r in rows)
+        )
+
+    def _converted(self, complete: bool, found: Sequence[T], grid: Callable[[T], Grid]) -> tuple[bool, list[Grid]]:
+        """The grids the core found, as grids, while the deadline holds (a core asked for a million
+        solutions finds them faster than Python makes them grids): not complete when it passed."""
+        grids: list[Grid] = []
+        for number, data in enumerate(found):
+            if number % 256 == 255 and self.deadline.passed():
+                return False, grids
+            grids.append(grid(data))
+        return complete, grids
 
 
 Masks = tuple[list[int], list[int], list[int], list[int]]

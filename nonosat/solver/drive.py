@@ -19,7 +19,7 @@ from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
-from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified
+from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified, verified_within
 from nonosat.solver.propagation import Contradiction, line_solve
 
 
@@ -122,11 +122,13 @@ def solve_within(
         guesses=guesses,
     )
     chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
-    solutions = tuple(verified(puzzle, grid) for grid in found.grids)
-    status = status_of(len(solutions), count, found.complete)
-    cut_short = found.cut_short if status is Status.UNKNOWN else None
+    solutions, all_checked = verified_within(puzzle, found.grids, deadline)
+    complete = found.complete and all_checked
+    status = status_of(len(solutions), count, complete)
+    why = found.cut_short if all_checked else "time limit reached while checking the solutions"
+    cut_short = why if status is Status.UNKNOWN else None
     stats = {"line_passes": board.passes, **found.stats}
-    return Result(puzzle, status, solutions, Method(chosen.value), took(), found.complete, stats, cut_short)
+    return Result(puzzle, status, solutions, Method(chosen.value), took(), complete, stats, cut_short)
 
 
 def check(
