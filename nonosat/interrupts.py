@@ -14,9 +14,9 @@ Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet
 (`processes.warm_up`).
 
 A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
-in the main thread, MiniSat-like searches without a time limit use PySAT's own SIGINT
-handling, those with one are interrupted through `heard_by`, and CaDiCaL's conflict budgets
-return before Python raises it.
+in the main thread, MiniSat-like searches are interrupted through `heard_by` (PySAT's own
+SIGINT handling, `solve()`, would hold Python's lock and freeze the caller's other threads for
+the whole search), and CaDiCaL's conflict budgets return before Python raises it.
 """
 
 from __future__ import annotations

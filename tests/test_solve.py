@@ -333,3 +333,34 @@ def test_without_the_compiled_core_everything_runs_in_python() -> None:
     status, method, text = pure.stdout.split(" ", 2)
     puzzle = load(FOREVER)
     assert (status, method) == ("unique", "sat") and text.strip() == solve(puzzle).solutions[0].text()
+
+
+@pytest.mark.slow
+def test_a_main_thread_sat_search_without_a_time_limit_lets_other_threads_run(corpus: Path) -> None:
+    """A review found `solve(..., engine="sat")` in the main thread, with no timeout, freezing
+    every other thread for the whole search (PySAT's solve() holds Python's lock): here another
+    thread sees the search under way and stops it (as Ctrl-C's watcher or a rival would)."""
+    import threading
+
+    from nonosat import interrupts
+
+    puzzle = load(corpus / "minizinc" / "dom_12.dzn")  # 2-3 s for MiniSat
+    seen = threading.Event()
+    done = threading.Event()
+
+    def stop_it_once_seen() -> None:
+        while not done.is_set():
+            if interrupts._running:
+                seen.set()
+                interrupts.stop_all()
+                return
+            done.wait(0.001)
+
+    stopper = threading.Thread(target=stop_it_once_seen, daemon=True)
+    stopper.start()
+    try:
+        result = solve(puzzle, engine="sat", encoding="automaton")
+    finally:
+        done.set()
+        stopper.join()
+    assert seen.is_set() and result.status.value == "unknown"
