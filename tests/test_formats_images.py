@@ -79,3 +79,50 @@ def test_a_picture_past_pillows_own_limit_is_refused_for_its_size(tmp_path: Path
         load(huge)
     with pytest.raises(NonosatError, match="over 40000000 pixels, the limit"):
         load_shades(huge)
+
+
+def test_a_16_bit_grey_picture_reads_as_its_8_bit_self(tmp_path: Path) -> None:
+    """A review found a 16-bit PNG's puzzle wrong in a quarter of its cells, without a word:
+    Pillow's convert clips 16-bit grey at 255, so every shade came out white."""
+    image_module = pytest.importorskip("PIL.Image")
+    from nonosat.generate import from_image
+
+    shades = [0, 40, 100, 127, 128, 200, 255, 90, 30]  # 8-bit shades: dark ones (< 128) are filled
+    narrow = image_module.new("L", (3, 3))
+    narrow.putdata(shades)
+    wide = image_module.new("I;16", (3, 3))
+    wide.putdata([shade * 257 for shade in shades])
+    narrow.save(tmp_path / "narrow.png")
+    wide.save(tmp_path / "wide.png")
+    assert image_module.open(tmp_path / "wide.png").mode.startswith("I")
+    assert load(tmp_path / "wide.png").goal == load(tmp_path / "narrow.png").goal == ((1, 1, 1), (1, 0, 0), (0, 1, 1))
+    made = [from_image(tmp_path / name, width=3, require="unique") for name in ("narrow.png", "wide.png")]
+    assert made[0].start == made[1].start
+
+
+def test_a_photo_is_read_the_way_its_exif_orientation_turns_it(tmp_path: Path) -> None:
+    """A phone's photo stored sideways, with EXIF orientation 6 (turn it a quarter clockwise to
+    show it), came out sideways: 80x40 stored, 40x80 shown, a 30x15 puzzle."""
+    image_module = pytest.importorskip("PIL.Image")
+    from nonosat.generate import from_image
+
+    stored = image_module.new("RGB", (80, 40), "white")
+    stored.paste((0, 0, 0), (0, 0, 20, 40))  # a black band on the stored picture's left
+    exif = image_module.Exif()
+    exif[0x0112] = 6
+    stored.save(tmp_path / "photo.png", exif=exif)
+    made = from_image(tmp_path / "photo.png", width=4, require="unique")
+    assert (made.puzzle.width, made.puzzle.height) == (4, 8)
+    assert made.start[0] == (1, 1, 1, 1) and made.start[-1] == (0, 0, 0, 0)  # the band is now on top
+
+
+def test_a_folder_given_as_a_picture_is_called_a_folder(tmp_path: Path) -> None:
+    """It was "no such file", for a folder and for /dev/null alike."""
+    pytest.importorskip("PIL.Image")
+    from nonosat.errors import BadImage
+    from nonosat.generate import from_image
+
+    with pytest.raises(BadImage, match="a folder, expected a picture"):
+        from_image(tmp_path, width=3)
+    with pytest.raises(BadImage, match="no such file"):
+        from_image(tmp_path / "missing.png", width=3)

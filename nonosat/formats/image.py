@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import re
 import warnings
+from typing import Any
 
 from nonosat.errors import NonosatError, ParseError, UsageError
 from nonosat.formats.common import PathName
@@ -137,7 +138,7 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
             with Image.open(io.BytesIO(data)) as image:
                 too_large = grid_size_problem(*image.size)  # before the pixels are decoded
                 if too_large is None:
-                    rgba = image.convert("RGBA")
+                    rgba = rgba_of(image)
     except NonosatError:  # a deadline's TimeUp, say
         raise
     except Image.DecompressionBombError:  # over twice Pillow's own limit, far past ours: refused at open
@@ -152,6 +153,21 @@ def load_png(data: bytes, path: PathName = None) -> Puzzle:
     greys, alphas = rgba.convert("L").tobytes(), rgba.getchannel("A").tobytes()
     cells = [int(grey < DARK and alpha > 0) for grey, alpha in zip(greys, alphas, strict=True)]
     return Puzzle.from_grid(tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height)), source=path)
+
+
+def rgba_of(image: Any) -> Any:
+    """A picture Pillow opened, as 8-bit RGBA the right way up: turned as its EXIF orientation says
+    (a phone's photo), and 16-bit grey scaled to 8 bits (Pillow's convert clips it at 255: a
+    review found a 16-bit PNG's puzzle wrong in a quarter of its cells, without a word)."""
+    from PIL import ImageOps
+
+    image = ImageOps.exif_transpose(image) or image
+    if image.mode.startswith("I"):  # I;16, I;16B, ... and I: 16- or 32-bit integers
+        wide = image.convert("I")
+        low, high = wide.getextrema()
+        scale = 1 / 257 if high > 255 else 1  # 16-bit grey; already 8-bit values otherwise
+        image = wide.point(lambda value: value * scale).convert("L")
+    return image.convert("RGBA")
 
 
 def is_grey(pixel: object) -> bool:

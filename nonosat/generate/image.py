@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nonosat.errors import BadImage, NonosatError, TooLarge, UsageError
-from nonosat.formats.image import INSTALL_HINT
+from nonosat.formats.image import INSTALL_HINT, rgba_of
 from nonosat.limits import MAX_FILE_BYTES, MAX_GENERATED_SIDE, MAX_PICTURE_PIXELS, check_grid_size
 from nonosat.model import Grid
 from nonosat.palette import Palette
@@ -149,7 +149,8 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
     else:
         source = Path(path)
         if not source.is_file():
-            raise BadImage(f"{source}: no such file")
+            what = "a folder" if source.is_dir() else "not a regular file" if source.exists() else "no such file"
+            raise BadImage(f"{source}: {what}, expected a picture" if source.exists() else f"{source}: {what}")
         file_bytes = source.stat().st_size
     for side, name in ((width, "wide"), (height, "high")):  # refused before the picture is read
         if side is not None and side > MAX_GENERATED_SIDE:
@@ -165,7 +166,7 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
                 pixels = image.width * image.height
                 if pixels <= MAX_PICTURE_PIXELS:
                     image.load()
-                    rgba = image.convert("RGBA")
+                    rgba = rgba_of(image)
     except NonosatError:  # a deadline's TimeUp, say
         raise
     except Image.DecompressionBombError:  # over twice Pillow's own limit, far past ours: refused at open
