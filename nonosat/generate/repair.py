@@ -150,7 +150,7 @@ def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Dea
             deadline.check("giving back changes no longer needed")
             own = drawing.cells[r][c]
             drawing.apply((r, c, drawing.start[r][c]))
-            if _holds(require, drawing, solve_open(drawing.puzzle), deadline):
+            if _holds(require, drawing, solve_open(drawing.puzzle, deadline), deadline):
                 undone = again = True
             else:
                 drawing.apply((r, c, own))

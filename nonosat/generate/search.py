@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from nonosat.deadline import Deadline
+from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.drawing import Drawing, Move
 from nonosat.model import Cell, Puzzle
 from nonosat.solver.propagation import Board, Contradiction, propagate, settled_cells
@@ -71,10 +71,10 @@ class Weighed:
     tie: float
 
 
-def solve_open(puzzle: Puzzle) -> int:
+def solve_open(puzzle: Puzzle, deadline: Deadline = NO_DEADLINE) -> int:
     """The cells line logic leaves open, from the clues alone (a picture's clues always have a
     solution: the picture)."""
-    return propagate(Board(puzzle)).unknown_count()
+    return propagate(Board(puzzle), deadline=deadline).unknown_count()
 
 
 def mix(seed: int, row: int, column: int, colour: int) -> float:
@@ -93,7 +93,7 @@ class Search:
         self.deadline = deadline
         self.seed = seed
         self.seen: set[frozenset[tuple[int, int, int]]] = {self._state()}
-        self.board = propagate(Board(drawing.puzzle))
+        self.board = propagate(Board(drawing.puzzle), deadline=deadline)
         self.open = self.board.unknown_count()
         self._facts: dict[Move, tuple[float, float, float, float]] = {}
         self._bounds: dict[Move, int] = {}
@@ -144,7 +144,7 @@ class Search:
             fixed += settled_cells(after, length).bit_count() - settled_cells(before, length).bit_count()
 
         try:
-            propagate(board, [(True, r), (False, c)], count)
+            propagate(board, [(True, r), (False, c)], count, deadline=self.deadline)
         except Contradiction:
             return self.open + 1
         return self.open + forgotten - fixed
@@ -226,7 +226,7 @@ class Search:
         picture already visited."""
         if self._state(option.move) in self.seen:
             return None
-        board = propagate(Board(self.drawing.edited(option.move)))
+        board = propagate(Board(self.drawing.edited(option.move)), deadline=self.deadline)
         return board, board.unknown_count()
 
     def _undo(self, weighed: list[Weighed]) -> tuple[Weighed, Board] | None:
@@ -326,7 +326,7 @@ class Search:
                 break  # its bound cannot beat the edits found: neither can the rest
             if not number % CHECK_EVERY:
                 self.deadline.check("weighing one-cell changes")
-            left = solve_open(self.drawing.edited(option.move))
+            left = solve_open(self.drawing.edited(option.move), self.deadline)
             if left >= self.open:
                 continue  # it frees no cell: no suggestion
             r, c, k = option.move
