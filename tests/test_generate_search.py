@@ -340,8 +340,8 @@ def test_every_line_logic_of_the_repair_keeps_to_its_deadline(monkeypatch: pytes
     from nonosat.generate import random_puzzle
     from nonosat.generate import search as searching
 
-    seen: list[Deadline] = []
-    real = searching.propagate
+    seen: list[Deadline | None] = []
+    real = searching.propagate  # type: ignore[attr-defined]
 
     def watched(*args: Any, **options: Any) -> Any:
         seen.append(options.get("deadline", None))
