@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -210,6 +211,43 @@ def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_pat
     assert checked.exit_code == 0 and "unique" in checked.output
     again = runner.invoke(app, ["generate", str(picture), "--width", "25", "-o", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
+
+
+@pytest.mark.parametrize(
+    ("output", "colours", "said"),
+    [
+        ("c.nin", "3", "holds black and white only"),
+        ("missing/x.non", None, "the folder missing is not there"),
+        ("x.txt", None, "use .non"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output: str, colours: str | None, said: str
+) -> None:
+    """A review found these refused after the whole repair, with the preview already written."""
+    import nonosat.generate as generating
+
+    monkeypatch.chdir(tmp_path)
+    picture = draw(tuple(tuple((r * c) % 3 == 0 for c in range(6)) for r in range(6)), tmp_path / "p.png")
+    monkeypatch.setattr(generating, "from_image", lambda *a, **k: pytest.fail("the work began"))
+    asked = ["generate", str(picture), "--width", "6", "-o", output, "--preview", "preview.png"]
+    done = runner.invoke(app, asked + (["--colours", colours] if colours else []))
+    assert done.exit_code == 2 and said in done.output and "name the format" not in done.output
+    assert not (tmp_path / "preview.png").exists()
+
+
+def test_a_preview_past_the_deadline_writes_nothing(tmp_path: Path) -> None:
+    """`--timeout` did not cover drawing `--preview`: the run ended past it with exit 0."""
+    from nonosat.cli.making import write_generated
+    from nonosat.deadline import Deadline, TimeUp
+    from nonosat.generate import random_puzzle
+
+    made = random_puzzle(8, 8, seed=1)
+    out, preview = tmp_path / "r.non", tmp_path / "r.png"
+    for changes in (False, True):
+        with pytest.raises(TimeUp, match="drawing r.png"):
+            write_generated(made, out, preview, False, changes, Deadline(time.monotonic() - 1))
+        assert not out.exists() and not preview.exists()
 
 
 def test_generate_failure_exits_5_and_writes_nothing(tmp_path: Path) -> None:

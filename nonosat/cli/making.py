@@ -7,6 +7,7 @@ import typer
 
 from nonosat.cli.base import Requirement, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
+from nonosat.errors import UsageError
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -64,8 +65,38 @@ def check_preview(preview: Path | None, changes: bool, force: bool) -> None:
         check_picture_path(preview, force=force)
 
 
-def write_generated(made: Any, output: Path | None, preview: Path | None, force: bool, changes: bool = False) -> None:
-    """Write (or print) a generated puzzle and its preview, then say what was proved."""
+def check_output(output: Path | None, force: bool, colours: int | None) -> None:
+    """Refuse, before any work, an output that could not be written: an existing file without
+    --force, a folder that is not there, a suffix of no format nonosat writes, or a format of
+    black and white only for --colours (a review found each refused after the whole repair, with
+    the preview already written)."""
+    if output is None:
+        return
+    from nonosat.formats import FORMATS, get_format
+    from nonosat.formats.atomic import ensure_writable
+    from nonosat.formats.colour import COLOUR_FORMATS
+    from nonosat.formats.writing import format_for_suffix
+
+    ensure_writable(output, force=force)
+    if not output.parent.is_dir():
+        raise UsageError(f"cannot write {output}: the folder {output.parent} is not there")
+    fmt = format_for_suffix(output, nameable=False)
+    form = get_format(fmt)
+    if form.dump is None:
+        writable = ", ".join(name for name, f in FORMATS.items() if f.dump is not None)
+        raise UsageError(f"cannot write {fmt}: nonosat reads it but writes only {writable}")
+    if colours is not None and colours >= 2 and not form.colour:
+        raise UsageError(
+            f"cannot write a colour puzzle as {fmt}: the format holds black and white only"
+            f" (write colour as {COLOUR_FORMATS})"
+        )
+
+
+def write_generated(
+    made: Any, output: Path | None, preview: Path | None, force: bool, changes: bool, deadline: "Deadline"
+) -> None:
+    """Write (or print) a generated puzzle and its preview, then say what was proved. The
+    preview's drawing keeps to the deadline: when it passes, nothing is written."""
     from nonosat.formats import dumps, save
     from nonosat.render.text import generated_line
 
@@ -73,11 +104,11 @@ def write_generated(made: Any, output: Path | None, preview: Path | None, force:
     if preview is not None and changes:
         from nonosat.render.changes import save_changes
 
-        save_changes(made.start, puzzle.goal, puzzle.palette, preview, force=force)
+        save_changes(made.start, puzzle.goal, puzzle.palette, preview, force=force, deadline=deadline)
     elif preview is not None:
         from nonosat.render.sheets import save_picture
 
-        save_picture(puzzle, puzzle.goal, preview, force=force)
+        save_picture(puzzle, puzzle.goal, preview, force=force, deadline=deadline)
     if output is None:
         out.file.write(dumps(puzzle, "non"))
     else:
@@ -155,10 +186,7 @@ def generate(
             raise typer.BadParameter("makes nothing: leave out --output and --preview", param_hint="--suggest")
         suggest_edits_for(image, width, height, threshold_level(threshold), invert, colours, suggest, seed, deadline)
         return
-    if output is not None:
-        from nonosat.formats.atomic import ensure_writable
-
-        ensure_writable(output, force=force)
+    check_output(output, force, colours)
     check_preview(preview, preview_changes, force)
     made = from_image(
         image,
@@ -176,7 +204,7 @@ def generate(
         author=author,
         license=license,
     )
-    write_generated(made, output, preview, force, preview_changes)
+    write_generated(made, output, preview, force, preview_changes, deadline)
 
 
 def suggest_edits_for(
@@ -237,10 +265,7 @@ def random_command(
     from nonosat.generate import random_puzzle
 
     deadline = Deadline.for_command(timeout)
-    if output is not None:
-        from nonosat.formats.atomic import ensure_writable
-
-        ensure_writable(output, force=force)
+    check_output(output, force, colours)
     check_preview(preview, preview_changes, force)
     made = random_puzzle(
         width,
@@ -252,4 +277,4 @@ def random_command(
         max_changes=max_changes,
         timeout=deadline,
     )
-    write_generated(made, output, preview, force, preview_changes)
+    write_generated(made, output, preview, force, preview_changes, deadline)

@@ -15,13 +15,15 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-def format_for_suffix(path: str | Path) -> str:
-    """The format a file's suffix names, for writing."""
+def format_for_suffix(path: str | Path, *, nameable: bool = True) -> str:
+    """The format a file's suffix names, for writing (`nameable`: the caller can name the format
+    instead, as `convert --to` and `save(fmt=)` can)."""
     suffix = suffix_of(path)
     if suffix not in SUFFIXES:
         writable = ", ".join(s for s, name in SUFFIXES.items() if FORMATS[name].dump is not None)
         raise UsageError(
-            f"cannot tell which format to write {path} in from its suffix; use {writable} or name the format"
+            f"cannot tell which format to write {path} in from its suffix; use {writable}"
+            + (" or name the format" if nameable else "")
         )
     return SUFFIXES[suffix]
 

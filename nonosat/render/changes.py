@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from nonosat.deadline import NO_DEADLINE, Deadline, alarm
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_bytes_atomic, write_text_atomic
 from nonosat.model import Grid
@@ -131,11 +132,23 @@ def changes_png(start: Grid, final: Grid, palette: Palette) -> bytes:
     return buffer.getvalue()
 
 
-def save_changes(start: Grid, final: Grid, palette: Palette, path: str | Path, *, force: bool = False) -> None:
-    """Draw the two pictures to an .svg or .png file, atomically (an existing file only with `force`)."""
+def save_changes(
+    start: Grid,
+    final: Grid,
+    palette: Palette,
+    path: str | Path,
+    *,
+    force: bool = False,
+    deadline: Deadline = NO_DEADLINE,
+) -> None:
+    """Draw the two pictures to an .svg or .png file, atomically (an existing file only with
+    `force`). The drawing is held to `deadline` (TimeUp, and nothing written, when it passes)."""
     target = Path(path)
     check_picture_path(target, force=force)
-    if target.suffix.lower() == ".svg":
-        write_text_atomic(target, changes_svg(start, final, palette), force=force)
+    with alarm(deadline, f"drawing {target.name}"):
+        svg = target.suffix.lower() == ".svg"
+        drawn: str | bytes = changes_svg(start, final, palette) if svg else changes_png(start, final, palette)
+    if isinstance(drawn, str):
+        write_text_atomic(target, drawn, force=force)
     else:
-        write_bytes_atomic(target, changes_png(start, final, palette), force=force)
+        write_bytes_atomic(target, drawn, force=force)
