@@ -115,6 +115,28 @@ def test_solve_many_refuses_a_count_below_one() -> None:
         list(solve_many([Puzzle(rows=((1,),), columns=((1,),))], count=0))
 
 
+def test_solve_many_refuses_what_is_amiss_here_not_in_a_worker() -> None:
+    """With two workers, a bad timeout or a non-puzzle came back from a worker as a bare
+    NonosatError; with one, as UsageError."""
+    from nonosat.errors import UsageError
+
+    one = Puzzle(rows=((1,),), columns=((1,),))
+    with pytest.raises(UsageError, match="timeout must be"):
+        list(solve_many([one], jobs=2, timeout=-1))
+    with pytest.raises(UsageError, match="expected a Puzzle"):
+        list(solve_many([one, "one.non"], jobs=2))  # type: ignore[list-item]
+
+
+def test_a_few_puzzles_are_shared_among_the_workers() -> None:
+    """Six puzzles on two workers went in one chunk of eight, one after the other."""
+    from nonosat.batch.executors import LOCAL_CHUNK, chunks
+
+    assert [len(chunk) for chunk in chunks(list(range(6)), 2)] == [1] * 6
+    assert [len(chunk) for chunk in chunks(list(range(20)), 2)] == [3] * 6 + [2]
+    assert {len(chunk) for chunk in chunks(list(range(1000)), 2)} == {LOCAL_CHUNK}
+    assert list(chunks([], 2)) == []
+
+
 @pytest.mark.parametrize(
     ("asked", "refusal"),
     [({"count": 0}, "count must be at least 1"), ({"engine": "magic"}, "magic"), ({"executor": "ray"}, "ray")],

@@ -40,7 +40,10 @@ rest of the chunk goes back in the queue): a record is kept, and safe from Ctrl-
 this long of its puzzle's end, not when the whole chunk is done."""
 
 
-def chunks(items: list[T], size: int) -> Iterator[list[T]]:
+def chunks(items: list[T], jobs: int, most: int = LOCAL_CHUNK) -> Iterator[list[T]]:
+    """The items in chunks of up to `most`, smaller for a few items, so that every worker has
+    some (a review found six puzzles on two workers solved one after the other, in one chunk)."""
+    size = max(1, min(most, -(-len(items) // (4 * jobs))))
     for start in range(0, len(items), size):
         yield items[start : start + size]
 
@@ -53,7 +56,7 @@ def local(todo: list[Task], jobs: int, options: RunOptions) -> Iterator[Record]:
     from nonosat.solver.race import can_race
 
     race = can_race()  # workers are processes of ours, one puzzle at a time: they may race
-    for records in pooled(solve_task, chunks(todo, LOCAL_CHUNK), jobs, options, race):
+    for records in pooled(solve_task, chunks(todo, jobs), jobs, options, race):
         yield from records
 
 
@@ -178,7 +181,8 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         except OSError as error:
             raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     try:
-        futures = [client.submit(solve_chunk, chunk, options, False, pure=False) for chunk in chunks(todo, DASK_CHUNK)]
+        pieces = chunks(todo, jobs, DASK_CHUNK)
+        futures = [client.submit(solve_chunk, chunk, options, False, pure=False) for chunk in pieces]
         for future in as_completed(futures):
             yield from future.result()
     finally:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nonosat.arguments import check_whole
-from nonosat.batch.executors import LOCAL_CHUNK, check_executor, chunks, dask, local, pooled
+from nonosat.batch.executors import check_executor, chunks, dask, local, pooled
 from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
 from nonosat.batch.work import RunOptions, solve_numbered, solve_one
@@ -108,11 +108,16 @@ def solve_many(
     is still unsolved after RACE_AFTER seconds races a rival, as in `run`; `engine` as `solve`'s. A puzzle
     refuted before any search gives a `none` result (method `checks`), as `solve` does; an error
     `solve` raises in a worker is raised here as a `NonosatError` with its message."""
+    from nonosat.arguments import check_puzzle
+    from nonosat.deadline import seconds_or_none
     from nonosat.solver.engines import check_engine
 
     check_engine(engine)
+    seconds_or_none(timeout)
     workers = _workers(count, jobs)
     numbered = list(enumerate(puzzles))
+    for _, puzzle in numbered:  # here, not in a worker: the caller gets UsageError, as from `solve`
+        check_puzzle(puzzle)
     options = RunOptions(timeout, count, engine)
     if workers == 1:
         for index, puzzle in numbered:
@@ -121,7 +126,7 @@ def solve_many(
     from nonosat.solver.race import can_race
 
     race = can_race()
-    for results in pooled(solve_numbered, chunks(numbered, LOCAL_CHUNK), workers, options, race):
+    for results in pooled(solve_numbered, chunks(numbered, workers), workers, options, race):
         for index, outcome in results:
             if isinstance(outcome, str):
                 raise NonosatError(outcome)
