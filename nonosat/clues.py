@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from itertools import groupby
 
@@ -65,11 +66,18 @@ def clue_span(clue: Clue, colours: Colours | None = None) -> int:
 
 
 def _whole(number: object, kind: str, index: int) -> int:
-    if isinstance(number, bool) or not isinstance(number, int):
+    """A clue's number as an int: an int, or any whole number with __index__ (NumPy's)."""
+    whole: int | None = None
+    if not isinstance(number, bool):
+        try:
+            whole = operator.index(number)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if whole is None:
         raise InvalidPuzzle(f"{line_name(kind, index)}: {number!r} is not a whole number")
-    if number < 0:
-        raise InvalidPuzzle(f"{line_name(kind, index)}: {number} is negative")
-    return number
+    if whole < 0:
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {whole} is negative")
+    return whole
 
 
 def normalise_clue(numbers: Iterable[object], kind: str, index: int) -> Clue:

@@ -192,6 +192,8 @@ class Puzzle:
             value = getattr(self, name)
             if isinstance(value, str):
                 object.__setattr__(self, name, printable(value))
+            elif value is not None:  # `catalogue=12` was taken, and writing the puzzle failed
+                raise InvalidPuzzle(f"{name} is text or None, not {type(value).__name__}")
         if self.goal is not None:
             goal = normalise_grid(self.goal, count)
             if len(goal) != len(self.rows) or any(len(r) != len(self.columns) for r in goal):
@@ -328,7 +330,15 @@ class Puzzle:
     ) -> Puzzle:
         """The puzzle whose clues a picture satisfies, with that picture as its goal. In colour,
         each cell is an index into `palette` (0 the background)."""
+        if isinstance(grid, str | bytes) or not isinstance(grid, Iterable):
+            raise InvalidPuzzle(f"grid: expected a list of rows, not {type(grid).__name__}")
+        grid = tuple(grid)
+        for index, row in enumerate(grid):
+            if isinstance(row, str | bytes) or not isinstance(row, Iterable):
+                raise InvalidPuzzle(f"grid: {line_name('goal row', index)}: expected a list, not {type(row).__name__}")
         cells = normalise_grid(grid, len(palette) - 1)
+        if not cells or len({len(row) for row in cells}) != 1 or not cells[0]:
+            raise InvalidPuzzle("grid: expected rows of cells, all as long, at least one of at least one cell")
         if len(palette) <= 2:
             rows = tuple(clue_of(row) for row in cells)
             columns = tuple(clue_of(column) for column in zip(*cells, strict=True))

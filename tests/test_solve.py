@@ -209,6 +209,12 @@ ONE = Puzzle(rows=((1,),), columns=((1,),))
         (lambda: hint(ONE, ((None,),), steps=0), "steps must be at least 1"),
         (lambda: save("x", "x.non"), "expected a Puzzle"),  # type: ignore[arg-type]
         (lambda: random_puzzle("5", 5), "whole numbers, not '5' and 5"),  # type: ignore[arg-type]
+        (lambda: Puzzle(rows=((1,),), columns=((1,),), catalogue=12), "catalogue is text or None, not int"),  # type: ignore[arg-type]
+        (lambda: Puzzle(rows=((1,),), columns=((1,),), title=5), "title is text or None, not int"),  # type: ignore[arg-type]
+        (lambda: Puzzle.from_grid([[1, 0], [1]]), "all as long"),
+        (lambda: Puzzle.from_grid([]), "at least one"),
+        (lambda: Puzzle.from_grid(None), "grid: expected a list of rows, not NoneType"),  # type: ignore[arg-type]
+        (lambda: Puzzle.from_grid(["10", "01"]), "goal row 1: expected a list, not str"),
     ],
 )
 def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object], words: str) -> None:
@@ -230,6 +236,9 @@ def test_what_worked_before_those_checks_still_works() -> None:
     puzzle = Puzzle(rows=((1,), (1,)), columns=((2,), ()), goal=numpy.array([[1, 0], [1, 0]]))
     assert puzzle.goal == ((1, 0), (1, 0))
     assert solve(puzzle, count=numpy.int64(2), jobs=numpy.int64(1)).status is Status.UNIQUE
+    numbered = Puzzle(rows=[numpy.array([1]), [numpy.int64(1)]], columns=numpy.array([[2], [0]]))  # type: ignore[arg-type]
+    assert numbered.rows == ((1,), (1,)) and numbered.columns == ((2,), ())  # NumPy's whole numbers, as ints
+    assert all(type(number) is int for clue in numbered.rows + numbered.columns for number in clue)
     lazy = Puzzle(rows=[map(int, "1".split()), (1,)], columns=(clue for clue in [(2,), ()]))  # type: ignore[arg-type]
     assert lazy.rows == ((1,), (1,)) and lazy.columns == ((2,), ())
     text = memoryview(b"width 1\nheight 1\nrows\n1\ncolumns\n1\n")
