@@ -236,6 +236,18 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(
     assert not (tmp_path / "preview.png").exists()
 
 
+def test_generate_names_what_the_output_format_cannot_hold(tmp_path: Path) -> None:
+    """`-o x.nin` dropped the goal and the title, and `.xml` the licence, without a word, where
+    `convert` names what it drops."""
+    picture = draw(tuple(tuple(int((r * c) % 3 == 0) for c in range(6)) for r in range(6)), tmp_path / "p.png")
+    for output, dropped in (("x.nin", "(dropped: title, license, goal)"), ("x.xml", "(dropped: license)"), ("x.non", None)):
+        done = runner.invoke(
+            app, ["generate", str(picture), "--width", "6", "--license", "CC0", "-o", str(tmp_path / output)]
+        )
+        assert done.exit_code == 0, done.output
+        assert (dropped in done.output) if dropped else "dropped" not in done.output
+
+
 def test_a_preview_past_the_deadline_writes_nothing(tmp_path: Path) -> None:
     """`--timeout` did not cover drawing `--preview`: the run ended past it with exit 0."""
     from nonosat.cli.making import write_generated

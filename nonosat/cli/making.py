@@ -109,11 +109,15 @@ def write_generated(
         from nonosat.render.sheets import save_picture
 
         save_picture(puzzle, puzzle.goal, preview, force=force, deadline=deadline)
+    dropped: list[str] = []
     if output is None:
         out.file.write(dumps(puzzle, "non"))
     else:
+        from nonosat.formats.writing import dropped_fields, format_for_suffix
+
         save(puzzle, output, force=force)
-    err.print(generated_line(made, output, preview), markup=False, soft_wrap=True)
+        dropped = dropped_fields(puzzle, format_for_suffix(output))
+    err.print(generated_line(made, output, preview, dropped), markup=False, soft_wrap=True)
 
 
 def threshold_level(text: str) -> Any:

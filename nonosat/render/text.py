@@ -6,6 +6,7 @@ from nonosat.model import clue_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
     from nonosat.explain.hint import Hint
@@ -127,11 +128,13 @@ def hint_lines(found: Hint) -> list[str]:
     return lines
 
 
-def generated_line(made: Generated, output: Path | None, preview: Path | None) -> str:
-    """What a generated puzzle is, what was proved, how much of the picture changed, where it went."""
+def generated_line(made: Generated, output: Path | None, preview: Path | None, dropped: Sequence[str] = ()) -> str:
+    """What a generated puzzle is, what was proved, how much of the picture changed, where it went
+    (and what of it the output's format could not hold, as `convert` says)."""
     puzzle = made.puzzle
     how = method_words(made.result.method)
-    where = f"; wrote {output}" if output is not None else ""
+    lost = f" (dropped: {', '.join(dropped)})" if dropped else ""
+    where = f"; wrote {output}{lost}" if output is not None else ""
     shown = f"; preview {preview}" if preview is not None else ""
     count = len(made.changed)
     from_picture = made.threshold is not None or made.colour_error is not None
