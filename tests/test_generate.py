@@ -240,7 +240,11 @@ def test_generate_names_what_the_output_format_cannot_hold(tmp_path: Path) -> No
     """`-o x.nin` dropped the goal and the title, and `.xml` the licence, without a word, where
     `convert` names what it drops."""
     picture = draw(tuple(tuple(int((r * c) % 3 == 0) for c in range(6)) for r in range(6)), tmp_path / "p.png")
-    for output, dropped in (("x.nin", "(dropped: title, license, goal)"), ("x.xml", "(dropped: license)"), ("x.non", None)):
+    for output, dropped in (
+        ("x.nin", "(dropped: title, license, goal)"),
+        ("x.xml", "(dropped: license)"),
+        ("x.non", None),
+    ):
         done = runner.invoke(
             app, ["generate", str(picture), "--width", "6", "--license", "CC0", "-o", str(tmp_path / output)]
         )
