@@ -115,6 +115,10 @@ def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
     assert no_goal.status_code == 400 and "goal" in no_goal.json()["error"]
     unreadable = client.post("/api/repair", json={**TWO_BY_TWO, "goal": ["#x", ".#"]})  # a review: "has no goal"
     assert unreadable.status_code == 400 and "could not be read: line 1: expected goal[0]" in unreadable.json()["error"]
+    # a review: the clues sent were quietly replaced by the goal's ("line logic solves it already")
+    for endpoint in ("/api/repair", "/api/suggest"):
+        misfit = client.post(endpoint, json={**TWO_BY_TWO, "goal": ["11", "11"]})
+        assert misfit.status_code == 400 and "the goal does not fit the clues sent" in misfit.json()["error"]
 
 
 @pytest.mark.slow

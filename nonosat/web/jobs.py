@@ -280,6 +280,11 @@ def drawing(job: Job, deadline: Deadline) -> tuple[Puzzle, Any]:
         raise UsageError(f"{job.name}: the goal, the drawing to change, could not be read: {puzzle.goal_problem}")
     if goal is None:
         raise UsageError(f"{job.name}: the puzzle has no goal, and the drawing to change is its goal")
+    if not puzzle.satisfied_by(goal):  # the answer's clues are the goal's: they were quietly replaced
+        raise UsageError(
+            f"{job.name}: the goal does not fit the clues sent; the drawing is changed and its clues "
+            "made from it, so send the goal with its own clues"
+        )
     return puzzle, goal
 
 
