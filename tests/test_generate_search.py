@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from nonosat.generate.random_picture import random_picture
 from nonosat.generate.repair import Requirement, flip_cost, no_cost, repair
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Grid, Puzzle
+from nonosat.palette import BLACK_AND_WHITE
 from nonosat.render.changes import ADDED, RECOLOURED, REMOVED
 from nonosat.solver import Status, solve
 from nonosat.solver.propagation import line_solve
@@ -351,3 +353,30 @@ def test_every_line_logic_of_the_repair_keeps_to_its_deadline(monkeypatch: pytes
     deadline = Deadline.after(600)
     random_puzzle(12, 12, colours=3, seed=2, require="line", timeout=deadline)
     assert seen and all(given is deadline for given in seen)
+
+
+def test_a_check_on_the_way_that_runs_out_of_its_second_is_not_yet_unique(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `random 40x40 --density 0.25 --require unique` spending its whole time limit
+    on one picture on the way (without a limit, running on for good), where `--require line`
+    finished in 1.5 s: such a check now has STEP_SECONDS, and undecided it is "not yet"."""
+    import importlib
+
+    from nonosat.deadline import Deadline, TimeUp
+    from nonosat.solver.outcome import Method, Result, Status
+
+    repairing = importlib.import_module("nonosat.generate.repair")  # the package's `repair` is the function
+    asked: list[float | None] = []
+
+    def undecided(puzzle: Puzzle, deadline: Deadline, **options: Any) -> Result:
+        asked.append(deadline.remaining())
+        cut = "time limit reached while searching"
+        return Result(puzzle, Status.UNKNOWN, (), Method.CDCL, 1.0, False, cut_short=cut)
+
+    monkeypatch.setattr(repairing, "solve_within", undecided)
+    drawing = Drawing(((1, 0), (0, 1)), BLACK_AND_WHITE, no_cost)  # two solutions, line logic fixes none
+    whole = Deadline.after(600)
+    assert repairing._met(Requirement.UNIQUE, drawing, 4, [], whole) is None
+    assert repairing._holds(Requirement.UNIQUE, drawing, 4, whole) is False
+    assert asked and all(left is not None and left <= repairing.STEP_SECONDS for left in asked)
+    with pytest.raises(TimeUp, match="checking uniqueness"):  # the whole deadline passed: TimeUp
+        repairing._met(Requirement.UNIQUE, drawing, 4, [], Deadline(time.monotonic() - 1))

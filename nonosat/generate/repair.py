@@ -166,7 +166,8 @@ def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline
         return False
     if require is Requirement.PROBE:
         return _probe_solves(drawing, left, deadline, "giving back changes no longer needed")
-    return _checked(drawing.puzzle, deadline, "giving back changes no longer needed").status is Status.UNIQUE
+    stage = "giving back changes no longer needed"
+    return _checked(drawing.puzzle, deadline, stage, STEP_SECONDS).status is Status.UNIQUE  # undecided: kept
 
 
 def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -> bool:
@@ -185,7 +186,8 @@ def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell],
     if left == 0:
         return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     if require is Requirement.UNIQUE:
-        result = _checked(drawing.puzzle, deadline, f"checking uniqueness (after {len(changed)} changed cells)")
+        stage = f"checking uniqueness (after {len(changed)} changed cells)"
+        result = _checked(drawing.puzzle, deadline, stage, STEP_SECONDS)
         return result if result.status in (Status.UNIQUE, Status.MULTIPLE) else None
     if require is Requirement.PROBE and _probe_solves(
         drawing, left, deadline, f"probing (after {len(changed)} changed cells)"
@@ -219,7 +221,17 @@ guesses and 0.2 s), then the conflict-driven one. With the conflict-driven searc
 15-wide smiley took 7 changed cells instead of 4."""
 
 
-def _checked(puzzle: Puzzle, deadline: Deadline, stage: str) -> Result:
+STEP_SECONDS = 1.0
+"""The longest one uniqueness check of a picture on the way may take, in a `unique` repair: a
+review found one hard picture on the way taking the whole time limit (and, without one, running
+on for good) where `--require line`, stricter, finished in 1.5 s. Undecided in that time, the
+picture is taken as not yet unique, and the repair goes on as line logic steers it (toward a
+puzzle line logic solves, which is then proved at once)."""
+
+
+def _checked(puzzle: Puzzle, deadline: Deadline, stage: str, bound: float | None = None) -> Result:
+    """The first two solutions (a verdict); with `bound`, an unknown result when the check takes
+    longer than that (but not past the deadline, which raises TimeUp naming `stage`)."""
     result = None
     if fits(puzzle):
         first = solve_within(
@@ -227,10 +239,14 @@ def _checked(puzzle: Puzzle, deadline: Deadline, stage: str) -> Result:
         )
         result = first if first.status is not Status.UNKNOWN else None
     if result is None:
-        result = solve_within(puzzle, deadline, count=2, jobs=1)
-    if result.status is Status.UNKNOWN:
+        result = solve_within(puzzle, deadline if bound is None else deadline.within(bound), count=2, jobs=1)
+    if result.status is Status.UNKNOWN and (bound is None or deadline.passed() or not _out_of_time(result)):
         raise _cut_short(result, stage)
     return result
+
+
+def _out_of_time(result: Result) -> bool:
+    return result.cut_short is None or result.cut_short.startswith("time limit")
 
 
 def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:
@@ -246,6 +262,6 @@ def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:
 
 def _cut_short(result: Result, stage: str) -> CutShort:
     """Why a check in the repair gave no verdict: the time limit, or a formula too large."""
-    if result.cut_short is None or result.cut_short.startswith("time limit"):
+    if _out_of_time(result):
         return TimeUp(stage)
     return CutShort(f"{result.cut_short}, while {stage}")
