@@ -30,6 +30,9 @@ def main() -> None:
     """Entry point of the `nonosat` console script."""
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # started ignoring it: ignored throughout
         signal.signal(signal.SIGINT, _interrupted_while_starting)
+    from nonosat.deadline import command_started
+
+    command_started()  # --timeout counts from the process's start
     gc.set_threshold(30_000)
     _streams_that_exist()
     code: object = 0

@@ -62,12 +62,14 @@ class Deadline:
 
     @classmethod
     def for_command(cls, seconds: float | None) -> Deadline:
-        """The deadline `seconds` after this process started, for a command's `--timeout`: the
-        limit holds for the whole command as its user times it, Python's start-up and the
-        imports included (a fifth of a second or more on a loaded machine). Where the start
-        cannot be read (not Linux), `seconds` from now."""
+        """The deadline `seconds` after the command started, for its `--timeout`: in the
+        `nonosat` program (`command_started`), from the process's start, so that the limit holds
+        for the whole command as its user times it, Python's start-up and the imports included
+        (a fifth of a second or more on a loaded machine); elsewhere (a command run in a
+        long-lived process, by typer's CliRunner, say), `seconds` from now."""
         limit = seconds_or_none(seconds)
-        return cls(None if limit is None else time.monotonic() - process_age() + limit)
+        started = time.monotonic() if _command_started is None else _command_started
+        return cls(None if limit is None else started + limit)
 
     @classmethod
     def of(cls, limit: float | Deadline | None) -> Deadline:
@@ -97,6 +99,17 @@ class Deadline:
 
 
 NO_DEADLINE = Deadline()
+
+
+_command_started: float | None = None
+"""When the `nonosat` program's process started, on the monotonic clock (`command_started`)."""
+
+
+def command_started() -> None:
+    """Note, in the `nonosat` program's entry point, that this process is one command: its
+    `--timeout` counts from the process's start (`Deadline.for_command`)."""
+    global _command_started
+    _command_started = time.monotonic() - process_age()
 
 
 def process_age() -> float:
