@@ -12,7 +12,21 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any
 
-    from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, NonosatError, ParseError, UsageError
+    from nonosat.certificate_check import CertificateRefused
+    from nonosat.errors import (
+        BadImage,
+        CutShort,
+        FormulaTooLarge,
+        GenerateFailed,
+        ImpossiblePuzzle,
+        InvalidPuzzle,
+        NonosatError,
+        ParseError,
+        TimeUp,
+        TooLarge,
+        UsageError,
+        WrongAnswer,
+    )
     from nonosat.formats import load, load_all, save
     from nonosat.model import Clue, Grid, Puzzle, Solution
     from nonosat.solver import Result, Status, Verdict, check, solve
@@ -29,6 +43,14 @@ _LAZY = {
     "InvalidPuzzle": "nonosat.errors",
     "ImpossiblePuzzle": "nonosat.errors",
     "UsageError": "nonosat.errors",
+    "TooLarge": "nonosat.errors",
+    "CutShort": "nonosat.errors",
+    "TimeUp": "nonosat.errors",
+    "FormulaTooLarge": "nonosat.errors",
+    "BadImage": "nonosat.errors",
+    "GenerateFailed": "nonosat.errors",
+    "WrongAnswer": "nonosat.errors",
+    "CertificateRefused": "nonosat.certificate_check",
     "load": "nonosat.formats",
     "load_all": "nonosat.formats",
     "save": "nonosat.formats",
@@ -57,6 +79,14 @@ __all__ = [
     "InvalidPuzzle",
     "ImpossiblePuzzle",
     "UsageError",
+    "TooLarge",
+    "CutShort",
+    "TimeUp",
+    "FormulaTooLarge",
+    "BadImage",
+    "GenerateFailed",
+    "WrongAnswer",
+    "CertificateRefused",
 ]
 
 
@@ -70,3 +100,8 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'nonosat' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones too (a REPL's completion lists them)."""
+    return sorted({*globals(), *__all__})

@@ -373,3 +373,22 @@ def test_a_main_thread_sat_search_without_a_time_limit_lets_other_threads_run(co
         done.set()
         stopper.join()
     assert seen.is_set() and result.status.value == "unknown"
+
+
+def test_every_error_of_the_library_is_importable_from_nonosat() -> None:
+    """A review found TooLarge, TimeUp, BadImage and the rest, which the README names, only in
+    nonosat.errors (CertificateRefused in nonosat.certificate_check), and dir(nonosat) empty of
+    the lazily imported names."""
+    import inspect
+
+    import nonosat
+    from nonosat import certificate_check, errors
+
+    ours = {
+        name
+        for module in (errors, certificate_check)
+        for name, value in vars(module).items()
+        if inspect.isclass(value) and issubclass(value, errors.NonosatError) and value.__module__ == module.__name__
+    }
+    assert ours <= set(nonosat.__all__) <= set(dir(nonosat))
+    assert all(getattr(nonosat, name) is getattr(errors, name, None) or name == "CertificateRefused" for name in ours)
