@@ -120,3 +120,20 @@ def test_a_requests_time_counts_from_its_arrival() -> None:
     fresh = Job("check", DANCER.read_bytes(), DANCER.name, None, 1.0, 80)
     assert 0 < fresh.remaining() <= 1
     assert json.loads(answer(fresh).body)["status"] == "unique"
+
+
+def test_a_large_pictures_size_is_read_without_pillows_bomb_warning() -> None:
+    """A review found `serve`'s log showing Pillow's DecompressionBombWarning for a picture of
+    100 million pixels: our own limit, below Pillow's, refuses it with a message of its own."""
+    import io
+    import warnings
+
+    image_module = pytest.importorskip("PIL.Image")
+    from nonosat.web.jobs import picture_size
+
+    data = io.BytesIO()
+    image_module.new("1", (10_000, 10_000)).save(data, "PNG")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert picture_size(data.getvalue()) == (10_000, 10_000)
+    assert not [warning for warning in caught if "DecompressionBomb" in warning.category.__name__]

@@ -234,12 +234,15 @@ def picture_size(data: bytes) -> tuple[int, int] | None:
     """A picture's (width, height) in pixels from its header, or None if Pillow cannot tell (the
     picture's reading then says why)."""
     import io
+    import warnings
 
     try:
         from PIL import Image
 
-        with Image.open(io.BytesIO(data)) as image:
-            return image.width, image.height
+        with warnings.catch_warnings():  # our own limit, MAX_PICTURE_PIXELS, is below Pillow's bomb warning
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                return image.width, image.height
     except Exception:  # noqa: BLE001 - any unreadable picture is refused when it is read
         return None
 
