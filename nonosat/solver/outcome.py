@@ -34,11 +34,12 @@ class Method(Choice):
     SAT = "sat"
     """The sat engine: the CNF of what line logic left open, and a PySAT solver."""
     DFS = "dfs"
-    """The dfs engine: the compiled core's depth-first search with line logic and probing at
-    every node, on what line logic left open (black and white, up to 126x126)."""
+    """The dfs engine: the compiled core's depth-first search with line logic at every node, on
+    what line logic left open (any puzzle; probing too in black and white up to 126x126)."""
     CDCL = "cdcl"
     """The cdcl engine: the compiled core's conflict-driven search, with line logic as every
-    line's propagator (black and white, up to 126x126)."""
+    line's propagator (any puzzle: a line a machine word in black and white up to 126x126, a
+    cell its set of colours otherwise)."""
     CHECKS = "checks"
     """Cheap checks before any search: a clue longer than its line, row and column totals that
     differ (`Result.problems` says which; the status is `none`)."""
