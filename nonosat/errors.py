@@ -80,6 +80,9 @@ class CutShort(NonosatError):
     reports what it knows (status `unknown`) and never guesses."""
 
     exit_code = 4
+    verdict: object | None = None
+    """What was decided before the work was cut short, where something was: `check(puzzle,
+    certificate=DIR)` whose certificate could not be made keeps its Verdict here."""
 
 
 class TimeUp(CutShort):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from nonosat import check, load
+from nonosat import Verdict, check, load
 from nonosat.certificate import blocking_clause, make_certificate, whole_formula
 from nonosat.certificate_check import CertificateRefused, verify
 from nonosat.errors import UsageError
@@ -341,6 +341,21 @@ def test_a_formula_past_the_clause_limit_is_refused_before_it_is_built(
     monkeypatch.setattr(grid, "build_formula", lambda *args, **kwargs: pytest.fail("built"))
     with pytest.raises(FormulaTooLarge, match=rf"would have {exact} clauses, past {exact - 1}, the limit"):
         make_certificate(puzzle, "unique", (result.solutions[0].grid,), tmp_path / "cert", encoding=encoding)
+    assert not (tmp_path / "cert").exists()
+
+
+def test_check_keeps_its_verdict_on_the_error_when_no_certificate_can_be_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review found `check(puzzle, certificate=DIR)` throwing the verdict away (Cauldron's,
+    unique by line logic) when the certificate's formula was too large."""
+    from nonosat.errors import FormulaTooLarge
+
+    monkeypatch.setattr("nonosat.certificate.MAX_CLAUSES", 10)
+    with pytest.raises(FormulaTooLarge) as raised:
+        check(load(PUZZLES / "webpbn-00001-dancer.non"), certificate=tmp_path / "cert")
+    verdict = raised.value.verdict
+    assert isinstance(verdict, Verdict) and verdict.result.status.value == "unique"
     assert not (tmp_path / "cert").exists()
 
 

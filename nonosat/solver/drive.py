@@ -13,7 +13,7 @@ from pathlib import Path
 
 from nonosat.arguments import check_puzzle, check_whole
 from nonosat.deadline import Deadline
-from nonosat.errors import TimeUp, UsageError
+from nonosat.errors import CutShort, TimeUp, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
@@ -160,15 +160,19 @@ def check(
     status = verdict.result.status.value
     if status in CERTIFIED:
         grids = tuple(solution.grid for solution in verdict.result.solutions)
-        make_certificate(
-            puzzle,
-            status,
-            grids,
-            certificate,
-            encoding=encoding or CERTIFICATE_ENCODING,
-            force=force,
-            deadline=deadline,
-        )
+        try:
+            make_certificate(
+                puzzle,
+                status,
+                grids,
+                certificate,
+                encoding=encoding or CERTIFICATE_ENCODING,
+                force=force,
+                deadline=deadline,
+            )
+        except CutShort as error:  # the verdict stands: the caller finds it on the error
+            error.verdict = verdict
+            raise
     return verdict
 
 
