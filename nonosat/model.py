@@ -372,8 +372,13 @@ class Solution:
         ]
 
     def text(self, filled: str = "#", empty: str = ".", palette: Palette | None = None) -> str:
-        """The grid as lines of characters, one per row: in colour, each colour's character."""
+        """The grid as lines of characters, one per row: in colour, each colour's character (the
+        puzzle's `palette`; without it, a colour grid's cells are their colours' numbers, 1-9, a-z,
+        A-Z and @ for the 62nd, never all `filled` alike)."""
         if palette is not None and palette != BLACK_AND_WHITE:
             chars = [colour.char for colour in palette]
             return "\n".join("".join(chars[cell] for cell in row) for row in self.grid)
+        if any(cell > 1 for row in self.grid for cell in row):
+            numbers = empty + "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@"
+            return "\n".join("".join(numbers[cell] for cell in row) for row in self.grid)
         return "\n".join("".join(filled if cell else empty for cell in row) for row in self.grid)

@@ -392,3 +392,14 @@ def test_every_error_of_the_library_is_importable_from_nonosat() -> None:
     }
     assert ours <= set(nonosat.__all__) <= set(dir(nonosat))
     assert all(getattr(nonosat, name) is getattr(errors, name, None) or name == "CertificateRefused" for name in ours)
+
+
+def test_a_colour_solution_without_its_palette_still_tells_its_colours_apart() -> None:
+    """A review found `Solution.text()` of a colour solution drawing every colour as '#'."""
+    from nonosat.model import Solution
+
+    assert Solution(((0, 1, 2), (62, 10, 0))).text() == ".12\n@a."
+    assert Solution(((0, 1), (1, 0))).text() == ".#\n#."
+    ring = load(Path(__file__).resolve().parent.parent / "puzzles" / "ring-colour.non")
+    solution = solve(ring).solution
+    assert solution is not None and len(set(solution.text().replace("\n", ""))) == len(ring.palette)
