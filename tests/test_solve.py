@@ -16,7 +16,7 @@ from nonosat.explain.rating import rate
 from nonosat.explain.steps import explain
 from nonosat.formats import load_bytes, save
 from nonosat.formats.tournament import load_tournament_solutions
-from nonosat.generate import random_puzzle
+from nonosat.generate import from_image, random_puzzle, suggest_edits
 from nonosat.solver import SOLVERS, Result, Status, check, compiled
 
 
@@ -183,6 +183,9 @@ def test_solvers_without_time_limits_or_increments_are_refused(name: str) -> Non
 ONE = Puzzle(rows=((1,),), columns=((1,),))
 
 
+SMILEY = Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.png"
+
+
 @pytest.mark.parametrize(
     ("call", "words"),
     [
@@ -215,6 +218,14 @@ ONE = Puzzle(rows=((1,),), columns=((1,),))
         (lambda: Puzzle.from_grid([]), "at least one"),
         (lambda: Puzzle.from_grid(None), "grid: expected a list of rows, not NoneType"),  # type: ignore[arg-type]
         (lambda: Puzzle.from_grid(["10", "01"]), "goal row 1: expected a list, not str"),
+        (lambda: from_image(SMILEY, width=1.5), "width is a whole number, 1 or more, not 1.5"),  # type: ignore[arg-type]
+        (lambda: from_image(SMILEY, width="20"), "width is a whole number, 1 or more, not '20'"),  # type: ignore[arg-type]
+        (lambda: from_image(SMILEY, colours="2"), "colours is a number of colours from 1 to 62, not '2'"),  # type: ignore[arg-type]
+        (lambda: from_image(SMILEY, max_changes=-1), "max_changes is a whole number, 0 or more, not -1"),
+        (lambda: from_image(5), "a picture is a file's path (or PictureBytes), not int"),  # type: ignore[arg-type]
+        (lambda: random_puzzle(5, 5, density="0.5"), "density is between 0 and 1, not '0.5'"),  # type: ignore[arg-type]
+        (lambda: random_puzzle(5, 5, seed=1.5), "seed is a whole number, not 1.5"),  # type: ignore[arg-type]
+        (lambda: suggest_edits(SMILEY, height=0), "height is a whole number, 1 or more, not 0"),
     ],
 )
 def test_a_wrong_type_from_a_caller_is_one_of_ours_not_a_type_error(call: Callable[[], object], words: str) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from nonosat.deadline import Deadline
 from nonosat.errors import UsageError
 from nonosat.generate.image import PictureBytes, PictureSource, Threshold
-from nonosat.generate.picture import check_colours, read_picture
+from nonosat.generate.picture import check_colours, check_numbers, read_picture
 from nonosat.generate.random_picture import random_palette, random_picture
 from nonosat.generate.repair import REQUIREMENTS, Edit, Requirement, no_cost, repair, suggest
 from nonosat.limits import MAX_GENERATED_SIDE, check_grid_size
@@ -95,8 +95,8 @@ def _check_require(require: str) -> Requirement:
 
 
 def _check_distance(max_distance: float | None) -> None:
-    if max_distance is not None and not max_distance >= 0:
-        raise UsageError(f"{{max_distance}} is 0 or more, not {max_distance}", max_distance="max_distance")
+    if max_distance is not None and (not isinstance(max_distance, int | float) or not max_distance >= 0):
+        raise UsageError(f"{{max_distance}} is 0 or more, not {max_distance!r}", max_distance="max_distance")
 
 
 def from_image(
@@ -133,6 +133,7 @@ def from_image(
     deadline = Deadline.of(timeout)
     requirement = _check_require(require)
     _check_distance(max_distance)
+    check_numbers(width=width, height=height, max_changes=max_changes, seed=seed)
     picture = read_picture(
         path,
         width,
@@ -184,6 +185,7 @@ def suggest_edits(
     deadline = Deadline.of(timeout)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise UsageError(f"{{count}} is a number of edits, 1 or more, not {count!r}", count="count")
+    check_numbers(width=width, height=height, seed=seed)
     picture = read_picture(
         path,
         width,
@@ -226,13 +228,14 @@ def random_puzzle(
     started = time.monotonic()
     requirement = _check_require(require)
     check_colours(colours)
+    check_numbers(max_changes=max_changes, seed=seed)
     if any(isinstance(side, bool) or not isinstance(side, int) for side in (width, height)):
         raise UsageError(f"the grid's width and height are whole numbers, not {width!r} and {height!r}")
     if width < 1 or height < 1:
         raise UsageError("the grid's width and height must be at least 1")
     check_grid_size(width, height, what="generated puzzle", side=MAX_GENERATED_SIDE)
-    if not 0.0 <= density <= 1.0:
-        raise UsageError(f"{{density}} is between 0 and 1, not {density}", density="density")
+    if isinstance(density, bool) or not isinstance(density, int | float) or not 0.0 <= density <= 1.0:
+        raise UsageError(f"{{density}} is between 0 and 1, not {density!r}", density="density")
     deadline = Deadline.of(timeout)
     rng = random.Random(seed)
     count = 1 if colours is None else colours

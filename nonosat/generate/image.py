@@ -10,6 +10,7 @@ each cell is filled when it is darker than the threshold, Otsu's by default. In 
 from __future__ import annotations
 
 import io
+import os
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,6 +144,8 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
         from PIL import Image
     except ImportError:
         raise UsageError(f"reading pictures needs Pillow: {INSTALL_HINT}") from None
+    if not isinstance(path, PictureBytes | str | os.PathLike):
+        raise UsageError(f"a picture is a file's path (or PictureBytes), not {type(path).__name__}")
     if isinstance(path, PictureBytes):
         source: Any = io.BytesIO(path.data)
         file_bytes = len(path.data)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from nonosat.deadline import Deadline, alarm
@@ -39,10 +40,35 @@ class Picture:
 
 def check_colours(colours: int | None) -> None:
     """Refuse a number of colours outside 1..MAX_COLOURS, before any work."""
-    if colours is not None and (isinstance(colours, bool) or not 1 <= colours <= MAX_COLOURS):
+    if colours is not None and (not _whole(colours) or not 1 <= colours <= MAX_COLOURS):
         raise UsageError(
-            f"{{colours}} is a number of colours from 1 to {MAX_COLOURS}, not {colours}", colours="colours"
+            f"{{colours}} is a number of colours from 1 to {MAX_COLOURS}, not {colours!r}", colours="colours"
         )
+
+
+def check_numbers(**numbers: object) -> None:
+    """Refuse, before any work, a size (`width`, `height`: 1 or more), `max_changes` (0 or more)
+    or `seed` (any) that is not a whole number (a review found `width=1.5` or `"20"` a
+    TypeError from Pillow, and `max_changes=-1` taken). None is no choice, where one is allowed."""
+    least = {"width": 1, "height": 1, "max_changes": 0}
+    for name, value in numbers.items():
+        if value is None and name != "seed":
+            continue
+        low = least.get(name)
+        if not _whole(value) or (low is not None and operator.index(value) < low):  # type: ignore[arg-type]
+            shape = "a whole number" if low is None else f"a whole number, {low} or more"
+            raise UsageError(f"{{{name}}} is {shape}, not {value!r}", **{name: name})
+
+
+def _whole(value: object) -> bool:
+    """Whether `value` is a whole number (NumPy's too), not a bool."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def read_picture(
