@@ -88,9 +88,9 @@ class Deadline:
         at = time.monotonic() + seconds
         return Deadline(at if self.at is None else min(at, self.at))
 
-    def passed(self) -> bool:
-        """Whether the deadline has come (never, without one)."""
-        return self.at is not None and time.monotonic() >= self.at
+    def passed(self, grace: float = 0.0) -> bool:
+        """Whether the deadline (and `grace` seconds after it) has come (never, without one)."""
+        return self.at is not None and time.monotonic() >= self.at + grace
 
     def check(self, stage: str) -> None:
         """Raise TimeUp naming `stage` if the deadline has passed."""
@@ -101,6 +101,11 @@ class Deadline:
 NO_DEADLINE = Deadline()
 
 
+START_UP_CREDIT = 0.5
+"""The most seconds of a process's age counted as the command's start-up (0.08 s on a loaded
+machine here): a process a wrapper started long before and then made nonosat (`sleep 3; exec
+nonosat ...`) does not find its deadline passed."""
+
 _command_started: float | None = None
 """When the `nonosat` program's process started, on the monotonic clock (`command_started`)."""
 
@@ -109,7 +114,7 @@ def command_started() -> None:
     """Note, in the `nonosat` program's entry point, that this process is one command: its
     `--timeout` counts from the process's start (`Deadline.for_command`)."""
     global _command_started
-    _command_started = time.monotonic() - process_age()
+    _command_started = time.monotonic() - min(process_age(), START_UP_CREDIT)
 
 
 def process_age() -> float:

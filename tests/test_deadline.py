@@ -31,12 +31,18 @@ def test_a_command_deadline_counts_the_start_up(monkeypatch: pytest.MonkeyPatch)
     imports (0.2-0.3 s there) came before the deadline was made. In a process that is no
     `nonosat` program (this one, running commands through CliRunner), it counts from now."""
     monkeypatch.setattr(deadlines, "_command_started", None)
-    monkeypatch.setattr(deadlines, "process_age", lambda: 0.75)
+    monkeypatch.setattr(deadlines, "process_age", lambda: 0.4)
     assert Deadline.for_command(1.0).remaining() > 0.9  # type: ignore[operator]
     deadlines.command_started()
     left = Deadline.for_command(1.0).remaining()
-    assert left is not None and left <= 0.25
+    assert left is not None and left <= 0.6
     assert Deadline.for_command(None).at is None
+    # a process a wrapper started long before (`sleep 3; exec nonosat ...`): at most
+    # START_UP_CREDIT of its age is counted, not its whole age
+    monkeypatch.setattr(deadlines, "process_age", lambda: 3.0)
+    deadlines.command_started()
+    left = Deadline.for_command(2.0).remaining()
+    assert left is not None and 1.0 < left <= 2.0 - deadlines.START_UP_CREDIT  # not 2.0 - 3.0
 
 
 @needs_timer

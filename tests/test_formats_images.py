@@ -98,6 +98,10 @@ def test_a_16_bit_grey_picture_reads_as_its_8_bit_self(tmp_path: Path) -> None:
     assert load(tmp_path / "wide.png").goal == load(tmp_path / "narrow.png").goal == ((1, 1, 1), (1, 0, 0), (0, 1, 1))
     made = [from_image(tmp_path / name, width=3, require="unique") for name in ("narrow.png", "wide.png")]
     assert made[0].start == made[1].start
+    dark = image_module.new("I;16", (2, 2))  # 16-bit greys all under 256: near black, every cell filled
+    dark.putdata([255, 0, 255, 0])
+    dark.save(tmp_path / "dark.png")
+    assert load(tmp_path / "dark.png").goal == ((1, 1), (1, 1))
 
 
 def test_a_photo_is_read_the_way_its_exif_orientation_turns_it(tmp_path: Path) -> None:

@@ -214,26 +214,49 @@ def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_pat
 
 
 @pytest.mark.parametrize(
-    ("output", "colours", "said"),
+    ("command", "output", "colours", "said"),
     [
-        ("c.nin", "3", "holds black and white only"),
-        ("missing/x.non", None, "the folder missing is not there"),
-        ("x.txt", None, "use .non"),
+        ("random", "c.nin", "3", "holds black and white only"),
+        ("generate", "missing/x.non", None, "the folder missing is not there"),
+        ("generate", "x.txt", None, "use .non"),
     ],
 )
 def test_an_output_that_cannot_be_written_is_refused_before_any_work(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output: str, colours: str | None, said: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, output: str, colours: str | None, said: str
 ) -> None:
-    """A review found these refused after the whole repair, with the preview already written."""
+    """A review found these refused after the whole repair, with the preview already written.
+    (`generate --colours` can make a black-and-white puzzle, of a picture quantised to black
+    alone: its format is checked once the picture is read, before anything is written.)"""
     import nonosat.generate as generating
 
     monkeypatch.chdir(tmp_path)
     picture = draw(tuple(tuple((r * c) % 3 == 0 for c in range(6)) for r in range(6)), tmp_path / "p.png")
-    monkeypatch.setattr(generating, "from_image", lambda *a, **k: pytest.fail("the work began"))
-    asked = ["generate", str(picture), "--width", "6", "-o", output, "--preview", "preview.png"]
+    for name in ("from_image", "random_puzzle"):
+        monkeypatch.setattr(generating, name, lambda *a, **k: pytest.fail("the work began"))
+    source = [str(picture), "--width", "6"] if command == "generate" else ["--width", "6", "--height", "6"]
+    asked = [command, *source, "-o", output, "--preview", "preview.png"]
     done = runner.invoke(app, asked + (["--colours", colours] if colours else []))
     assert done.exit_code == 2 and said in done.output and "name the format" not in done.output
     assert not (tmp_path / "preview.png").exists()
+
+
+def test_generate_in_colour_to_a_black_and_white_format(tmp_path: Path) -> None:
+    """A picture of black alone, with --colours 2, is a black-and-white puzzle: written as .nin
+    (a review found it refused after the first fix); a colour one is refused, nothing written."""
+    black = draw(tuple(tuple((r * c) % 3 == 0 for c in range(6)) for r in range(6)), tmp_path / "p.png", blur=0)
+    done = runner.invoke(app, ["generate", str(black), "--width", "6", "--colours", "2", "-o", str(tmp_path / "b.nin")])
+    assert done.exit_code == 0 and (tmp_path / "b.nin").exists(), done.output
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    picture = Image.new("RGB", (6, 6), "white")
+    picture.paste((200, 0, 0), (0, 0, 3, 3))
+    picture.paste((0, 0, 200), (3, 3, 6, 6))
+    picture.save(tmp_path / "c.png")
+    asked = ["generate", str(tmp_path / "c.png"), "--width", "6", "--colours", "2", "-o", str(tmp_path / "c.nin")]
+    refused = runner.invoke(app, [*asked, "--preview", str(tmp_path / "c.svg")])
+    assert refused.exit_code == 2 and "holds black and white only" in refused.output
+    assert not (tmp_path / "c.nin").exists() and not (tmp_path / "c.svg").exists()
 
 
 def test_generate_names_what_the_output_format_cannot_hold(tmp_path: Path) -> None:

@@ -101,6 +101,11 @@ def write_generated(
     from nonosat.render.text import generated_line
 
     puzzle = made.puzzle
+    if output is not None:  # a colour puzzle in a format of black and white: refused before anything is written
+        from nonosat.formats import dumps
+        from nonosat.formats.writing import format_for_suffix
+
+        dumps(puzzle, format_for_suffix(output, nameable=False))
     if preview is not None and changes:
         from nonosat.render.changes import save_changes
 
@@ -190,7 +195,7 @@ def generate(
             raise typer.BadParameter("makes nothing: leave out --output and --preview", param_hint="--suggest")
         suggest_edits_for(image, width, height, threshold_level(threshold), invert, colours, suggest, seed, deadline)
         return
-    check_output(output, force, colours)
+    check_output(output, force, None)  # a picture quantised to black alone is black and white: known once read
     check_preview(preview, preview_changes, force)
     made = from_image(
         image,

@@ -165,7 +165,8 @@ def rgba_of(image: Any) -> Any:
     if image.mode.startswith("I"):  # I;16, I;16B, ... and I: 16- or 32-bit integers
         wide = image.convert("I")
         low, high = wide.getextrema()
-        scale = 1 / 257 if high > 255 else 1  # 16-bit grey; already 8-bit values otherwise
+        sixteen = image.mode.startswith("I;16") or high > 255  # 32-bit I: 8-bit values kept as such
+        scale = 1 / 257 if sixteen else 1
         image = wide.point(lambda value: value * scale).convert("L")
     return image.convert("RGBA")
 

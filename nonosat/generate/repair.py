@@ -25,7 +25,7 @@ from nonosat.generate.search import Edit, Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status
-from nonosat.solver.compiled import fits
+from nonosat.solver.compiled import colour_core, fits
 from nonosat.solver.drive import solve_within
 
 __all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "repair", "suggest"]
@@ -167,7 +167,7 @@ def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline
     if require is Requirement.PROBE:
         return _probe_solves(drawing, left, deadline, "giving back changes no longer needed")
     stage = "giving back changes no longer needed"
-    return _checked(drawing.puzzle, deadline, stage, STEP_SECONDS).status is Status.UNIQUE  # undecided: kept
+    return _checked(drawing.puzzle, deadline, stage, bounded=True).status is Status.UNIQUE  # undecided: kept
 
 
 def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -> bool:
@@ -187,7 +187,7 @@ def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell],
         return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     if require is Requirement.UNIQUE:
         stage = f"checking uniqueness (after {len(changed)} changed cells)"
-        result = _checked(drawing.puzzle, deadline, stage, STEP_SECONDS)
+        result = _checked(drawing.puzzle, deadline, stage, bounded=True)
         return result if result.status in (Status.UNIQUE, Status.MULTIPLE) else None
     if require is Requirement.PROBE and _probe_solves(
         drawing, left, deadline, f"probing (after {len(changed)} changed cells)"
@@ -221,32 +221,43 @@ guesses and 0.2 s), then the conflict-driven one. With the conflict-driven searc
 15-wide smiley took 7 changed cells instead of 4."""
 
 
+STEP_CONFLICTS = 20_000
+"""The most conflicts one uniqueness check of a picture on the way may take, in a `unique`
+repair (about a second of the conflict-driven search): a review found one hard picture on the
+way taking the whole time limit (and, without one, running on for good) where `--require line`,
+stricter, finished in 1.5 s. Undecided within them, the picture is taken as not yet unique, and
+the repair goes on as line logic steers it (toward a puzzle line logic solves, which is then
+proved at once). A bound of work, not time: the same picture, options and seed give the same
+puzzle on any machine."""
+
 STEP_SECONDS = 1.0
-"""The longest one uniqueness check of a picture on the way may take, in a `unique` repair: a
-review found one hard picture on the way taking the whole time limit (and, without one, running
-on for good) where `--require line`, stricter, finished in 1.5 s. Undecided in that time, the
-picture is taken as not yet unique, and the repair goes on as line logic steers it (toward a
-puzzle line logic solves, which is then proved at once)."""
+"""The same bound, in time, where the compiled core was not built (its searches count the work)."""
 
 
-def _checked(puzzle: Puzzle, deadline: Deadline, stage: str, bound: float | None = None) -> Result:
-    """The first two solutions (a verdict); with `bound`, an unknown result when the check takes
-    longer than that (but not past the deadline, which raises TimeUp naming `stage`)."""
+def _checked(puzzle: Puzzle, deadline: Deadline, stage: str, bounded: bool = False) -> Result:
+    """The first two solutions (a verdict); `bounded`, an unknown result when the check takes
+    more than STEP_CONFLICTS (but not past the deadline, which raises TimeUp naming `stage`)."""
     result = None
     if fits(puzzle):
         first = solve_within(
             puzzle, deadline.within(FIRST_SECONDS), count=2, jobs=1, engine="dfs", guesses=FIRST_GUESSES
         )
         result = first if first.status is not Status.UNKNOWN else None
-    if result is None:
-        result = solve_within(puzzle, deadline if bound is None else deadline.within(bound), count=2, jobs=1)
-    if result.status is Status.UNKNOWN and (bound is None or deadline.passed() or not _out_of_time(result)):
+    if result is None and not bounded:
+        result = solve_within(puzzle, deadline, count=2, jobs=1)
+    elif result is None and colour_core() is not None:
+        result = solve_within(puzzle, deadline, count=2, jobs=1, engine="cdcl", guesses=STEP_CONFLICTS)
+    elif result is None:
+        result = solve_within(puzzle, deadline.within(STEP_SECONDS), count=2, jobs=1)
+    if result.status is Status.UNKNOWN and (not bounded or deadline.passed() or not _out_of_time(result)):
         raise _cut_short(result, stage)
     return result
 
 
 def _out_of_time(result: Result) -> bool:
-    return result.cut_short is None or result.cut_short.startswith("time limit")
+    """Whether a check gave up for its bound (time, or its conflicts), not for a formula too large."""
+    why = result.cut_short
+    return why is None or why.startswith("time limit") or why.startswith("the conflict-driven search met")
 
 
 def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:

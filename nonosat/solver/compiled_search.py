@@ -22,6 +22,7 @@ from nonosat.solver import race as racing
 from nonosat.solver.compiled import colour_core, core_for, grid_of
 from nonosat.solver.compiled_lines import painted, painted_upside_down
 from nonosat.solver.engines import Found, Request
+from nonosat.solver.outcome import CHECK_GRACE
 from nonosat.solver.propagation import Board
 
 T = TypeVar("T")
@@ -93,7 +94,8 @@ class CoreSearch:
         if self.upside_down:
             rows, columns, masks = turned_upside_down(rows, columns, masks)
         if self.engine == "cdcl":
-            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, 0, seconds, True, self.flag)
+            budget = self.guesses or 0  # its conflicts
+            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, budget, seconds, True, self.flag)
         else:
             budget = self.guesses or 0
             complete, grids, made = core.search(rows, columns, *masks, count, budget, seconds, True, self.flag)
@@ -114,7 +116,8 @@ class CoreSearch:
             clues = (board.puzzle.rows, row_colours, board.puzzle.columns, col_colours, row_not, col_not)
         if self.engine == "cdcl":
             settled = True  # the board line_solve left: a fixed point of line logic
-            complete, found, stats = core.cdcl_colours(*clues, count, 0, seconds, self.flag, False, settled)
+            budget = self.guesses or 0  # its conflicts
+            complete, found, stats = core.cdcl_colours(*clues, count, budget, seconds, self.flag, False, settled)
             self.stats = {key: int(value) for key, value in stats.items()}
         else:
             complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag)
@@ -130,7 +133,7 @@ class CoreSearch:
         solutions finds them faster than Python makes them grids): not complete when it passed."""
         grids: list[Grid] = []
         for number, data in enumerate(found):
-            if number % 256 == 255 and self.deadline.passed():
+            if number % 256 == 255 and self.deadline.passed(CHECK_GRACE):
                 return False, grids
             grids.append(grid(data))
         return complete, grids
@@ -204,6 +207,7 @@ def raced(engine: str, request: Request) -> Found:
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
     grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
-    if cut is not None and engine == "dfs" and request.guesses and not deadline.passed():
-        cut = f"the depth-first search made its {request.guesses} guesses"
+    if cut is not None and request.guesses and not deadline.passed():
+        made = "depth-first search made its" if engine == "dfs" else "conflict-driven search met its"
+        cut = f"the {made} {request.guesses} {'guesses' if engine == 'dfs' else 'conflicts'}"
     return Found(grids, whole, cut, search.stats)

@@ -81,8 +81,8 @@ def solve_within(
     race_after: float | None = None,
     guesses: int | None = None,
 ) -> Result:
-    """`solve` within a command's deadline. `guesses` bounds the dfs engine's guesses (the
-    generator's first try: `generate.repair`)."""
+    """`solve` within a command's deadline. `guesses` bounds the compiled searches' work: the
+    dfs engine's guesses, the cdcl engine's conflicts (the generator's checks: `generate.repair`)."""
     check_puzzle(puzzle)
     check_whole(count, "count", MAX_COUNT)
     if jobs is not None:

@@ -71,7 +71,9 @@ class Request:
     encoding: str = "blocks"
     """The SAT engine's encoding of a line's clue."""
     guesses: int | None = None
-    """The dfs engine's most guesses before it gives up (None: as many as it takes)."""
+    """The compiled searches' most steps before they give up (None: as many as it takes): the
+    dfs engine's guesses, the cdcl engine's conflicts. A bound of work, not of time, so that
+    what depends on it (the generator's repair) comes out the same on any machine."""
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -104,8 +105,11 @@ class Search:
         passed or `stop` was called first. Ctrl-C stops it too (see nonosat.interrupts)."""
         if self.stopped:
             return None
-        if self.whole and self.deadline.at is None and not self.stoppable:
-            return self._solve_plain(assumptions)  # a race worker: PySAT's solve() holds Python's lock
+        plain = self.whole or (  # a race worker; or where heard_by cannot listen for Ctrl-C (Windows)
+            os.name == "nt" and interrupts.wants_keyboard_interrupt() and not budgeted(self.name)
+        )
+        if plain and self.deadline.at is None and not self.stoppable:
+            return self._solve_plain(assumptions)  # PySAT's solve() holds Python's lock
         interrupts.running(self)
         try:
             if budgeted(self.name):
