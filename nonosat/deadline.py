@@ -183,9 +183,13 @@ class _TheirTimer:
         self.due = time.monotonic() + self.interval if self.interval > 0 else None
         if callable(self.handler):
             self.handler(signum, frame)  # type: ignore[arg-type]
+        elif self.handler == signal.SIG_DFL:  # a watchdog's: the process ends, as it would have
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGALRM)
         return True
 
     def restore(self) -> None:
-        """Set their timer again for what is left of it."""
-        if self.due is not None:
+        """Set their timer again for what is left of it (not where their handler was set from C,
+        which cannot be put back: the timer would end the process instead)."""
+        if self.due is not None and self.handler is not None:
             signal.setitimer(signal.ITIMER_REAL, max(1e-6, self.due - time.monotonic()), self.interval)

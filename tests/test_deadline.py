@@ -63,7 +63,7 @@ def test_a_callers_timer_goes_on_through_an_alarm() -> None:
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.05, 0.05)
         with alarm(Deadline.after(5), "reading"):
-            time.sleep(0.18)  # theirs rings about three times meanwhile; ours not at all
+            time.sleep(0.5)  # theirs rings about ten times meanwhile (fewer under load); ours not at all
         inside = len(rang)
         assert signal.getsignal(signal.SIGALRM) is theirs
         left, interval = signal.getitimer(signal.ITIMER_REAL)
