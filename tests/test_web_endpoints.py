@@ -115,10 +115,13 @@ def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
     assert no_goal.status_code == 400 and "goal" in no_goal.json()["error"]
     unreadable = client.post("/api/repair", json={**TWO_BY_TWO, "goal": ["#x", ".#"]})  # a review: "has no goal"
     assert unreadable.status_code == 400 and "could not be read: line 1: expected goal[0]" in unreadable.json()["error"]
-    # a review: the clues sent were quietly replaced by the goal's ("line logic solves it already")
+    # a review: the clues sent were replaced by the goal's without a word ("line logic solves it already")
+    assert fixed["goal_fits_clues"] is True and suggested["goal_fits_clues"] is True
     for endpoint in ("/api/repair", "/api/suggest"):
-        misfit = client.post(endpoint, json={**TWO_BY_TWO, "goal": ["11", "11"]})
-        assert misfit.status_code == 400 and "the goal does not fit the clues sent" in misfit.json()["error"]
+        misfit = client.post(endpoint, json={**TWO_BY_TWO, "goal": ["11", "11"]}).json()
+        assert misfit["goal_fits_clues"] is False
+    said = client.post("/api/suggest", json={**TWO_BY_TWO, "goal": ["11", "11"]}).json()["text"][0]
+    assert "the goal does not fit the clues sent" in said
 
 
 @pytest.mark.slow

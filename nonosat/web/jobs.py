@@ -283,12 +283,13 @@ def drawing(job: Job, deadline: Deadline) -> tuple[Puzzle, Any]:
         raise UsageError(f"{job.name}: the goal, the drawing to change, could not be read: {puzzle.goal_problem}")
     if goal is None:
         raise UsageError(f"{job.name}: the puzzle has no goal, and the drawing to change is its goal")
-    if not puzzle.satisfied_by(goal):  # the answer's clues are the goal's: they were quietly replaced
-        raise UsageError(
-            f"{job.name}: the goal does not fit the clues sent; the drawing is changed and its clues "
-            "made from it, so send the goal with its own clues"
-        )
     return puzzle, goal
+
+
+GOAL_FITS = "goal_fits_clues"
+"""The answer's field that says whether the goal fits the clues sent: the drawing is what is
+changed (or weighed), and the answer's clues are made from it, so clues it does not fit are not
+used (a review found them replaced without a word)."""
 
 
 def repair(job: Job, deadline: Deadline) -> Reply:
@@ -317,9 +318,8 @@ def repair(job: Job, deadline: Deadline) -> Reply:
     )
     made = Puzzle.from_grid(fixed.grid, puzzle.palette, **{name: getattr(puzzle, name) for name in TEXT_FIELDS})
     seconds = time.monotonic() - started
-    return Reply.json(
-        generated_record(Generated(made, goal, fixed.changed, fixed.result, None, seconds, None, fixed.distance))
-    )
+    record = generated_record(Generated(made, goal, fixed.changed, fixed.result, None, seconds, None, fixed.distance))
+    return Reply.json({**record, GOAL_FITS: puzzle.satisfied_by(goal)})
 
 
 def changed_cost(goal: Any) -> Any:
@@ -343,7 +343,10 @@ def suggest(job: Job, deadline: Deadline) -> Reply:
         timeout=deadline,
     )
     found = Suggestions(left, edits, puzzle.palette)
-    return Reply.json({**suggestions_record(found), "text": suggestion_lines(job.name, found)})
+    text = suggestion_lines(job.name, found)
+    if not puzzle.satisfied_by(goal):
+        text = [f"{job.name}: the goal does not fit the clues sent: these are the goal's own clues' edits", *text]
+    return Reply.json({**suggestions_record(found), "text": text, GOAL_FITS: puzzle.satisfied_by(goal)})
 
 
 ANSWERS: dict[str, Any] = {
