@@ -51,6 +51,7 @@ def test_the_alarm_rings_at_the_deadline() -> None:
         time.sleep(2)
 
 
+@pytest.mark.slow
 @needs_timer
 def test_a_callers_timer_goes_on_through_an_alarm() -> None:
     """alarm() used to set the caller's own interval timer to nothing, and replace its handler."""
