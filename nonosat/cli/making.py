@@ -72,24 +72,14 @@ def check_output(output: Path | None, force: bool, colours: int | None) -> None:
     the preview already written)."""
     if output is None:
         return
-    from nonosat.formats import FORMATS, get_format
+    from nonosat.formats import writer
     from nonosat.formats.atomic import ensure_writable
-    from nonosat.formats.colour import COLOUR_FORMATS
     from nonosat.formats.writing import format_for_suffix
 
     ensure_writable(output, force=force)
     if not output.parent.is_dir():
         raise UsageError(f"cannot write {output}: the folder {output.parent} is not there")
-    fmt = format_for_suffix(output, nameable=False)
-    form = get_format(fmt)
-    if form.dump is None:
-        writable = ", ".join(name for name, f in FORMATS.items() if f.dump is not None)
-        raise UsageError(f"cannot write {fmt}: nonosat reads it but writes only {writable}")
-    if colours is not None and colours >= 2 and not form.colour:
-        raise UsageError(
-            f"cannot write a colour puzzle as {fmt}: the format holds black and white only"
-            f" (write colour as {COLOUR_FORMATS})"
-        )
+    writer(format_for_suffix(output, nameable=False), colour=colours is not None and colours >= 2)
 
 
 def write_generated(
@@ -102,10 +92,10 @@ def write_generated(
 
     puzzle = made.puzzle
     if output is not None:  # a colour puzzle in a format of black and white: refused before anything is written
-        from nonosat.formats import dumps
+        from nonosat.formats import writer
         from nonosat.formats.writing import format_for_suffix
 
-        dumps(puzzle, format_for_suffix(output, nameable=False))
+        writer(format_for_suffix(output, nameable=False), colour=puzzle.is_colour)
     if preview is not None and changes:
         from nonosat.render.changes import save_changes
 

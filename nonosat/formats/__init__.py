@@ -304,15 +304,23 @@ def load_all(path: str | Path) -> list[Puzzle]:
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:
     """Write a puzzle as text in the named format (a colour puzzle only in a format of colour)."""
+    dump = writer(fmt, colour=puzzle.is_colour).dump
+    assert dump is not None  # writer refuses a format without one
+    return dump(puzzle)
+
+
+def writer(fmt: str, *, colour: bool = False) -> Format:
+    """The named format, refused (UsageError) unless nonosat writes it, and for `colour`, writes
+    colour puzzles (a caller can ask before the puzzle is made: `generate -o`)."""
     form = get_format(fmt)
     if form.dump is None:
         writable = ", ".join(name for name, f in FORMATS.items() if f.dump is not None)
         raise UsageError(f"cannot write {fmt}: nonosat reads it but writes only {writable}")
-    if not form.colour:
+    if colour and not form.colour:
         from nonosat.formats.colour import black_and_white_only
 
-        black_and_white_only(puzzle, fmt)
-    return form.dump(puzzle)
+        black_and_white_only(fmt)
+    return form
 
 
 def _check_bytes(data: object, name: str) -> bytes:

@@ -184,10 +184,9 @@ def colour_puzzle(
     )
 
 
-def black_and_white_only(puzzle: Puzzle, fmt: str) -> None:
+def black_and_white_only(fmt: str) -> None:
     """Refuse to write a colour puzzle in a format that holds black and white only."""
-    if puzzle.is_colour:
-        raise UsageError(
-            f"cannot write a colour puzzle as {fmt}: the format holds black and white only"
-            f" (write colour as {COLOUR_FORMATS})"
-        )
+    raise UsageError(
+        f"cannot write a colour puzzle as {fmt}: the format holds black and white only"
+        f" (write colour as {COLOUR_FORMATS})"
+    )

@@ -151,9 +151,10 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
         file_bytes = len(path.data)
     else:
         source = Path(path)
+        if not source.exists():
+            raise BadImage(f"{source}: no such file")
         if not source.is_file():
-            what = "a folder" if source.is_dir() else "not a regular file" if source.exists() else "no such file"
-            raise BadImage(f"{source}: {what}, expected a picture" if source.exists() else f"{source}: {what}")
+            raise BadImage(f"{source}: {'a folder' if source.is_dir() else 'not a regular file'}, expected a picture")
         file_bytes = source.stat().st_size
     for side, name in ((width, "wide"), (height, "high")):  # refused before the picture is read
         if side is not None and side > MAX_GENERATED_SIDE:
