@@ -13,6 +13,34 @@ from pathlib import Path
 import pytest
 from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
 
+# --- usage errors: one line, as bad input is -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("solve", "--timeout", "abc", "x.non"), "Invalid value for '--timeout': 'abc' is not a valid float"),
+        (("solve", "--bogus", "x.non"), "No such option: --bogus"),
+        (("solv", "x.non"), "No such command 'solv'. Did you mean 'solve'?"),
+        (("check",), "Missing argument 'file'"),
+        (("rate", "a.non", "b.non"), "Got unexpected extra argument"),
+        (("check", "x.non", "--engine", "fast"), "Invalid value for '--engine': 'fast' is not one of"),
+    ],
+)
+def test_a_usage_error_is_one_line_with_exit_2(args: tuple[str, ...], said: str) -> None:
+    """Click said a usage error in four lines (usage, hint, a blank line, the error); the README
+    promises one line for bad input, naming what was expected."""
+    done = nonosat(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    one_clean_line(done.stderr)
+    assert said in done.stderr and "--help')" in done.stderr
+
+
+def test_the_command_alone_shows_its_help() -> None:
+    done = nonosat()
+    assert done.returncode == 2 and "Usage:" in done.stdout + done.stderr and "solve" in done.stdout + done.stderr
+
+
 # --- item 7: an output option never changes the verdict's exit code ----------------------------
 
 

@@ -239,7 +239,9 @@ def test_one_parser_per_option_value_for_the_command_line_and_the_web(
     command = command or ["check", str(PUZZLES / upload), "--timeout", bad]
     done = subprocess.run([sys.executable, "-m", "nonosat", *command], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr and "internal error" not in done.stderr
-    said = done.stderr.strip().splitlines()[-1].split(f"Invalid value for {option}: ", 1)[1]
+    (line,) = done.stderr.strip().splitlines()  # one line, ending in where the options are listed
+    said, see = line.split(f"Invalid value for {option}: ", 1)[1].rsplit(" (see '", 1)
+    assert see == f"nonosat {command[0]} --help')"
     assert said.startswith("expected ")
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient

@@ -83,4 +83,30 @@ def main() -> None:
     guard_stdout()
     watch_ctrl_c()
     _only_the_command_asked_for(sys.argv[1:])
-    app()
+    raise SystemExit(_run_app(sys.argv[1:]))
+
+
+def _run_app(args: list[str]) -> int:
+    """Run the app as `app()` does, but a usage error (an unknown option, a bad value, a missing
+    file name) is one line on standard error, as bad input is (README, "Exit codes"), not
+    Click's four lines of usage, hint, blank line and error."""
+    import sys
+
+    from typer.main import get_command
+
+    from nonosat.cli.show import complain, usage_line
+
+    clicks = sys.modules[typer.BadParameter.__module__]  # click's exceptions, or Typer's copy of them (0.28)
+    help_alone = getattr(clicks, "NoArgsIsHelpError", ())  # Click 8.2 and later
+    try:
+        code = get_command(app).main(args=args, prog_name="nonosat", standalone_mode=False)
+    except help_alone as error:  # `nonosat` or `nonosat COMMAND` alone: the help, as Click shows it
+        error.show()
+        return int(error.exit_code)
+    except clicks.ClickException as error:
+        complain(usage_line(error))
+        return int(error.exit_code)
+    except typer.Abort:  # end of input at a prompt (there are none today): as Click says it
+        complain("Aborted!")
+        return 1
+    return code if isinstance(code, int) else 0

@@ -154,6 +154,15 @@ def error_line(error: NonosatError) -> str:
     return f"nonosat: {one_line(error.worded(FLAGS))}"
 
 
+def usage_line(error: Any) -> str:
+    """A usage error of Click's (a click.ClickException) as one line, as every other bad input
+    is: what was wrong, and where the command's options are listed."""
+    context = getattr(error, "ctx", None)
+    where = context.command_path if context is not None else "nonosat"
+    told = one_line(error.format_message().rstrip("."), 300)
+    return f"nonosat: {told} (see '{where} --help')"
+
+
 def complain(line: str) -> None:
     """One line on standard error, after what standard output holds so far."""
     sys.stdout.flush()
