@@ -108,6 +108,47 @@ def test_white_and_transparent_are_blank_and_never_a_colour(tmp_path: Path) -> N
     assert [c.rgb for c in quantised.palette] == ["#ffffff", "#c81e1e"]
 
 
+def strokes(path: Path) -> Path:
+    """Line art: a grid of thin red lines and a thin blue ring on white, 400 pixels square,
+    3-pixel strokes (a cell of 40 cells across is 10 pixels: about a quarter of it inked)."""
+    from PIL import ImageDraw
+
+    image = Image.new("RGB", (400, 400), "white")
+    draw = ImageDraw.Draw(image)
+    for x in range(0, 400, 50):
+        draw.line([(x, 0), (x, 399)], fill=(220, 0, 0), width=3)
+    draw.ellipse([100, 100, 300, 300], outline=(0, 0, 200), width=3)
+    image.save(path)
+    return path
+
+
+@pytest.mark.parametrize("colours", [2, 3])
+def test_thin_strokes_keep_their_colours_not_washed_out_with_white(tmp_path: Path, colours: int) -> None:
+    """A cell a stroke crosses is mostly white: its mean is pale pink, and the palette showed
+    #f7cccd for the red lines and #b3a8e2 for the blue ring. The colours shown are now the
+    strokes' own, near enough to see as the same (delta E under 10)."""
+    quantised = quantise(load_tints(strokes(tmp_path / "strokes.png"), 40), colours)
+    shown = [lab_of_hex(colour.rgb) for colour in quantised.palette[1:]]
+    for stroke in ((220, 0, 0), (0, 0, 200)):
+        assert min(math.dist(lab(stroke), colour) for colour in shown) < 10, quantised.palette
+    used = {cell for row in quantised.grid for cell in row}
+    assert used == set(range(len(quantised.palette)))  # every colour shown is used
+
+
+def test_a_cell_of_one_colour_has_that_colour_as_its_ink(tmp_path: Path) -> None:
+    image = Image.new("RGB", (4, 2), "white")
+    for x, colour in enumerate([(200, 30, 30), (12, 200, 90), (250, 250, 250)]):
+        image.putpixel((x, 0), colour)
+        image.putpixel((x, 1), colour)
+    image.putpixel((3, 1), (0, 0, 0))  # the last cell: half white, half black
+    image.save(tmp_path / "flat.png")
+    tints = load_tints(tmp_path / "flat.png", 4, 1)
+    assert tints.inks is not None and tints.inkiness is not None
+    assert tints.inks[0][:3] == tints.cells[0][:3] == ((200, 30, 30), (12, 200, 90), (250, 250, 250))
+    assert tints.inkiness[0] == (1, 1, 0, 0.5)
+    assert tints.cells[0][3] == (127.5, 127.5, 127.5) and tints.inks[0][3] == (0, 0, 0)
+
+
 def tints_of(cells: list[list[tuple[float, float, float]]]) -> Tints:
     return Tints(tuple(tuple(row) for row in cells))
 

@@ -10,6 +10,7 @@ each cell is filled when it is darker than the threshold, Otsu's by default. In 
 from __future__ import annotations
 
 import io
+import math
 import os
 import warnings
 from dataclasses import dataclass
@@ -55,6 +56,12 @@ class Tints:
     """A picture shrunk to the grid, in colour: one mean (red, green, blue), each 0..255, per cell."""
 
     cells: tuple[tuple[tuple[float, float, float], ...], ...]
+    inks: tuple[tuple[tuple[float, float, float], ...], ...] | None = None
+    """Each cell's ink: the mean colour of its pixels that are not white, so that a thin red line
+    on white is red here where the mean is pink; a cell with no white, or white alone, has its
+    mean. None when only the means are known."""
+    inkiness: tuple[tuple[float, ...], ...] | None = None
+    """The share of each cell's pixels that are inked (not white), 0 to 1."""
 
     @property
     def height(self) -> int:
@@ -125,8 +132,50 @@ def load_tints(path: PictureSource, width: int | None = None, height: int | None
     picture, size = open_on_white(path, width, height)
     from PIL import Image
 
-    bands = [_flat(band.convert("F").resize(size, Image.Resampling.BOX)) for band in picture.convert("RGB").split()]
-    return Tints(_rows(list(zip(*bands, strict=True)), size[0]))
+    rgb = picture.convert("RGB")
+    bands = [_flat(band.convert("F").resize(size, Image.Resampling.BOX)) for band in rgb.split()]
+    means = list(zip(*bands, strict=True))
+    inks, inkiness = _inks(rgb, size, means)
+    return Tints(_rows(means, size[0]), _rows(inks, size[0]), _rows(inkiness, size[0]))
+
+
+def _inks(
+    rgb: PILImage, size: tuple[int, int], means: list[tuple[float, float, float]]
+) -> tuple[list[tuple[float, float, float]], list[float]]:
+    """Each cell's ink (the mean of its inked pixels, those not white: INKED) and the share of
+    its pixels that are inked (see Tints.inks). Pillow's 8-bit product of a channel and the
+    mask (0 or 255) is exact, and one float picture is made at a time."""
+    from PIL import Image, ImageChops
+
+    red, green, blue = rgb.split()
+    lowest = ImageChops.darker(ImageChops.darker(red, green), blue)
+    mask = lowest.point(lambda level: 255 if level < INKED else 0)
+
+    def shrunk(band: PILImage) -> list[float]:
+        return [v / 255 for v in _flat(band.convert("F").resize(size, Image.Resampling.BOX))]
+
+    shares = shrunk(mask)
+    sums = [shrunk(ImageChops.multiply(band, mask)) for band in (red, green, blue)]
+    inks = [
+        _flat_or_ink(mean, (r * 255 / share, g * 255 / share, b * 255 / share)) if share > 0 else mean
+        for r, g, b, share, mean in zip(*sums, shares, means, strict=True)
+    ]
+    return inks, shares
+
+
+INKED = 243
+"""A pixel whose lowest channel is under this is inked, not white (paper, or a JPEG's noise on
+white, is above it)."""
+
+FLAT = 2.5
+"""A cell whose ink is within this of its mean colour (delta E) keeps its mean, exact."""
+
+
+def _flat_or_ink(mean: tuple[float, float, float], ink: tuple[float, float, float]) -> tuple[float, float, float]:
+    from nonosat.generate.quantise import lab
+
+    ink = (min(255.0, ink[0]), min(255.0, ink[1]), min(255.0, ink[2]))
+    return mean if math.dist(lab(mean), lab(ink)) < FLAT else ink
 
 
 def _flat(image: PILImage) -> list[Any]:

@@ -15,6 +15,13 @@ quantiser"): a mean delta E of 6.69 over 65 cases, against 7.41 for the best of 
 (octree, its cells mapped in CIELAB as here) and 11.16 for median cut with Pillow's k-means;
 every scanned cell comes back in its goal's colour.
 
+Cells are matched to colours by their means, but a colour whose cells are mostly strokes
+thinner than a cell is shown as their ink: the mean of their pixels that are not white
+(WASHED_OUT). A thin red line on white makes cells whose mean is pink; their ink is the line's
+red. A colour whose ink looks like one already shown (the pale cells at a shape's smooth edge,
+whose ink is the shape's) keeps its centre. The costs and the distance to the picture stay
+those of the means.
+
 A colour no cell takes is dropped, so the palette has at most K colours. Each is named by its
 CSS name, else by the nearest CSS colour's name ("red", then "red-2" for a second red).
 """
@@ -40,6 +47,13 @@ ITERATIONS = 30
 MIN_DIFFERENCE = 8.0
 """Colours closer than this (delta E) to the blank's white or to each other look alike in a
 cell, so one of them is dropped: a near-white colour, say, from the paper of a scan."""
+WASHED_OUT = 12.0
+"""A colour is shown as its cells' ink only when their mean is this far from it (delta E) or
+further: most of its cells are strokes thinner than a cell. Where fewer are (a shape's smooth
+edge), its centre, nearer the cells' own colours, is shown."""
+INK_APART = 24.0
+"""...and only when no colour shown is within this of its ink (delta E): the pale cells at a
+red shape's smooth edge have about the shape's ink, and keep their centre."""
 MAX_POINTS = 4096
 """Distinct colours k-means works on; a picture with more is first binned, 16 levels a channel
 (each bin at the mean of its cells), and every cell then goes to its nearest centre."""
@@ -114,7 +128,9 @@ class Quantised:
     labs: tuple[tuple[Lab, ...], ...]
     """Each cell's colour in the picture, in CIELAB."""
     shown: tuple[Lab, ...]
-    """Each palette colour (white for the blank) in CIELAB."""
+    """Each palette colour's centre (white for the blank) in CIELAB: the colour of the cells'
+    means it was found for, which the costs and `error` measure against. The palette shows the
+    cells' ink (Tints.inks) instead, which a thin line does not wash out with white."""
     error: float
     """The mean delta E between a cell's colour in the picture and its colour in the grid."""
 
@@ -147,15 +163,83 @@ def quantise(
             " size; try a larger {width}",
             width="width",
         )
-    rgbs = [_not_white(rgb_of(centres[k])) for k in used]
+    into, inks = _colours_shown(tints, raw, used, centres)
+    kept = [k for k in used if into[k] == k]
+    rgbs = [inks[k] for k in kept]
     named = zip(names(rgbs), rgbs, strict=True)
     palette = (WHITE, *(Colour(name, rgb, CHARS[i]) for i, (name, rgb) in enumerate(named)))
-    shown = (WHITE_LAB, *(lab_of_hex(rgb) for rgb in rgbs))
-    index = {k: i + 1 for i, k in enumerate(used)}
+    shown = (WHITE_LAB, *(centres[k] for k in kept))
+    index = {k: kept.index(into[k]) + 1 for k in used}
     grid = tuple(tuple(index.get(k, 0) for k in row) for row in raw)
     pairs = (pair for row, cells in zip(grid, labs, strict=True) for pair in zip(row, cells, strict=True))
     error = sum(math.dist(cell, shown[k]) for k, cell in pairs) / (tints.width * tints.height)
     return Quantised(grid, palette, labs, shown, error)
+
+
+def _ink(tints: Tints, raw: list[list[int]], k: int) -> tuple[str, str, float] | None:
+    """The ink of the cells matched to centre k and their mean colour, each channel's median
+    over those cells weighted by the share of the cell that is inked (Tints.inks, Tints.cells:
+    a median, so that the few cells where a red line crosses a blue ring do not tint the ring),
+    and the shares summed; None without inks, or with no ink."""
+    if tints.inks is None or tints.inkiness is None:
+        return None
+    inked: list[tuple[tuple[float, float, float], float]] = []
+    plain: list[tuple[tuple[float, float, float], float]] = []
+    for owners, inks, means, shares in zip(raw, tints.inks, tints.cells, tints.inkiness, strict=True):
+        for owner, ink, mean, share in zip(owners, inks, means, shares, strict=True):
+            if owner == k and share > 0:
+                inked.append((ink, share))
+                plain.append((mean, share))
+    if not inked:
+        return None
+    return _median(inked), _median(plain), sum(share for _, share in inked)
+
+
+def _median(weighted: list[tuple[tuple[float, float, float], float]]) -> str:
+    """The colour of each channel's weighted median, as "#rrggbb"."""
+    half = sum(weight for _, weight in weighted) / 2
+    channels = []
+    for channel in range(3):
+        ordered = sorted((colour[channel], weight) for colour, weight in weighted)
+        seen = 0.0
+        for value, weight in ordered:
+            seen += weight
+            if seen >= half:
+                channels.append(value)
+                break
+    return "#" + "".join(f"{round(min(255.0, max(0.0, v))):02x}" for v in channels)
+
+
+def _colours_shown(
+    tints: Tints, raw: list[list[int]], used: list[int], centres: list[Lab]
+) -> tuple[dict[int, int], dict[int, str]]:
+    """Each centre -> the centre whose colour its cells show (itself, or one it merges into),
+    and the colour each shows: its centre, or its cells' ink when they are mostly strokes (the
+    ink and the mean of its cells WASHED_OUT apart or more) and no colour shown is INK_APART
+    near that ink (the pale cells at a red shape's smooth edge have about the shape's ink, and
+    keep their centre). The centres whose cells hold the most ink choose first; a centre
+    whose colour looks like one shown (under MIN_DIFFERENCE; rare) merges into it."""
+    found = {k: _ink(tints, raw, k) for k in used}
+    into: dict[int, int] = {}
+    shown: dict[int, tuple[str, Lab]] = {}  # the colour, and the same in CIELAB (a centre's own, unrounded)
+    for k in sorted(used, key=lambda k: -(found[k] or ("", "", 0.0))[2]):
+        colour = (_not_white(rgb_of(centres[k])), centres[k])
+        if found[k] is not None:
+            ink, plain, _ = found[k]  # type: ignore[misc]
+            near_ink = min((math.dist(lab_of_hex(ink), other) for _, other in shown.values()), default=math.inf)
+            if _near(ink, plain) >= WASHED_OUT and near_ink >= INK_APART:
+                colour = (_not_white(ink), lab_of_hex(ink))
+        alike = next((j for j, (_, other) in shown.items() if math.dist(colour[1], other) < MIN_DIFFERENCE), None)
+        if alike is None:
+            into[k], shown[k] = k, colour
+        else:
+            into[k] = alike
+    return into, {k: rgb for k, (rgb, _) in shown.items()}
+
+
+def _near(one: str, other: str) -> float:
+    """Delta E between two "#rrggbb" colours."""
+    return math.dist(lab_of_hex(one), lab_of_hex(other))
 
 
 def _points(tints: Tints) -> tuple[list[Lab], list[int]]:
