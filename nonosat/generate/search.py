@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.drawing import Drawing, Move
 from nonosat.model import Cell, Puzzle
-from nonosat.solver.propagation import Board, Contradiction, propagate, settled_cells
+from nonosat.solver.propagation import Board, Contradiction, propagate
 
 WEIGHT = 1.0
 """How much a change's cost to the picture weighs against the cells it lets line logic decide."""
@@ -124,30 +124,16 @@ class Search:
         r, c, _ = move
         board = self.board.copy()
         board.puzzle = puzzle
-        forgotten = board.cell(r, c) is not None
         row_keep, column_keep = ~(1 << c), ~(1 << r)
         for masks in board.row_not:
             masks[r] &= row_keep
         for masks in board.col_not:
             masks[c] &= column_keep
-        fixed = 0
-        width, height = board.width, board.height
-
-        def count(is_row: bool, index: int, before: tuple[int, ...], new: tuple[int, ...]) -> None:
-            nonlocal fixed
-            if len(new) == 2:  # black and white: a pass fixes the cells it rules a colour out of
-                fixed += (new[0] | new[1]).bit_count()
-                return
-            # in colour, a cell is fixed by the one pass that rules out its last colour but one
-            length = width if is_row else height
-            after = tuple(b | n for b, n in zip(before, new, strict=True))
-            fixed += settled_cells(after, length).bit_count() - settled_cells(before, length).bit_count()
-
         try:
-            propagate(board, [(True, r), (False, c)], count, deadline=self.deadline)
+            propagate(board, [(True, r), (False, c)], deadline=self.deadline)  # the compiled core's, when built
         except Contradiction:
             return self.open + 1
-        return self.open + forgotten - fixed
+        return board.unknown_count()
 
     def weigh(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> list[Weighed]:
         """Every change worth weighing now (only of the `focus` cells, when given, and changes
