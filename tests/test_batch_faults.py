@@ -93,6 +93,48 @@ def test_retry_unknown_redoes_only_those_and_keeps_the_rest(tmp_path: Path) -> N
     assert by_path["set/one.non"] == kept
 
 
+def _one_cell_puzzles(folder: Path, *names: str) -> None:
+    folder.mkdir()
+    for name in names:
+        (folder / name).write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+
+
+def _record(path: str, status: str) -> str:
+    return json.dumps(
+        {"path": path, "width": 1, "height": 1, "status": status, "method": "line", "solutions": 1, "seconds": 0.001,
+         "solution_sha1": "3bc15c8aae3e4124dd409035f32ea2fd6835efc9", "goal_ok": None, "error": None}
+    )  # fmt: skip
+
+
+def test_retry_takes_out_only_the_records_of_this_runs_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`batch B --out r.jsonl --retry unique` on a file holding A's records too deleted every
+    unique record of A, and never solved them again: "every other record is kept"."""
+    from nonosat.batch.tasks import pending
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "a", "x.non", "y.non")
+    _one_cell_puzzles(tmp_path / "b", "z.non")
+    lines = [_record("a/x.non", "unique"), _record("a/y.non", "multiple"), _record("b/z.non", "unique")]
+    (tmp_path / "r.jsonl").write_text("\n".join(lines) + "\n")
+    todo, done, already = pending(["b"], tmp_path / "r.jsonl", retry=("unique",))
+    assert [task.path for task in todo] == ["b/z.non"] and already == 0
+    assert [record["path"] for record in done] == ["a/x.non", "a/y.non"]
+    assert (tmp_path / "r.jsonl").read_text().splitlines() == lines[:2]
+
+
+def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from one folder as `puzzles`, then as its absolute path: 'resuming: 2 already done',
+    and both solved again (the file then held each record twice)."""
+    from nonosat.batch.tasks import pending
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "puzzles", "x.non", "y.non")
+    (tmp_path / "r.jsonl").write_text(_record("puzzles/x.non", "unique") + "\n")
+    for spelt in ("puzzles", "./puzzles/", str(tmp_path / "puzzles")):
+        todo, done, already = pending([spelt], tmp_path / "r.jsonl")
+        assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(done) == 1
+
+
 def test_a_bad_retry_status_is_refused(tmp_path: Path) -> None:
     done = nonosat("batch", str(DANCER), "--out", "r.jsonl", "--retry", "maybe", cwd=tmp_path)
     assert done.returncode == 2 and "maybe" in done.stderr

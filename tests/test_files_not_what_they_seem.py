@@ -156,9 +156,9 @@ def cloned_repository(folder: Path) -> Path:
 
 def test_a_folder_gives_its_puzzle_files_and_pictures_only_when_asked(tmp_path: Path) -> None:
     folder = cloned_repository(tmp_path / "repo")
-    todo, _ = pending([str(folder)], None)
+    todo = pending([str(folder)], None).todo
     assert sorted(Path(task.path).name for task in todo) == ["jwilk-data000.nin", "set.txt", "webpbn-00001-dancer.non"]
-    todo, _ = pending([str(folder)], None, pictures=True)
+    todo = pending([str(folder)], None, pictures=True).todo
     assert sorted(Path(task.path).name for task in todo) == [
         "jwilk-data000.nin",
         "rust_logo.png",

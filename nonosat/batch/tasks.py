@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from nonosat.batch.holding import hold
 from nonosat.batch.results import STATUSES, Record, check_results_path, resume_results, rewrite_results
@@ -164,16 +165,27 @@ def same_path(path: str) -> str:
     return os.path.normpath(path)
 
 
-def pending(
-    paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = (), pictures: bool = False
-) -> tuple[list[Task], list[Record]]:
-    """The tasks still to do, and the records `out` already holds (empty without `out`).
+class Pending(NamedTuple):
+    todo: list[Task]
+    """The tasks still to do."""
+    done: list[Record]
+    """Every record the results file holds (of this run's puzzles or any other)."""
+    already: int
+    """How many of this run's puzzles the file holds already."""
 
-    Records whose status is in `retry` are taken out of `out` (rewritten atomically), and their
-    puzzles are to do again. Raises UsageError for a path that names no file, or for an `out`
-    another process's run is writing; `out` is then held for this process's run until its
-    results are closed, or the process ends (`nonosat.batch.holding.let_go` lets go sooner).
-    Folders give their pictures too with `pictures`.
+
+def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = (), pictures: bool = False) -> Pending:
+    """The tasks still to do, the records `out` already holds (empty without `out`), and how
+    many of this run's puzzles those are.
+
+    Records of this run's puzzles whose status is in `retry` are taken out of `out` (rewritten
+    atomically; the records of other puzzles are kept), and those puzzles are to do again. A
+    record is of a puzzle when their paths name the same file from this process's folder, however
+    spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path). Raises UsageError for a path
+    that names no file, or for an `out` another process's run is writing; `out` is then held for
+    this process's run until its results are closed, or the process ends
+    (`nonosat.batch.holding.let_go` lets go sooner). Folders give their pictures too with
+    `pictures`.
     """
     check_paths(paths, pictures)
     unknown = set(retry) - set(STATUSES)
@@ -183,13 +195,26 @@ def pending(
         check_results_path(Path(out))
         hold(Path(out))  # before it is read: a second run on the same file at once is refused
     done = resume_results(Path(out)) if out is not None else []
-    if out is not None and any(record.get("status") in retry for record in done):
-        done = [record for record in done if record.get("status") not in retry]
+    asked = list(tasks(paths, pictures))
+    keys = {puzzle_key(task.path) for task in asked}
+    again = [record for record in done if record.get("status") in retry and puzzle_key(str(record["path"])) in keys]
+    if out is not None and again:
+        done = [record for record in done if not any(record is other for other in again)]
         rewrite_results(Path(out), done)
-    seen = {same_path(str(record["path"])) for record in done}
+    seen = {puzzle_key(str(record["path"])) for record in done}
+    already = len(keys & seen)
     todo = []
-    for task in tasks(paths, pictures):
-        if same_path(task.path) not in seen:  # done before, or named twice in this run
-            seen.add(same_path(task.path))
+    for task in asked:
+        if puzzle_key(task.path) not in seen:  # done before, or named twice in this run
+            seen.add(puzzle_key(task.path))
             todo.append(task)
-    return todo, done
+    return Pending(todo, done, already)
+
+
+def puzzle_key(path: str) -> str:
+    """A record's path as it is compared with a task's: tidied (`same_path`), and a file's made
+    absolute from this process's folder."""
+    from nonosat.formats import names_game_id
+
+    tidy = same_path(path)
+    return tidy if names_game_id(tidy) else os.path.abspath(tidy)

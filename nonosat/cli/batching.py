@@ -102,7 +102,7 @@ def batch(
 
         raise UsageError("cannot write the results: standard output is closed")
     out_path = None if to_stdout else Path(results)
-    todo, done = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
+    todo, done, already = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     records = list(done)
     stream = run(
         paths,
@@ -119,9 +119,9 @@ def batch(
     if to_stdout:
         stream = _echo_records(stream)
     if todo:
-        records += _run_with_progress(stream, len(todo), len(done))
+        records += _run_with_progress(stream, len(todo), already)
     else:
-        err.print(f"nothing to do: all {len(done)} puzzles are already in {results}", markup=False)
+        err.print(f"nothing to do: all {already} puzzles are already in {results}", markup=False)
     _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out)
     bad = failures(records, failing)
     if bad:
