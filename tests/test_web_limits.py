@@ -91,6 +91,35 @@ def test_a_full_queue_gets_503_with_retry_after() -> None:
 
 
 @pytest.mark.slow
+def test_a_request_whose_time_runs_out_waiting_for_a_worker_is_answered_then() -> None:
+    """With the one worker busy for 4 s, a check asking 1 s waited for the worker however long
+    that took, then answered `{"status": "unknown", "cut_short": "time limit reached while
+    reading ..."}`, with no path. It is now answered when its second is up, before the busy
+    request's answer, saying why."""
+    settings = WebSettings(workers=1, max_queue=4, max_count=100_000)
+    answered: list[str] = []
+    with TestClient(create_app(settings), raise_server_exceptions=False) as c:
+
+        def busy() -> None:
+            c.post("/api/solve?count=100000&timeout=4", json=hard_puzzle())
+            answered.append("busy")
+
+        thread = threading.Thread(target=busy)
+        thread.start()
+        waited = 0
+        while c.get("/api/status").json()["workers"]["running"] < 1 and waited < 200:
+            threading.Event().wait(0.05)
+            waited += 1
+        reply = c.post("/api/check?timeout=1", **upload(DANCER))
+        answered.append("check")
+        thread.join()
+    record = reply.json()
+    assert reply.status_code == 200 and record["status"] == "unknown", record
+    assert record["path"] == DANCER.name and "waiting for a worker" in record["cut_short"]
+    assert answered == ["check", "busy"]
+
+
+@pytest.mark.slow
 def test_twenty_concurrent_checks_all_succeed(client: TestClient, corpus: Path) -> None:
     files = sorted((corpus / "webpbn").glob("webpbn-0*.non"))[:20]
     results: list[Any] = [None] * len(files)

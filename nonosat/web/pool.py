@@ -138,10 +138,12 @@ class Pool:
         self.waiting += 1
         try:
             acquire = asyncio.ensure_future(self.slots.acquire())
-            await asyncio.wait({acquire, gone}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({acquire, gone}, timeout=job.remaining(), return_when=asyncio.FIRST_COMPLETED)
             if not acquire.done():
                 acquire.cancel()
-                return None
+                if gone.done():
+                    return None
+                return cut_short(job, f"time limit reached ({job.timeout:g} s) while waiting for a worker")
         finally:
             self.waiting -= 1
         self.running += 1
