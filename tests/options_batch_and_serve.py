@@ -58,6 +58,13 @@ BATCH_AND_SERVE = {
         "Writes each decided puzzle's certificate into a folder of the one named, which nonosat verify accepts.",
         "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
+    "batch --force": (
+        (
+            "Lets a run that does not resume a results file replace the certificates already in "
+            "--certificates DIR, which it refuses without it."
+        ),
+        "tests/test_batch_faults.py::test_certificates_already_there_are_replaced_only_by_a_resumed_run_or_with_force",
+    ),
     "batch --pictures": (
         (
             "Reads pictures in folders as puzzles: a folder of only a PNG is refused (exit 2) without it and "

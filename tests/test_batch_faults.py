@@ -135,6 +135,38 @@ def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkey
         assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(done) == 1
 
 
+def test_certificates_already_there_are_replaced_only_by_a_resumed_run_or_with_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new run (another results file) into a folder of certificates replaced the files there
+    without a word, where `check --certificate` refuses without --force."""
+    from nonosat.batch import run
+    from nonosat.batch.work import certificate_folder
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "a", "x.non")
+    kept = tmp_path / "certs" / certificate_folder("a/x.non") / "README.txt"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("an author's notes")
+    with pytest.raises(UsageError, match="already holds a certificate of a/x.non"):
+        run(["a"], out="new.jsonl", certificates="certs", jobs=1)
+    assert kept.read_text() == "an author's notes" and not (tmp_path / "new.jsonl").exists()
+    (tmp_path / "old.jsonl").write_text("")  # a results file there already: its run wrote the certificates
+    assert [r["status"] for r in run(["a"], out="old.jsonl", certificates="certs", jobs=1)] == ["unique"]
+    assert kept.read_text() != "an author's notes"
+    kept.write_text("an author's notes")
+    assert [r["status"] for r in run(["a"], out="new.jsonl", certificates="certs", jobs=1, force=True)] == ["unique"]
+    assert kept.read_text() != "an author's notes"
+
+
+def test_a_scheduler_without_the_dask_executor_is_refused(tmp_path: Path) -> None:
+    """`--scheduler tcp://...` without `--executor dask` ran everything locally without a word."""
+    done = nonosat("batch", str(DANCER), "--out", "r.jsonl", "--scheduler", "tcp://127.0.0.1:1", cwd=tmp_path)
+    assert done.returncode == 2 and "--scheduler is for the Dask executor only" in done.stderr
+    one_clean_line(done.stderr)
+    assert not (tmp_path / "r.jsonl").exists()
+
+
 def test_a_bad_retry_status_is_refused(tmp_path: Path) -> None:
     done = nonosat("batch", str(DANCER), "--out", "r.jsonl", "--retry", "maybe", cwd=tmp_path)
     assert done.returncode == 2 and "maybe" in done.stderr

@@ -33,6 +33,7 @@ def run(
     pictures: bool = False,
     engine: str = "auto",
     certificates: str | Path | None = None,
+    force: bool = False,
 ) -> Iterator[Record]:
     """Solve every puzzle the paths hold: an iterator of each new record as it finishes. What
     is asked amiss (the executor, the engine, the count, a certificates path that is a file) is
@@ -46,7 +47,10 @@ def run(
     give their puzzle files, and their pictures too with `pictures`. `engine` searches what line
     logic leaves open (see `nonosat.solver.solve`); a puzzle it cannot take is an `error` record.
     With `certificates`, a folder, each decided verdict's certificate is written into a folder of
-    it named after the puzzle (`nonosat.certificate`; a puzzle solved again replaces its own).
+    it named after the puzzle (`nonosat.certificate`). A run that goes on with an `out` that is
+    there replaces the certificates of the puzzles it solves again; any other run refuses,
+    before any work, a folder of certificates that holds one for a puzzle it is to solve, unless
+    `force`. A `scheduler` is for the dask executor only.
     """
     from nonosat.solver.engines import check_engine
 
@@ -55,10 +59,36 @@ def run(
     workers = _workers(count, jobs)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
+    if scheduler is not None and executor != "dask":
+        raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
+    if certificates is not None and not force and not _resuming(out):
+        _check_no_certificates(Path(certificates), todo)
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
     return _records(todo, None if out is None else Path(out), workers, options, executor, scheduler)
+
+
+def _resuming(out: str | Path | None) -> bool:
+    """Whether the run goes on with a results file that is there already (whose runs wrote the
+    certificates)."""
+    return out is not None and Path(out).is_file()
+
+
+def _check_no_certificates(certificates: Path, todo: list[Task]) -> None:
+    """Refuse a certificate of a puzzle to solve already in `certificates` (a new run's would
+    replace it without a word)."""
+    from nonosat.batch.work import certificate_folder
+
+    if not certificates.is_dir():
+        return
+    for task in todo:
+        folder = certificates / certificate_folder(task.path)
+        if folder.is_dir() and any(folder.iterdir()):
+            raise UsageError(
+                f"{folder} already holds a certificate of {task.path}; use {{force}} to replace the certificates",
+                force="force=True",
+            )
 
 
 def _workers(count: int, jobs: int | None) -> int:

@@ -85,6 +85,10 @@ def batch(
             "--pictures", help="In folders, read pictures (.png .gif .bmp .webp .pbm) as puzzles too, one cell a pixel."
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace certificates in --certificates DIR of a run that does not resume."),
+    ] = False,
 ) -> None:
     """Solve whole collections into a JSON Lines file, with progress, resumable after Ctrl-C or a kill.
 
@@ -115,6 +119,7 @@ def batch(
         todo=todo,
         engine=engine.value,
         certificates=certificates,
+        force=force,
     )
     if to_stdout:
         stream = _echo_records(stream)

@@ -43,6 +43,7 @@ FLAGS = {
     "density": "--density",
     "colours": "--colours",
     "executor": "--executor",
+    "scheduler": "--scheduler",
     "pictures": "--pictures",
     "engine": "--engine",
     "solver": "--solver",
