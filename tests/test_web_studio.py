@@ -40,6 +40,16 @@ def draw(page: Page, cells: list[tuple[int, int]]) -> None:
         page.click(cell(row, column))
 
 
+def test_what_is_hidden_is_not_shown(page: Page) -> None:
+    """A review saw "Kept in this browser", an empty list and its buttons on a fresh page: the
+    `.row` rule's `display: flex` overrode the `hidden` attribute of `#drafts`."""
+    shown = page.eval_on_selector_all(
+        "[hidden]", "found => found.filter(e => getComputedStyle(e).display !== 'none').map(e => e.id)"
+    )
+    assert shown == []
+    assert not page.is_visible("#drafts")
+
+
 def test_a_verdict_cut_short_says_so_once(page: Page) -> None:
     """Defect 7: "time limit reached time limit reached while searching"."""
 
