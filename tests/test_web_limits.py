@@ -59,6 +59,15 @@ def test_uploads_over_the_limit_get_413(client: TestClient) -> None:
     assert too_wide.status_code == 400 and "limit of 80 cells a side" in too_wide.json()["error"]
 
 
+def test_a_puzzle_past_nonosats_own_limit_names_the_servers_too(client: TestClient) -> None:
+    """A 5000x5000 puzzle was refused as "over the limit of 1024 cells a side", where the
+    server's own limit is 200: the author was pointed at the wrong limit."""
+    big = {"rows": [[1]] * 5000, "columns": [[1]] * 5000}
+    reply = client.post("/api/check", json=big)
+    error = reply.json()["error"]
+    assert reply.status_code == 400 and "1024 cells a side" in error and "this server takes up to 80" in error
+
+
 @pytest.mark.slow
 def test_a_solve_past_its_time_answers_unknown(client: TestClient) -> None:
     record = client.post("/api/solve?count=100000&timeout=1", json=hard_puzzle()).json()

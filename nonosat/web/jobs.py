@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nonosat.errors import CutShort, GenerateFailed, ImpossiblePuzzle, NonosatError
+from nonosat.errors import CutShort, GenerateFailed, ImpossiblePuzzle, NonosatError, ParseError, TooLarge
+from nonosat.limits import MAX_SIDE
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -117,12 +118,17 @@ def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
     from nonosat.deadline import alarm
     from nonosat.formats import decode_text, load_bytes, loads
 
-    with alarm(deadline, f"reading {job.name}"):
-        number = job.options.get("number")
-        if job.fmt is not None:
-            puzzle = loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name, number=number)
-        else:
-            puzzle = load_bytes(job.data, job.name, number)
+    try:
+        with alarm(deadline, f"reading {job.name}"):
+            number = job.options.get("number")
+            if job.fmt is not None:
+                puzzle = loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name, number=number)
+            else:
+                puzzle = load_bytes(job.data, job.name, number)
+    except (TooLarge, ParseError) as error:  # past nonosat's own limit on sides: this server's is lower still
+        if f"over the limit of {MAX_SIDE} cells a side" not in str(error) or job.max_side >= MAX_SIDE:
+            raise
+        raise TooLarge(f"{error}; this server takes up to {job.max_side} cells a side") from None
     check_side(puzzle.width, puzzle.height, job.max_side)
     return puzzle
 
