@@ -552,6 +552,7 @@ def test_a_file_of_several_puzzles_offers_the_choice_of_one(page: Page, corpus: 
     page.set_input_files("#file-input", str(tournament))
     page.wait_for_selector("#puzzle-choice:not([hidden])")
     assert page.locator("#choice-list option").count() == 1000
+    assert page.locator("#choice-list option").first.inner_text() == "#1 (25×25)"  # was "#1 #1 (25×25)"
     page.select_option("#choice-list", "500")
     page.click("#choice-open")
     page.wait_for_selector("#status:has-text('Read taai2011.txt #500')")

@@ -56,7 +56,8 @@ function offerChoice(file, listed) {
     const option = document.createElement("option");
     option.value = p.number;
     const colours = p.colours > 1 ? `, ${p.colours} colours` : "";
-    option.textContent = `#${p.number}${p.title ? ` ${p.title}` : ""} (${p.width}×${p.height}${colours})`;
+    const title = p.title && p.title !== `#${p.number}` ? ` ${p.title}` : ""; // a tournament's puzzle is titled by its number
+    option.textContent = `#${p.number}${title} (${p.width}×${p.height}${colours})`;
     select.append(option);
   }
   $("choice-name").textContent = file.name;
