@@ -350,7 +350,7 @@ export function enableDrawing() {
     if (!td || (event.button !== 0 && event.button !== 2)) return;
     if (!view.play && state.mode !== "draw") return;
     event.preventDefault();
-    board.focus({ preventScroll: true });
+    board.focus({ preventScroll: true, focusVisible: false }); // the keyboard's ring is for the keyboard
     cursor = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
     showCursor();
     if (!view.play) onChange("press"); // nothing of the page moves the board while a stroke lasts
