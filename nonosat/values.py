@@ -7,6 +7,7 @@ expected; each face names the parameter its own way (`Invalid value for --thresh
 from __future__ import annotations
 
 import math
+import re
 
 from nonosat.errors import UsageError
 
@@ -24,11 +25,21 @@ def threshold(text: str) -> str | int:
     raise UsageError(f"expected {THRESHOLDS}, not {shown!r}")
 
 
+WHOLE = re.compile(r"-?[0-9]{1,18}")
+"""A whole number as text: ASCII digits, at most 18 of them (int() takes '1_0', '+5' and other
+scripts' digits too)."""
+NUMBER = re.compile(r"-?([0-9]{1,18}(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]{1,3})?|-?inf(inity)?|nan", re.IGNORECASE)
+"""A number as text (float() takes '1_0' and other scripts' digits too); nan and inf are read,
+to be refused or taken by each value's own rule."""
+
+
 def seconds(value: float | str) -> float | None:
     """A time limit: a positive number of seconds, `inf` (or over a billion) for none."""
     from nonosat.deadline import NEVER
 
     try:
+        if isinstance(value, str) and not NUMBER.fullmatch(value.strip()):
+            raise ValueError(value)
         number = float(value)
         shown = f"{number:g}"
     except ValueError:

@@ -59,6 +59,18 @@ def test_uploads_over_the_limit_get_413(client: TestClient) -> None:
     assert too_wide.status_code == 400 and "limit of 80 cells a side" in too_wide.json()["error"]
 
 
+@pytest.mark.parametrize(
+    "query",
+    ["count=1_0", "count=%2B5", "count=%D9%A3", "timeout=1_0", "timeout=%D9%A3", "count=2&count=3", "count= 5"],
+)
+def test_a_number_is_ascii_digits_and_a_parameter_is_given_once(client: TestClient, query: str) -> None:
+    """`count=1_0`, `count=+5`, `count=٣` (an Arabic-Indic three) and `timeout=1_0` were read as
+    numbers (Python's int() and float() take them), and `count=2&count=3` as one of the two."""
+    reply = client.post(f"/api/solve?{query}", json=TWO_BY_TWO)
+    assert reply.status_code == 400, reply.text
+    assert reply.json()["error"].startswith(query.split("=")[0] + ":")
+
+
 def test_a_puzzle_past_nonosats_own_limit_names_the_servers_too(client: TestClient) -> None:
     """A 5000x5000 puzzle was refused as "over the limit of 1024 cells a side", where the
     server's own limit is 200: the author was pointed at the wrong limit."""

@@ -31,10 +31,9 @@ class Parameter:
 
 def whole(low: int, high: Callable[[WebSettings], int] | int | None = None) -> Callable[[str, WebSettings], int]:
     def read(text: str, settings: WebSettings) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise BadRequest(f"expected a whole number, not {text[:40]!r}") from None
+        if not values.WHOLE.fullmatch(text):  # int() takes '1_0', '+5' and other scripts' digits too
+            raise BadRequest(f"expected a whole number, not {text[:40]!r}")
+        value = int(text)
         top = high(settings) if callable(high) else high
         if value < low or (top is not None and value > top):
             raise BadRequest(f"expected a whole number from {low}{'' if top is None else f' to {top}'}, not {value}")
@@ -45,10 +44,9 @@ def whole(low: int, high: Callable[[WebSettings], int] | int | None = None) -> C
 
 def number(low: float, *, above: bool = False) -> Callable[[str, WebSettings], float]:
     def read(text: str, settings: WebSettings) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise BadRequest(f"expected a number, not {text[:40]!r}") from None
+        if not values.NUMBER.fullmatch(text):  # float() takes '1_0' and other scripts' digits too
+            raise BadRequest(f"expected a number, not {text[:40]!r}")
+        value = float(text)
         if math.isnan(value) or value < low or (above and value == low):
             raise BadRequest(f"expected a number {'above' if above else 'of at least'} {low:g}, not {text[:40]}")
         return value
@@ -258,6 +256,8 @@ def read_options(endpoint: Endpoint, query: list[tuple[str, str]], settings: Web
     known = {parameter.name: parameter for parameter in endpoint.parameters}
     options: dict[str, Any] = {}
     for key, text in query:
+        if key in options:
+            raise BadRequest(f"{key[:40]}: given twice")
         parameter = known.get(key)
         if parameter is None:
             expected = ", ".join(known) or "none"
