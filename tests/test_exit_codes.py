@@ -41,6 +41,22 @@ def test_the_command_alone_shows_its_help() -> None:
     assert done.returncode == 2 and "Usage:" in done.stdout + done.stderr and "solve" in done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("command", ["solve", "check", "rate", "explain"])
+def test_json_says_unknown_when_the_time_runs_out_before_the_puzzle_is_read(command: str) -> None:
+    """`--format json` wrote nothing on standard output when the time ran out while reading the
+    file (a line on standard error, exit 4): a script reading the JSON had nothing to read. It
+    writes the record the web API answers then."""
+    done = nonosat(command, str(DANCER), "--timeout", "0.001", "--format", "json")
+    assert done.returncode == 4
+    record = json.loads(done.stdout)
+    assert record == {
+        "path": str(DANCER),
+        "status": "unknown",
+        "cut_short": f"time limit reached while reading {DANCER}",
+    }
+    one_clean_line(done.stderr)
+
+
 # --- item 7: an output option never changes the verdict's exit code ----------------------------
 
 

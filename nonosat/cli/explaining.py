@@ -46,7 +46,7 @@ def explain(
     if as_json:
         format = OutputFormat.json
     deadline = Deadline.for_command(timeout)
-    puzzle = load_puzzle(file, deadline)
+    puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
     explained = explain_puzzle(puzzle, deadline, jobs=cores(None))
     logic, result = explained.logic, explained.search
     if format is OutputFormat.json:
@@ -89,7 +89,7 @@ def rate(
     if as_json:
         format = OutputFormat.json
     deadline = Deadline.for_command(timeout)
-    puzzle = load_puzzle(file, deadline)
+    puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
     rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
     if format is OutputFormat.json:
         out.print_json(json.dumps(rating_record(file, rating)))

@@ -134,13 +134,25 @@ def waiting(what: str) -> Iterator[None]:
         status.stop()
 
 
-def load_puzzle(file: str, deadline: Deadline) -> Puzzle:
-    """Read the puzzle within the command's deadline (a reader does not look at the clock)."""
+def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
+    """Read the puzzle within the command's deadline (a reader does not look at the clock).
+    When the time runs out first, `as_json` writes the record of a puzzle not read on standard
+    output, as the web API answers, before the line on standard error."""
     from nonosat.deadline import alarm
+    from nonosat.errors import TimeUp
     from nonosat.formats import load
 
-    with alarm(deadline, f"reading {file}"):
-        return load(file)
+    try:
+        with alarm(deadline, f"reading {file}"):
+            return load(file)
+    except TimeUp as error:
+        if as_json:
+            import json
+
+            from nonosat.render.records import unread_record
+
+            out.print_json(json.dumps(unread_record(file, str(error))))
+        raise
 
 
 def cores(jobs: int | None) -> int:

@@ -66,7 +66,7 @@ def solve(
     from nonosat.reports import solve_report
 
     deadline = Deadline.for_command(timeout)
-    puzzle = load_puzzle(file, deadline)
+    puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
     check_outputs(output, render, force)
     if live:
         from nonosat.render.terminal import draws_blocks
@@ -140,8 +140,8 @@ def check(
         from nonosat.certificate import check_certificate_folder
 
         check_certificate_folder(certificate, force)  # before any work, as for -o
-    puzzle = load_puzzle(file, deadline)
     as_json = format is OutputFormat.json
+    puzzle = load_puzzle(file, deadline, as_json)
     answer = check_report(
         puzzle,
         file,

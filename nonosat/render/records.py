@@ -225,6 +225,12 @@ def cut_short_record(reason: str) -> Record:
     return {"status": "unknown", "cut_short": reason}
 
 
+def unread_record(path: str, reason: str) -> Record:
+    """A puzzle whose time ran out before it was read (or, on the server, before a worker took
+    it): its path, status `unknown`, and why; the shape `--format json` and the web API share."""
+    return {"path": path, **cut_short_record(reason)}
+
+
 def puzzle_record(puzzle: Puzzle) -> Record:
     """A puzzle as nonosat's JSON file holds it (clues, palette, goal, metadata)."""
     from nonosat.formats.jsonfmt import json_object

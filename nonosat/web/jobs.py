@@ -105,11 +105,11 @@ def cut_short(job: Job, reason: str) -> Reply:
     making a picture's grid): a record of the puzzle's path, status unknown and why, or for a
     file, 422 (there is nothing to send). Work that ran out with an answer in part (a search)
     answers in its own shape instead."""
-    from nonosat.render.records import cut_short_record
+    from nonosat.render.records import unread_record
 
     if job.kind in FILE_KINDS:
         return Reply.error(f"nothing to send: unknown ({reason})", 422)
-    return Reply.json({"path": job.name, **cut_short_record(reason)})
+    return Reply.json(unread_record(job.name, reason))
 
 
 def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
