@@ -88,6 +88,14 @@ class Deadline:
         at = time.monotonic() + seconds
         return Deadline(at if self.at is None else min(at, self.at))
 
+    def handing_over(self, grace: float) -> Deadline:
+        """`grace` seconds past this deadline, or past now once it has passed: the time to make
+        and check what a search found by its end (a search stops a little after its deadline,
+        and what it found then must not be cut to nothing)."""
+        if self.at is None:
+            return self
+        return Deadline(max(self.at, time.monotonic()) + grace)
+
     def passed(self, grace: float = 0.0) -> bool:
         """Whether the deadline (and `grace` seconds after it) has come (never, without one)."""
         return self.at is not None and time.monotonic() >= self.at + grace

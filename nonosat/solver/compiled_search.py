@@ -132,8 +132,9 @@ class CoreSearch:
         """The grids the core found, as grids, while the deadline holds (a core asked for a million
         solutions finds them faster than Python makes them grids): not complete when it passed."""
         grids: list[Grid] = []
+        ending = self.deadline.handing_over(CHECK_GRACE)
         for number, data in enumerate(found):
-            if number % 256 == 255 and self.deadline.passed(CHECK_GRACE):
+            if number % 256 == 255 and ending.passed():
                 return False, grids
             grids.append(grid(data))
         return complete, grids

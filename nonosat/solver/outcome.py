@@ -104,8 +104,9 @@ def verified(puzzle: Puzzle, grid: Grid) -> Solution:
 
 
 CHECK_GRACE = 0.1
-"""Seconds past the deadline that the grids a search found by then may still be made grids and
-checked: a search that runs to the deadline (a count of thousands) keeps what it found, not 63."""
+"""Seconds past the deadline, or past the moment the checking begins when the search itself ran
+past it, that the grids a search found may still be made grids and checked: a search that runs
+to the deadline (a count of thousands) keeps what it found, not 63."""
 
 
 def verified_within(puzzle: Puzzle, grids: Sequence[Grid], deadline: Deadline) -> tuple[tuple[Solution, ...], bool]:
@@ -113,8 +114,9 @@ def verified_within(puzzle: Puzzle, grids: Sequence[Grid], deadline: Deadline) -
     a search asked for a million solutions can find hundreds of thousands faster than Python
     checks them."""
     solutions: list[Solution] = []
+    ending = deadline.handing_over(CHECK_GRACE)
     for number, grid in enumerate(grids):
-        if number % 64 == 63 and deadline.passed(CHECK_GRACE):
+        if number % 64 == 63 and ending.passed():
             return tuple(solutions), False
         solutions.append(verified(puzzle, grid))
     return tuple(solutions), True
