@@ -1,6 +1,5 @@
 """explain, rate and hint: the puzzle as a person solves it, how hard that is, the next move."""
 
-import json
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,7 +18,7 @@ from nonosat.cli.base import (
     app,
     friendly,
 )
-from nonosat.cli.show import EXIT_FOR_STATUS, cores, err, load_puzzle, out, show_diagnosis
+from nonosat.cli.show import EXIT_FOR_STATUS, cores, err, load_puzzle, out, show_diagnosis, write_json
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -50,7 +49,7 @@ def explain(
     explained = explain_puzzle(puzzle, deadline, jobs=cores(None))
     logic, result = explained.logic, explained.search
     if format is OutputFormat.json:
-        out.print_json(json.dumps(trace_record(file, logic, explained.open_cells, result)))
+        write_json(trace_record(file, logic, explained.open_cells, result))
     else:
         for step in logic.steps:
             out.print(explain_line(step), markup=False, soft_wrap=True)
@@ -92,7 +91,7 @@ def rate(
     puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
     rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
     if format is OutputFormat.json:
-        out.print_json(json.dumps(rating_record(file, rating)))
+        write_json(rating_record(file, rating))
     else:
         out.print(f"{puzzle.name}: {puzzle.width}x{puzzle.height}", markup=False)
         out.print(rating_line(rating), markup=False)
