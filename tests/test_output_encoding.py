@@ -83,7 +83,13 @@ def test_json_for_a_pipe_is_written_as_rich_writes_it(capsys: pytest.CaptureFixt
 
     from nonosat.cli.show import write_json
 
-    record = {"path": "vägen/ring.non", "solutions": [["#.", ".#"]] * 3, "stats": {}, "cut_short": None, "n": 1.5}
+    record: dict[str, object] = {
+        "path": "vägen/ring.non",
+        "solutions": [["#.", ".#"]] * 3,
+        "stats": {},
+        "cut_short": None,
+        "n": 1.5,
+    }
     rich = io.StringIO()
     Console(file=rich, width=10_000, highlight=False).print_json(json.dumps(record))
     write_json(record)
