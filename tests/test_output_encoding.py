@@ -73,6 +73,19 @@ def test_blocks_are_drawn_only_where_they_can_be_written() -> None:
     assert not draws_blocks(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
 
 
+def test_a_colour_grid_in_a_pipe_is_drawn_in_its_characters() -> None:
+    """`nonosat check ring-colour.non | cat` drew both solutions as `XXXX██` (the colours are
+    styles, which a pipe drops): the two could not be told apart. The README: where the output
+    is not a terminal, each colour is its character."""
+    ring = ROOT / "puzzles" / "ring-colour.non"
+    done = nonosat("check", str(ring), "--no-rating", encoding="utf-8")
+    text = done.stdout.decode()
+    assert done.returncode == 1 and "█" not in text
+    assert ".rb           r.b" in text and "r.b           .rb" in text
+    solved = nonosat("solve", str(DANCER), encoding="utf-8").stdout.decode()
+    assert "█" in solved or "▀" in solved  # black and white keeps its blocks: they read without colour
+
+
 def test_json_for_a_pipe_is_written_as_rich_writes_it(capsys: pytest.CaptureFixture[str]) -> None:
     """`--format json` to a pipe no longer goes through Rich (16 s for the JSON of 40,000
     solutions): what it writes is what Rich wrote, character for character."""

@@ -255,11 +255,23 @@ def show_refuted(answer: Report) -> None:
         complain(f"nonosat: {one_line(str(answer.refuted))}")
 
 
+def as_characters(puzzle: Puzzle, ascii_cells: bool) -> bool:
+    """Whether grids are drawn as characters (as `--ascii`): asked for; or the output cannot
+    write the block characters; or, in colour, it shows no colours (a pipe, a file, NO_COLOR),
+    where every colour's blocks would look alike."""
+    if ascii_cells or not draws_blocks():
+        return True
+    if len(puzzle.palette) <= 2:
+        return False
+    console = out.console()
+    return console.color_system is None or console.no_color
+
+
 def show_solved(answer: Report, ascii_cells: bool, as_json: bool, deadline: Deadline) -> int:
     """solve's answer: the grid and the verdict (the lines at fault when there is no solution)."""
     from nonosat.render.text import status_line
 
-    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
+    ascii_cells = as_characters(answer.puzzle, ascii_cells)
     result = answer.result
     show_refuted(answer)
     if as_json:
@@ -281,7 +293,7 @@ def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Dea
     from nonosat.render.text import level_line, status_line
     from nonosat.reports import rated
 
-    ascii_cells = ascii_cells or not draws_blocks()  # block characters the output cannot write
+    ascii_cells = as_characters(answer.puzzle, ascii_cells)
     puzzle, verdict = answer.puzzle, answer.verdict
     assert verdict is not None
     result = verdict.result
