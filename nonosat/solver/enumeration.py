@@ -12,7 +12,7 @@ from nonosat.errors import TimeUp
 from nonosat.model import Grid, Puzzle, Solution
 from nonosat.processes import warm_up
 from nonosat.solver import race as racing
-from nonosat.solver.backends import DEFAULT_SOLVER, budgeted, rival
+from nonosat.solver.backends import DEFAULT_SOLVER, rival, runs_apart
 from nonosat.solver.outcome import verified_within
 from nonosat.solver.propagation import Board
 from nonosat.solver.session import Search
@@ -73,7 +73,7 @@ def enumerate_solutions(
 
     puzzle = formula.board.puzzle
     race = race and racing.can_race()
-    if budgeted(solver) and interrupts.watched():
+    if runs_apart(solver) and interrupts.watched():
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
             found, whole, why = elsewhere
