@@ -167,6 +167,18 @@ def test_a_scheduler_without_the_dask_executor_is_refused(tmp_path: Path) -> Non
     assert not (tmp_path / "r.jsonl").exists()
 
 
+def test_a_refused_retry_leaves_the_results_file_as_it_was(tmp_path: Path) -> None:
+    """`--retry unknown --scheduler ...` (without --executor dask) was refused after the
+    unknown records had been taken out of the file: the refusal lost them."""
+    _one_cell_puzzles(tmp_path / "a", "x.non", "y.non")
+    lines = [_record("a/x.non", "unknown"), _record("a/y.non", "unique")]
+    (tmp_path / "r.jsonl").write_text("\n".join(lines) + "\n")
+    for bad in (["--scheduler", "tcp://127.0.0.1:1"], ["--certificates", "r.jsonl"]):
+        done = nonosat("batch", "a", "--out", "r.jsonl", "--retry", "unknown", *bad, cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert (tmp_path / "r.jsonl").read_text().splitlines() == lines
+
+
 def test_a_bad_retry_status_is_refused(tmp_path: Path) -> None:
     done = nonosat("batch", str(DANCER), "--out", "r.jsonl", "--retry", "maybe", cwd=tmp_path)
     assert done.returncode == 2 and "maybe" in done.stderr

@@ -52,21 +52,31 @@ def run(
     before any work, a folder of certificates that holds one for a puzzle it is to solve, unless
     `force`. A `scheduler` is for the dask executor only.
     """
-    from nonosat.solver.engines import check_engine
-
-    check_executor(executor)  # every refusal here, when called, before a record is asked for
-    check_engine(engine)
-    workers = _workers(count, jobs)
-    if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
-        raise UsageError(f"{certificates} is a file, not a folder for the certificates")
-    if scheduler is not None and executor != "dask":
-        raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
+    workers = check_run(executor, engine, count, jobs, certificates, scheduler)  # before a record is asked for
     if todo is None:
         todo = pending(paths, out, retry=retry, pictures=pictures)[0]
     if certificates is not None and not force and not _resuming(out):
         _check_no_certificates(Path(certificates), todo)
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
     return _records(todo, None if out is None else Path(out), workers, options, executor, scheduler)
+
+
+def check_run(
+    executor: str, engine: str, count: int, jobs: int | None, certificates: str | Path | None, scheduler: str | None
+) -> int:
+    """Refuse (UsageError) what `run` is asked amiss, before anything is read or written (the
+    command line asks before `pending` takes retried records out of the results file); the
+    number of workers."""
+    from nonosat.solver.engines import check_engine
+
+    check_executor(executor)
+    check_engine(engine)
+    workers = _workers(count, jobs)
+    if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
+        raise UsageError(f"{certificates} is a file, not a folder for the certificates")
+    if scheduler is not None and executor != "dask":
+        raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
+    return workers
 
 
 def _resuming(out: str | Path | None) -> bool:

@@ -94,12 +94,13 @@ def batch(
 
     --timeout is per puzzle. Example: nonosat batch puzzles/ --out results.jsonl
     """
-    from nonosat.batch import check_executor, pending, run
+    from nonosat.batch import pending, run
     from nonosat.batch.policy import failing_statuses, failures, parse_statuses
+    from nonosat.batch.runner import check_run
 
     failing = usage("--fail-on" if require is None else "--require", lambda: failing_statuses(require, fail_on))
     retried = usage("--retry", lambda: parse_statuses(retry))
-    check_executor(executor)
+    check_run(executor, engine.value, count, jobs, certificates, scheduler)  # before pending changes the file
     to_stdout = results == "-"
     if to_stdout and _closed_at_start():
         from nonosat.errors import UsageError
