@@ -25,9 +25,9 @@ def threshold(text: str) -> str | int:
     raise UsageError(f"expected {THRESHOLDS}, not {shown!r}")
 
 
-WHOLE = re.compile(r"-?[0-9]{1,18}")
-"""A whole number as text: ASCII digits, at most 18 of them (int() takes '1_0', '+5' and other
-scripts' digits too)."""
+WHOLE = re.compile(r"-?[0-9]{1,4000}")
+"""A whole number as text: ASCII digits (int() takes '1_0', '+5' and other scripts' digits too;
+Python refuses to read more than 4,300)."""
 NUMBER = re.compile(r"-?([0-9]{1,18}(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]{1,3})?|-?inf(inity)?|nan", re.IGNORECASE)
 """A number as text (float() takes '1_0' and other scripts' digits too); nan and inf are read,
 to be refused or taken by each value's own rule."""
@@ -38,7 +38,7 @@ def seconds(value: float | str) -> float | None:
     from nonosat.deadline import NEVER
 
     try:
-        if isinstance(value, str) and not NUMBER.fullmatch(value.strip()):
+        if isinstance(value, str) and not NUMBER.fullmatch(value):
             raise ValueError(value)
         number = float(value)
         shown = f"{number:g}"
