@@ -61,7 +61,16 @@ def test_uploads_over_the_limit_get_413(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "query",
-    ["count=1_0", "count=%2B5", "count=%D9%A3", "timeout=1_0", "timeout=%D9%A3", "count=2&count=3", "count= 5"],
+    [
+        "count=1_0",
+        "count=%2B5",
+        "count=%D9%A3",
+        "timeout=1_0",
+        "timeout=%D9%A3",
+        "count=2&count=3",
+        "count= 5",
+        "timeout=%201",
+    ],
 )
 def test_a_number_is_ascii_digits_and_a_parameter_is_given_once(client: TestClient, query: str) -> None:
     """`count=1_0`, `count=+5`, `count=٣` (an Arabic-Indic three) and `timeout=1_0` were read as
@@ -69,6 +78,11 @@ def test_a_number_is_ascii_digits_and_a_parameter_is_given_once(client: TestClie
     reply = client.post(f"/api/solve?{query}", json=TWO_BY_TWO)
     assert reply.status_code == 400, reply.text
     assert reply.json()["error"].startswith(query.split("=")[0] + ":")
+
+
+def test_a_long_count_is_a_number_cut_to_the_servers_most(client: TestClient) -> None:
+    reply = client.post("/api/solve?count=99999999999999999999", json=TWO_BY_TWO)
+    assert reply.status_code == 200 and reply.json()["status"] == "multiple"
 
 
 def test_a_puzzle_past_nonosats_own_limit_names_the_servers_too(client: TestClient) -> None:
