@@ -92,9 +92,10 @@ def _check_no_certificates(certificates: Path, todo: list[Task]) -> None:
 
     if not certificates.is_dir():
         return
+    there = {entry.name for entry in certificates.iterdir()}  # read once, not a look for each puzzle
     for task in todo:
         folder = certificates / certificate_folder(task.path)
-        if folder.is_dir() and any(folder.iterdir()):
+        if folder.name in there and folder.is_dir() and any(folder.iterdir()):
             raise UsageError(
                 f"{folder} already holds a certificate of {task.path}; use {{force}} to replace the certificates",
                 force="force=True",

@@ -195,18 +195,19 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
         check_results_path(Path(out))
         hold(Path(out))  # before it is read: a second run on the same file at once is refused
     done = resume_results(Path(out)) if out is not None else []
-    asked = list(tasks(paths, pictures))
-    keys = {puzzle_key(task.path) for task in asked}
-    again = [record for record in done if record.get("status") in retry and puzzle_key(str(record["path"])) in keys]
-    if out is not None and again:
-        done = [record for record in done if not any(record is other for other in again)]
+    asked = [(puzzle_key(task.path), task) for task in tasks(paths, pictures)]
+    keys = {key for key, _ in asked}
+    kept = [(puzzle_key(str(record["path"])), record) for record in done]
+    kept = [(key, record) for key, record in kept if record.get("status") not in retry or key not in keys]
+    if out is not None and len(kept) < len(done):
+        done = [record for _, record in kept]
         rewrite_results(Path(out), done)
-    seen = {puzzle_key(str(record["path"])) for record in done}
+    seen = {key for key, _ in kept}
     already = len(keys & seen)
     todo = []
-    for task in asked:
-        if puzzle_key(task.path) not in seen:  # done before, or named twice in this run
-            seen.add(puzzle_key(task.path))
+    for key, task in asked:
+        if key not in seen:  # done before, or named twice in this run
+            seen.add(key)
             todo.append(task)
     return Pending(todo, done, already)
 

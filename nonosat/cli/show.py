@@ -194,7 +194,6 @@ def complain(line: str) -> None:
 
 
 def show_json(answer: Report) -> None:
-
     write_json(answer.record())
 
 

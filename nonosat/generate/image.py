@@ -10,7 +10,6 @@ each cell is filled when it is darker than the threshold, Otsu's by default. In 
 from __future__ import annotations
 
 import io
-import math
 import os
 import warnings
 from dataclasses import dataclass
@@ -156,8 +155,8 @@ def _inks(
 
     shares = shrunk(mask)
     sums = [shrunk(ImageChops.multiply(band, mask)) for band in (red, green, blue)]
-    inks = [
-        _flat_or_ink(mean, (r * 255 / share, g * 255 / share, b * 255 / share)) if share > 0 else mean
+    inks = [  # a cell inked all over has its mean, exactly: the same sums over the same pixels
+        (r * 255 / share, g * 255 / share, b * 255 / share) if share > 0 else mean
         for r, g, b, share, mean in zip(*sums, shares, means, strict=True)
     ]
     return inks, shares
@@ -166,16 +165,6 @@ def _inks(
 INKED = 243
 """A pixel whose lowest channel is under this is inked, not white (paper, or a JPEG's noise on
 white, is above it)."""
-
-FLAT = 2.5
-"""A cell whose ink is within this of its mean colour (delta E) keeps its mean, exact."""
-
-
-def _flat_or_ink(mean: tuple[float, float, float], ink: tuple[float, float, float]) -> tuple[float, float, float]:
-    from nonosat.generate.quantise import lab
-
-    ink = (min(255.0, ink[0]), min(255.0, ink[1]), min(255.0, ink[2]))
-    return mean if math.dist(lab(mean), lab(ink)) < FLAT else ink
 
 
 def _flat(image: PILImage) -> list[Any]:

@@ -353,9 +353,10 @@ def suggest(job: Job, deadline: Deadline) -> Reply:
     )
     found = Suggestions(left, edits, puzzle.palette)
     text = suggestion_lines(job.name, found)
-    if not puzzle.satisfied_by(goal):
+    fits = puzzle.satisfied_by(goal)
+    if not fits:
         text = [f"{job.name}: the goal does not fit the clues sent: these are the goal's own clues' edits", *text]
-    return Reply.json({**suggestions_record(found), "text": text, GOAL_FITS: puzzle.satisfied_by(goal)})
+    return Reply.json({**suggestions_record(found), "text": text, GOAL_FITS: fits})
 
 
 ANSWERS: dict[str, Any] = {
