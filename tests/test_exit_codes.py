@@ -19,7 +19,7 @@ from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("solve", "--timeout", "abc", "x.non"), "Invalid value for '--timeout': 'abc' is not a valid float"),
+        (("solve", "--timeout", "abc", "x.non"), "Invalid value for --timeout: expected a positive number of seconds"),
         (("solve", "--bogus", "x.non"), "No such option: --bogus"),
         (("solv", "x.non"), "No such command 'solv'. Did you mean 'solve'?"),
         (("check",), "Missing argument 'file'"),

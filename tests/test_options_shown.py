@@ -228,6 +228,8 @@ def test_serve_request_timeouts_bound_the_requests(monkeypatch: pytest.MonkeyPat
         ("--threshold", "256", "picture", "smiley-picture.png"),
         ("--timeout", "nan", "check", "ring.non"),
         ("--timeout", "-1", "check", "ring.non"),
+        ("--timeout", "1_0", "check", "ring.non"),  # Click's float took these two; the web did not
+        ("--timeout", "\u0663", "check", "ring.non"),
     ],
 )
 def test_one_parser_per_option_value_for_the_command_line_and_the_web(

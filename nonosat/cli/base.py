@@ -106,19 +106,21 @@ PuzzleFile = Annotated[
 ]
 
 
-def seconds(value: float | None) -> float | None:
-    """--timeout: a positive number of seconds; inf (or over a billion) means none
-    (nonosat.values.seconds, as the web API reads its `timeout`)."""
+def seconds(text: str) -> float | None:
+    """--timeout, read from its text as the web API reads its `timeout` (nonosat.values.seconds:
+    a positive number of seconds in ASCII digits; inf, or over a billion, means none). Click's
+    float would take '1_0' and other scripts' digits."""
     from nonosat.values import seconds as read_seconds
 
-    return None if value is None else usage("--timeout", lambda: read_seconds(value))
+    return usage("--timeout", lambda: read_seconds(text))
 
 
 TimeoutOption = Annotated[
     float | None,
     typer.Option(
         "--timeout",
-        callback=seconds,
+        parser=seconds,
+        metavar="SECONDS",
         help="A time limit for the whole command, in seconds: what is not decided by then is unknown.",
     ),
 ]
@@ -126,7 +128,8 @@ PuzzleTimeoutOption = Annotated[
     float | None,
     typer.Option(
         "--timeout",
-        callback=seconds,
+        parser=seconds,
+        metavar="SECONDS",
         help="A time limit for each puzzle, in seconds: a puzzle not decided by then is unknown.",
     ),
 ]
