@@ -65,6 +65,25 @@ def test_nonpack_selects_with_hash_n(tmp_path: Path) -> None:
     assert load(f"{path}#2") == tiny and tiny.source == f"{path}#2"
 
 
+def test_a_nonpack_puzzle_picked_by_number_is_read_alone(tmp_path: Path) -> None:
+    """A review found `FILE.nonpack#2` of a file of 27,000 puzzles reading all of them first (18 s,
+    700 MB). Only the part picked is read now: a broken part elsewhere does not stop it, and the
+    part picked, broken, is named by its line in the whole file."""
+    part = dump_non(TINY)
+    broken = part.replace("\nrows\n1\n", "\nrows\nx\n", 1)
+    path = tmp_path / "three.nonpack"
+    path.write_text("====\n".join([part, broken, part]))
+    with pytest.raises(ParseError):
+        load_all(path)
+    third = load(f"{path}#3")
+    assert clues_of(third) == clues_of(TINY) and third.source == f"{path}#3"
+    with pytest.raises(ParseError) as refused:
+        load(f"{path}#2")
+    assert refused.value.line == part.count("\n") + 2 + broken.split("\n").index("rows") + 1
+    with pytest.raises(ParseError, match=r"there is no puzzle #4 \(the file holds #1 to #3\)"):
+        load(f"{path}#4")
+
+
 def test_a_nonpack_is_read_in_one_pass_keeping_the_whole_files_line_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A review found a .nonpack of 4,000 small puzzles took 17.6 s to read: each part was read
     after as many blank lines as came before it, so the lines read grew with the square of the

@@ -94,6 +94,7 @@ load_pycsp3_text, looks_like_pycsp3_text = (
     _lazy("pycsp3text", "looks_like_pycsp3_text"),
 )
 load_nonpack, load_nonpack_all = _lazy("nonpack", "load_nonpack"), _lazy("nonpack", "load_nonpack_all")
+pick_nonpack = _lazy("nonpack", "pick_nonpack")
 load_tatham, dump_tatham = _lazy("tatham", "load_tatham"), _lazy("tatham", "dump_tatham")
 load_pbm, load_pbm_text = _lazy("image", "load_pbm"), _lazy("image", "load_pbm_text")
 load_png, load_png_text = _lazy("image", "load_png"), _lazy("image", "load_png_text")
@@ -149,7 +150,7 @@ FORMATS: dict[str, Format] = {
     "cnon": Format("cnon", load_cnon),
     "squares": Format("squares", load_squares),
     "pycsp3-text": Format("pycsp3-text", load_pycsp3_text),
-    "nonpack": Format("nonpack", load_nonpack, load_all=load_nonpack_all),
+    "nonpack": Format("nonpack", load_nonpack, load_all=load_nonpack_all, pick=pick_nonpack),
     "tatham": Format("tatham", load_tatham, dump_tatham),
     "pbm": Format("pbm", load_pbm_text, load_bytes=load_pbm),
     "png": Format("png", load_png_text, load_bytes=load_png),

@@ -31,6 +31,11 @@ def choose(puzzles: Sequence[Puzzle], number: int | None, path: PathName) -> Puz
             None,
             f"the file holds {len(puzzles)} puzzles; select one as FILE#N, e.g. {path or 'FILE'}#1",
         )
-    if not 1 <= number <= len(puzzles):
-        raise ParseError(path, None, f"there is no puzzle #{number} (the file holds #1 to #{len(puzzles)})")
+    check_number(number, len(puzzles), path)
     return puzzles[number - 1]
+
+
+def check_number(number: int, held: int, path: PathName) -> None:
+    """Refuse a puzzle number that a file of `held` puzzles does not have."""
+    if not 1 <= number <= held:
+        raise ParseError(path, None, f"there is no puzzle #{number} (the file holds #1 to #{held})")
