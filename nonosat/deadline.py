@@ -48,11 +48,19 @@ def seconds_or_none(seconds: float | None, name: str = "timeout") -> float | Non
     return None if seconds > NEVER else float(seconds)
 
 
-class Deadline:
-    """A moment on the monotonic clock by which the work must end, or none (`at` is None)."""
+GRACE = 0.1
+"""Seconds from the moment a search's findings are handed over, when it ran to its deadline or
+past it, that the grids it found may still be made grids and checked: a search that runs to
+the deadline keeps what it found, not 63."""
 
-    def __init__(self, at: float | None = None) -> None:
+
+class Deadline:
+    """A moment on the monotonic clock by which the work must end, or none (`at` is None), and
+    the grace for handing over what a search found by then (`handing_over`)."""
+
+    def __init__(self, at: float | None = None, grace: float = GRACE) -> None:
         self.at = at
+        self.grace = grace
 
     @classmethod
     def after(cls, seconds: float | None) -> Deadline:
@@ -86,15 +94,27 @@ class Deadline:
         """This deadline or the one `seconds` from now, whichever comes first: a bound on one
         stage inside the whole command's limit."""
         at = time.monotonic() + seconds
-        return Deadline(at if self.at is None else min(at, self.at))
+        return Deadline(at if self.at is None else min(at, self.at), self.grace)
 
-    def handing_over(self, grace: float) -> Deadline:
-        """`grace` seconds past this deadline, or past now once it has passed: the time to make
-        and check what a search found by its end (a search stops a little after its deadline,
-        and what it found then must not be cut to nothing)."""
+    def handing_over(self) -> Deadline:
+        """This deadline, or its `grace` from now when less is left: the time to make and check
+        what a search found by its end (a search stops a little after its deadline, and what it
+        found then must not be cut to nothing)."""
         if self.at is None:
             return self
-        return Deadline(max(self.at, time.monotonic()) + grace)
+        return Deadline(max(self.at, time.monotonic() + self.grace))
+
+    def leaving(self, share: float, most: float) -> tuple[Deadline, Deadline]:
+        """Two earlier deadlines, for a search whose findings take time to hand over (a count of
+        thousands of grids, each made a grid, checked and written out): `share` of the time
+        left, at most `most` seconds, is kept from the search; the grids are made and checked
+        in the first half of that, each step with an eighth of it as grace; the second half is
+        for writing them."""
+        if self.at is None:
+            return self, self
+        kept = min(most, max(0.0, share * (self.at - time.monotonic())))
+        grace = min(GRACE, kept / 8)
+        return Deadline(self.at - kept, grace), Deadline(self.at - kept / 2, grace)
 
     def passed(self, grace: float = 0.0) -> bool:
         """Whether the deadline (and `grace` seconds after it) has come (never, without one)."""

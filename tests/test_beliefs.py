@@ -19,6 +19,7 @@ from test_cdcl import meets_clues
 
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import load_tournament_solutions
+from nonosat.solver.compiled import unpacked
 from nonosat.solver.propagation import line_solve
 
 core = pytest.importorskip("nonosat._core")
@@ -92,7 +93,8 @@ def test_a_grids_beliefs_hold_its_known_cells_and_its_symmetry() -> None:
 def learn(puzzle: Puzzle, count: int, beliefs_after: int) -> tuple[bool, list[Any], dict[str, int]]:
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
-    return core.cdcl(puzzle.rows, puzzle.columns, *views, count, 0, 0.0, True, None, beliefs_after)  # type: ignore[no-any-return]
+    complete, packed, stats = core.cdcl(puzzle.rows, puzzle.columns, *views, count, 0, 0.0, True, None, beliefs_after)
+    return complete, unpacked(core, packed, puzzle.height), stats
 
 
 @pytest.mark.slow
@@ -109,7 +111,8 @@ def test_turning_to_the_beliefs_loses_no_grid() -> None:
         complete, grids, stats = learn(puzzle, count, 1)
         board = line_solve(puzzle)
         views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
-        expected_complete, expected, _ = core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)
+        expected_complete, packed, _ = core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)
+        expected = unpacked(core, packed, puzzle.height)
         assert (complete, len(grids)) == (expected_complete, len(expected)), puzzle.rows
         assert all(meets_clues(puzzle, rows) for rows in grids)
         assert len(set(grids)) == len(grids)

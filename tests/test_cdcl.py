@@ -30,13 +30,15 @@ def learn(
 ) -> tuple[bool, list[Any], dict[str, int]]:
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
-    return core.cdcl(puzzle.rows, puzzle.columns, *views, count, budget, 0.0, shrink, stop)  # type: ignore[no-any-return]
+    complete, packed, stats = core.cdcl(puzzle.rows, puzzle.columns, *views, count, budget, 0.0, shrink, stop)
+    return complete, compiled.unpacked(core, packed, puzzle.height), stats
 
 
 def searched(puzzle: Puzzle, count: int) -> tuple[bool, list[Any], int]:
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
-    return core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)  # type: ignore[no-any-return]
+    complete, packed, made = core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)
+    return complete, compiled.unpacked(core, packed, puzzle.height), made
 
 
 def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:

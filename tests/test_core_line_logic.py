@@ -14,6 +14,7 @@ import pytest
 from nonosat.formats import load, load_all
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.model import Clue, Grid, Puzzle, clue_of
+from nonosat.solver.compiled import unpacked
 from nonosat.solver.line_logic import Contradiction, settle_line
 from nonosat.solver.propagation import Board, propagate
 
@@ -252,18 +253,11 @@ def test_propagate_matches_python_on_corpus_puzzles(corpus: Path) -> None:
 
 
 def core_search(puzzle: Puzzle, board: Board | None = None, most: int = 2, budget: int = 0, seconds: float = 0) -> Any:
+    """core.search's answer, its grids unpacked (tuples of row masks)."""
     board = board or Board(puzzle)
-    return core.search(
-        puzzle.rows,
-        puzzle.columns,
-        board.row_filled,
-        board.row_empty,
-        board.col_filled,
-        board.col_empty,
-        most,
-        budget,
-        seconds,
-    )
+    masks = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
+    complete, packed, made = core.search(puzzle.rows, puzzle.columns, *masks, most, budget, seconds)
+    return complete, unpacked(core, packed, puzzle.height), made
 
 
 def grid_of(masks: tuple[int, ...], width: int) -> Grid:

@@ -13,6 +13,7 @@ import pytest
 
 from nonosat.formats import load_all
 from nonosat.model import Puzzle
+from nonosat.solver.compiled import unpacked
 from nonosat.solver.propagation import line_solve
 
 core = pytest.importorskip("nonosat._core")
@@ -22,7 +23,11 @@ def search_both_ways(puzzle: Puzzle, budget: int) -> tuple[Any, Any]:
     """The search from what line logic leaves, with the records and without them."""
     board = line_solve(puzzle)
     masks = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
-    return tuple(core.search(puzzle.rows, puzzle.columns, *masks, 2, budget, 0, reuse) for reuse in (True, False))
+    answers = [core.search(puzzle.rows, puzzle.columns, *masks, 2, budget, 0, reuse) for reuse in (True, False)]
+    with_records, without = (
+        (complete, unpacked(core, packed, puzzle.height), made) for complete, packed, made in answers
+    )
+    return with_records, without
 
 
 def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:

@@ -213,7 +213,7 @@ int read_board(Grid *g, Board *b, PyObject *row_filled, PyObject *row_empty, PyO
 PyObject *cells_object(Cells cells);
 int stop_flag(PyObject *stop, Py_buffer *flag, volatile const char **out);
 PyObject *mask_list(const Cells *masks, int count);
-PyObject *grid_list(const Cells *solutions, int found, int height);
+PyObject *grid_bytes(const Cells *solutions, int found, int height);
 int line_number(PyObject *lines, Py_ssize_t i, int height, int width);
 int lookout_start(Lookout *look, double seconds);
 int lookout_look(Lookout *look);

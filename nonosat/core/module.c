@@ -137,7 +137,7 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     lookout_end(&s.look);
     if (s.stopped < 0)
         goto done;
-    PyObject *found = grid_list(s.solutions, s.found, g->height);
+    PyObject *found = grid_bytes(s.solutions, s.found, g->height);
     if (found)
         result = Py_BuildValue("(ONL)", s.stopped ? Py_False : Py_True, found, s.nodes);
 done:
@@ -196,7 +196,7 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
         PyErr_NoMemory();
     if (s.stopped < 0)
         goto done;
-    PyObject *found = grid_list(s.solutions, s.found, g->height);
+    PyObject *found = grid_bytes(s.solutions, s.found, g->height);
     if (found)
         result = Py_BuildValue("(ON{sLsLsLsLsL})", complete ? Py_True : Py_False, found, "conflicts", s.conflicts,
                                "settles", s.settles, "explanations", s.explanations, "restarts", s.restarts,
@@ -281,11 +281,12 @@ static PyMethodDef methods[] = {
      "search(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
      "       node_budget, seconds, reuse=True, stop=None) -> (complete, solutions, nodes)\n\n"
      "Depth-first search with line logic and probing at every node, for up to max_solutions\n"
-     "solutions (tuples of row masks). complete: the solutions are all there are, or\n"
-     "max_solutions of them; False when node_budget choices or `seconds` ran out first (either\n"
-     "<= 0: no limit). reuse=False probes every cell again at every round, where a probe's\n"
-     "record would hold (the same search, slower: for tests); another thread stops it by setting\n"
-     "the first byte of `stop` (a bytearray). Releases the GIL while it works; Ctrl-C stops it."},
+     "solutions (one bytes object: each grid's row masks, CELL_BYTES bytes each in the machine's\n"
+     "order). complete: the solutions are all there are, or max_solutions of them; False when\n"
+     "node_budget choices or `seconds` ran out first (either <= 0: no limit). reuse=False\n"
+     "probes every cell again at every round, where a probe's record would hold (the same search,\n"
+     "slower: for tests); another thread stops it by setting the first byte of `stop` (a\n"
+     "bytearray). Releases the GIL while it works; Ctrl-C stops it."},
     {"beliefs", py_beliefs, METH_VARARGS,
      "beliefs(rows, columns, row_filled, row_empty, col_filled, col_empty) -> list | None\n\n"
      "Belief propagation over the lines (beliefs.c): each cell's estimated chance of being filled\n"
@@ -299,9 +300,9 @@ static PyMethodDef methods[] = {
      "     conflict_budget, seconds, shrink=True, stop=None, beliefs_after=2000)\n"
      "     -> (complete, solutions, stats)\n\n"
      "A conflict-driven search with line logic as each line's propagator, for up to\n"
-     "max_solutions solutions (tuples of row masks). complete: the solutions are all there are,\n"
-     "or max_solutions of them; False when conflict_budget conflicts or `seconds` ran out first\n"
-     "(either <= 0: no limit), or when another thread set the first byte of `stop` (a\n"
+     "max_solutions solutions (packed as search packs them). complete: the solutions are all\n"
+     "there are, or max_solutions of them; False when conflict_budget conflicts or `seconds` ran\n"
+     "out first (either <= 0: no limit), or when another thread set the first byte of `stop` (a\n"
      "bytearray). stats counts conflicts, line settles, explanations and restarts, and\n"
      "beliefs is 1 once the search turned to the beliefs.\n"
      "shrink=False explains a fixed cell by all of its line's known cells (for tests). After\n"
@@ -318,6 +319,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC MODULE_INIT(void)
 {
     PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "CELL_BYTES", (long)sizeof(Cells)) < 0)
+        Py_CLEAR(m);
     if (m && PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0)
         Py_CLEAR(m);
     return m;

@@ -20,6 +20,7 @@ for grids of up to 64x64, and `_core_wide`, with 128-bit words, for the rest up 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from types import ModuleType
 
 from nonosat.model import Grid, Puzzle
@@ -77,6 +78,37 @@ def colour_core() -> ModuleType | None:
 def fits(puzzle: Puzzle) -> bool:
     """Whether a compiled core can take this puzzle: black and white, no side over 126."""
     return core_for(puzzle) is not None
+
+
+class CoreGrids:
+    """The grids a core's search found (`core.search`, `core.cdcl`: one bytes object, each grid's
+    row masks of `CELL_BYTES` bytes in the machine's order), each read as a tuple of row masks
+    only when asked for: a count of hundreds of thousands hands over at once, and Python reads
+    what it has time for."""
+
+    def __init__(self, packed: bytes, height: int, cell_bytes: int) -> None:
+        self.words = memoryview(packed).cast("Q")
+        self.height, self.wide = height, cell_bytes == 16
+        self.size = height * (2 if self.wide else 1)
+
+    def __len__(self) -> int:
+        return len(self.words) // self.size if self.size else 0
+
+    def __getitem__(self, index: int) -> tuple[int, ...]:
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        words = self.words[index * self.size : (index + 1) * self.size]
+        if self.wide:
+            return tuple(words[2 * r] | words[2 * r + 1] << 64 for r in range(self.height))
+        return tuple(words)
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return (self[index] for index in range(len(self)))
+
+
+def unpacked(module: ModuleType, packed: bytes, height: int) -> list[tuple[int, ...]]:
+    """Every grid of a core's search's answer, as tuples of row masks (`CoreGrids`)."""
+    return list(CoreGrids(packed, height, module.CELL_BYTES))
 
 
 def grid_of(rows: tuple[int, ...], width: int) -> Grid:

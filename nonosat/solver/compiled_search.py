@@ -10,7 +10,7 @@ first to finish answers (bench/README.md, "The race upside down").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -19,10 +19,9 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.model import Clue, Grid
 from nonosat.processes import warmed
 from nonosat.solver import race as racing
-from nonosat.solver.compiled import colour_core, core_for, grid_of
+from nonosat.solver.compiled import CoreGrids, colour_core, core_for, grid_of
 from nonosat.solver.compiled_lines import painted, painted_upside_down
 from nonosat.solver.engines import Found, Request
-from nonosat.solver.outcome import CHECK_GRACE
 from nonosat.solver.propagation import Board
 
 T = TypeVar("T")
@@ -53,6 +52,7 @@ class CoreSearch:
         self.upside_down = upside_down
         self.guesses = guesses
         self.flag = bytearray(1)
+        self.ending = deadline
         self.stats: dict[str, int] = {}
 
     def stop(self) -> None:
@@ -66,8 +66,10 @@ class CoreSearch:
         remaining = self.deadline.remaining()
         if remaining is not None and remaining <= 0:
             return None
+        self.ending = self.deadline
         if within is not None:
             remaining = within if remaining is None else min(remaining, within)
+            self.ending = self.deadline.within(within)  # the grids of a first try are made by its end
         interrupts.running(self)
         try:
             if core_for(self.board.puzzle) is not None:
@@ -101,7 +103,8 @@ class CoreSearch:
             complete, grids, made = core.search(rows, columns, *masks, count, budget, seconds, True, self.flag)
             self.stats = {"guesses": int(made)}
         turn = -1 if self.upside_down else 1
-        return self._converted(bool(complete), grids, lambda rows: grid_of(rows[::turn], puzzle.width))
+        found = CoreGrids(grids, len(rows), core.CELL_BYTES)
+        return self._converted(bool(complete), found, lambda rows: grid_of(rows[::turn], puzzle.width))
 
     def _painted(self, count: int, seconds: float) -> tuple[bool, list[Grid]]:
         """Every other puzzle (colour, or over 126 cells a side): core/paint_*.c or
@@ -128,13 +131,13 @@ class CoreSearch:
             bool(complete), found, lambda data: tuple(tuple(data[r * width : (r + 1) * width]) for r in rows)
         )
 
-    def _converted(self, complete: bool, found: Sequence[T], grid: Callable[[T], Grid]) -> tuple[bool, list[Grid]]:
+    def _converted(self, complete: bool, found: Iterable[T], grid: Callable[[T], Grid]) -> tuple[bool, list[Grid]]:
         """The grids the core found, as grids, while the deadline holds (a core asked for a million
         solutions finds them faster than Python makes them grids): not complete when it passed."""
         grids: list[Grid] = []
-        ending = self.deadline.handing_over(CHECK_GRACE)
+        ending = self.ending.handing_over()
         for number, data in enumerate(found):
-            if number % 256 == 255 and ending.passed():
+            if number % 16 == 15 and ending.passed():
                 return False, grids
             grids.append(grid(data))
         return complete, grids

@@ -19,7 +19,17 @@ from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
-from nonosat.solver.outcome import Method, Result, Status, Verdict, status_of, verified, verified_within
+from nonosat.solver.outcome import (
+    HAND_OVER_MOST,
+    HAND_OVER_SHARE,
+    Method,
+    Result,
+    Status,
+    Verdict,
+    status_of,
+    verified,
+    verified_within,
+)
 from nonosat.solver.propagation import Contradiction, line_solve
 
 
@@ -111,10 +121,11 @@ def solve_within(
         return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
 
+    searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, HAND_OVER_MOST)
     request = Request(
         board,
         count,
-        deadline,
+        searching,
         race=jobs is not None and jobs > 1,
         race_after=racing.RACE_AFTER if race_after is None else race_after,  # read now: tests change it
         solver=solver or DEFAULT_SOLVER,
@@ -122,7 +133,7 @@ def solve_within(
         guesses=guesses,
     )
     chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
-    solutions, all_checked = verified_within(puzzle, found.grids, deadline)
+    solutions, all_checked = verified_within(puzzle, found.grids, checking)
     complete = found.complete and all_checked
     status = status_of(len(solutions), count, complete)
     why = found.cut_short if all_checked else "time limit reached while checking the solutions"

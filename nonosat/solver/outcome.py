@@ -103,10 +103,12 @@ def verified(puzzle: Puzzle, grid: Grid) -> Solution:
     return Solution(grid)
 
 
-CHECK_GRACE = 0.1
-"""Seconds past the deadline, or past the moment the checking begins when the search itself ran
-past it, that the grids a search found may still be made grids and checked: a search that runs
-to the deadline (a count of thousands) keeps what it found, not 63."""
+HAND_OVER_SHARE = 0.2
+HAND_OVER_MOST = 0.5
+"""A search for more grids than a verdict needs stops this share of the time left before the
+deadline, at most this many seconds (`Deadline.leaving`): a core finds grids far faster than
+Python makes them grids (about 20,000 a second), checks them and writes them out, and a
+command's deadline is for all of that."""
 
 
 def verified_within(puzzle: Puzzle, grids: Sequence[Grid], deadline: Deadline) -> tuple[tuple[Solution, ...], bool]:
@@ -114,9 +116,9 @@ def verified_within(puzzle: Puzzle, grids: Sequence[Grid], deadline: Deadline) -
     a search asked for a million solutions can find hundreds of thousands faster than Python
     checks them."""
     solutions: list[Solution] = []
-    ending = deadline.handing_over(CHECK_GRACE)
+    ending = deadline.handing_over()
     for number, grid in enumerate(grids):
-        if number % 64 == 63 and ending.passed():
+        if number % 16 == 15 and ending.passed():
             return tuple(solutions), False
         solutions.append(verified(puzzle, grid))
     return tuple(solutions), True
