@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from formats_shared import clues_of
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats import FORMATS, detect_format, dumps, load, load_all, loads, save
@@ -241,6 +243,27 @@ def test_solution_json() -> None:
     assert data["rows"] == [list(c) for c in dancer.rows] and data["cols"] == [list(c) for c in dancer.columns]
     assert data["solution"][0] == ".##.."
     assert json.loads(dump_solution_json(dancer, None, "unsatisfiable"))["solution"] is None
+
+
+def test_a_solution_json_reads_back_as_the_puzzle_with_its_solution_for_goal(tmp_path: Path) -> None:
+    """A review found `solve -o x.json` writing a file that read back without the solution (and
+    without the title): `.non` and `.xml` outputs keep both. The solution's JSON now carries the
+    metadata, and its "solution" is read as the goal where no "goal" is given."""
+    from nonosat.formats import save_solution
+
+    dancer = load(DANCER)
+    assert dancer.goal is not None
+    flipped = tuple(tuple(1 - cell for cell in row) for row in dancer.goal)  # a grid that is not the goal
+    for grid in (dancer.goal, flipped):
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.json"
+        save_solution(replace(dancer, goal=None), grid, "unique", path)
+        again = load(path)
+        assert again.goal == grid and again.title == "Dancer" and again.author == dancer.author
+        assert clues_of(again) == clues_of(dancer)
+    both = json.loads(path.read_text()) | {"goal": ["11111"] * 10}
+    assert load_json(json.dumps(both)).goal == ((1,) * 5,) * 10  # a goal given wins
+    broken = load_json(json.dumps(both | {"goal": None, "solution": ["#x..."]}), "bad.json")
+    assert broken.goal is None and broken.goal_problem is not None and "goal[0]" in broken.goal_problem
 
 
 def test_cluelist_reads_commas_and_dashes() -> None:

@@ -1,7 +1,8 @@
 """PyCSP3's JSON data format, `{"rows": [[...], ...], "cols": [[...], ...]}`, plus solutions.
 
 Optional keys carry metadata ("title", "author", "copyright", "license", "catalogue") and the
-goal picture ("goal": a list of row strings such as "0110", or a list of lists of 0 and 1).
+goal picture ("goal": a list of row strings such as "0110", or a list of lists of 0 and 1; a
+solution's JSON, which `solve -o x.json` writes, gives it as "solution", rows of "#" and ".").
 PyCSP3's model unpacks its data as `rows, cols = data`, so for PyCSP3 itself write without
 metadata.
 
@@ -144,11 +145,13 @@ def goal_row(row: object, index: int, line: int | None, path: PathName, palette:
 
 
 def read_goal(data: dict[str, Any], text: str, path: PathName, palette: Palette | None) -> Grid | None:
-    """Read the optional goal picture."""
-    goal = data.get("goal")
+    """Read the optional goal picture: "goal", else the "solution" of a solution's JSON
+    (`dump_solution_json`, which `solve -o x.json` writes)."""
+    key = "goal" if data.get("goal") is not None else "solution"
+    goal = data.get(key)
     if goal is None:
         return None
-    line = key_line(text, "goal")
+    line = key_line(text, key)
     if not isinstance(goal, list):
         raise ParseError(path, line, f"expected 'goal' to be a list of rows, found {goal!r}")
     return tuple(goal_row(row, index, line, path, palette) for index, row in enumerate(goal))
@@ -165,9 +168,10 @@ def load_json(text: str, path: PathName = None) -> Puzzle:
         {} if palette is None else {"palette": palette, "row_colours": row_colours, "column_colours": column_colours}
     )
     goal, goal_problem = optional_goal(lambda: read_goal(data, text, path, palette))
+    given = next((key for key in ("goal", "solution") if data.get(key) is not None), "palette")
     return make_puzzle(
         path,
-        key_line(text, "goal") if "goal" in data else key_line(text, "palette"),
+        key_line(text, given),
         rows=rows,
         columns=columns,
         goal=goal,
@@ -231,8 +235,9 @@ def json_object(puzzle: Puzzle, *, metadata: bool = True) -> dict[str, Any]:
 
 
 def dump_solution_json(puzzle: Puzzle, grid: Grid | None, status: str) -> str:
-    """Write a solver's answer as JSON: size, clues, status, and the grid as '#'/'.' rows (or
-    null); in colour, with the palette, and the grid in the colours' characters."""
+    """Write a solver's answer as JSON: size, clues, the puzzle's title and other metadata,
+    status, and the grid as '#'/'.' rows (or null); in colour, with the palette, and the grid
+    in the colours' characters. `load_json` reads it back as the puzzle, the grid its goal."""
     data: dict[str, Any] = {
         "width": puzzle.width,
         "height": puzzle.height,
@@ -241,6 +246,7 @@ def dump_solution_json(puzzle: Puzzle, grid: Grid | None, status: str) -> str:
     }
     if puzzle.is_colour:
         data["palette"] = palette_list(puzzle)
+    data.update({key: getattr(puzzle, key) for key in METADATA_KEYS if getattr(puzzle, key) is not None})
     data["status"] = status
     data["solution"] = None if grid is None else grid_rows(puzzle, grid, "#", ".")
     return format_json(data)
