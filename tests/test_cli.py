@@ -331,6 +331,7 @@ def test_help_lists_every_command_with_a_whole_summary() -> None:
     assert all(summary.endswith(".") and not summary.endswith("...") for summary in summaries.values()), summaries
 
 
+@pytest.mark.slow  # 0.50 s in CI
 def test_piped_output_is_not_wrapped_or_cut(tmp_path: Path) -> None:
     """A pipe or a file is no 80-column terminal: lines are as long as they are (unless COLUMNS
     says otherwise), and batch's progress line is whole."""

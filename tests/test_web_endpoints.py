@@ -205,6 +205,7 @@ def test_contents_lists_the_puzzles_of_a_file_for_number(client: TestClient) -> 
     assert bad.status_code == 400 and "bad.non" in bad.json()["error"]
 
 
+@pytest.mark.slow  # 0.51 s in CI
 def test_certificate_is_a_zip_that_verify_accepts(client: TestClient, tmp_path: Path) -> None:
     import io
     import zipfile
