@@ -343,3 +343,24 @@ def test_linestats_lists_every_line_with_passes() -> None:
 def test_live_still_solves() -> None:
     done = runner.invoke(app, ["solve", str(DANCER), "--live"], env={"COLUMNS": "120"})
     assert done.exit_code == 0 and "unique" in done.stdout
+
+
+def test_the_steps_end_in_time_to_be_written_out() -> None:
+    """A review found `explain --json --timeout 1` on a 512x512 puzzle ending at 1.8-1.9 s: the
+    3,000 steps found by the deadline took as long again to write as JSON. Each step found now
+    brings the steps' end forward by the time it takes to write (`writing`), so that they are
+    written by the deadline; here a step takes ten seconds of a minute to write."""
+    from nonosat.deadline import Deadline
+    from nonosat.explain.steps import explain
+    from nonosat.render.records import step_writing
+    from nonosat.render.text import line_writing
+
+    knot = load(ROOT / "puzzles" / "webpbn-00016-knot.non")
+    whole = explain(knot, Deadline.after(60))
+    assert whole.logic.cut_short is None and whole.open_cells == 0 and len(whole.logic.steps) > 50
+    written = explain(knot, Deadline.after(60), writing=lambda step: 10.0)
+    assert written.logic.cut_short is not None and 6 <= len(written.logic.steps) < len(whole.logic.steps)
+    assert written.logic.steps == whole.logic.steps[: len(written.logic.steps)]
+    step = whole.logic.steps[0]
+    indented, compact = step_writing(indented=True)(step), step_writing(indented=False)(step)
+    assert indented > compact > line_writing(step) > 0

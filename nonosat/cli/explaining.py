@@ -18,7 +18,7 @@ from nonosat.cli.base import (
     app,
     friendly,
 )
-from nonosat.cli.show import EXIT_FOR_STATUS, cores, err, load_puzzle, out, show_diagnosis, write_json
+from nonosat.cli.show import EXIT_FOR_STATUS, cores, err, load_puzzle, out, say, show_diagnosis, write_json
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -39,20 +39,20 @@ def explain(
     """
     from nonosat.deadline import Deadline
     from nonosat.explain.steps import explain as explain_puzzle
-    from nonosat.render.records import trace_record
-    from nonosat.render.text import ending_line, explain_line, status_line
+    from nonosat.render.records import step_writing, trace_record
+    from nonosat.render.text import ending_line, explain_line, line_writing, status_line
 
     if as_json:
         format = OutputFormat.json
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
-    explained = explain_puzzle(puzzle, deadline, jobs=cores(None))
+    writing = step_writing(indented=True) if format is OutputFormat.json else line_writing
+    explained = explain_puzzle(puzzle, deadline, jobs=cores(None), writing=writing)
     logic, result = explained.logic, explained.search
     if format is OutputFormat.json:
         write_json(trace_record(file, logic, explained.open_cells, result))
     else:
-        for step in logic.steps:
-            out.print(explain_line(step), markup=False, soft_wrap=True)
+        say(*(explain_line(step) for step in logic.steps))
         out.print(ending_line(explained), markup=False)
         if logic.contradiction is not None:
             show_diagnosis(puzzle, False, deadline)

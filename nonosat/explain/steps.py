@@ -258,10 +258,20 @@ class Explanation:
     search: Result | None
 
 
-def explain(puzzle: Puzzle, timeout: float | Deadline | None = None, jobs: int = 1) -> Explanation:
+def explain(
+    puzzle: Puzzle,
+    timeout: float | Deadline | None = None,
+    jobs: int = 1,
+    *,
+    writing: Callable[[Step], float] | None = None,
+) -> Explanation:
     """Line logic and probing as steps; where they stall, a search (up to two solutions, on
     `jobs` cores) says how the puzzle ends, all within `timeout` (seconds, or a command's
-    Deadline). Raises `ImpossiblePuzzle` for plainly impossible ones."""
+    Deadline). Raises `ImpossiblePuzzle` for plainly impossible ones.
+
+    `writing`: the seconds a caller takes to write out a step. The steps end that much earlier
+    for each step found, so that all of them are written by the deadline (the 1,500 steps a
+    512x512 puzzle has in half a second take as long again to write as JSON)."""
     from nonosat.arguments import check_puzzle, check_whole
     from nonosat.limits import MAX_JOBS
 
@@ -269,7 +279,13 @@ def explain(puzzle: Puzzle, timeout: float | Deadline | None = None, jobs: int =
     check_whole(jobs, "jobs", MAX_JOBS)
     deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
-    logic = trace(puzzle, deadline=deadline)
+    steps_end = Deadline(deadline.at, deadline.grace)
+
+    def written(step: Step, board: Board) -> None:
+        if steps_end.at is not None and writing is not None:
+            steps_end.at -= writing(step)
+
+    logic = trace(puzzle, deadline=steps_end, on_step=written)
     left = logic.board.unknown_count()
     search = None
     if logic.contradiction is None and logic.cut_short is None and left:

@@ -13,7 +13,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from nonosat.explain.diagnosis import Diagnosis
     from nonosat.explain.hint import Hint
@@ -191,6 +191,15 @@ def step_record(step: Step) -> Record:
             {"cell": [r + 1, c + 1], "colours": [names[k] for k in left]} for (r, c), left in step.narrowed
         ]
     return record
+
+
+def step_writing(*, indented: bool) -> Callable[[Step], float]:
+    """Seconds to make a step's record and write it out as JSON (`explain(writing=)`), indented
+    by two (the command line) or not (the web API, which also hands it over from a worker),
+    measured here on a 512x512 puzzle: most for each cell it fixes (a pair in a list of pairs),
+    a little for each cell of its line."""
+    per_fixed, per_cell = (2.4e-6, 0.13e-6) if indented else (1.2e-6, 0.15e-6)
+    return lambda step: per_fixed * len(step.fixed) + per_cell * len(step.before)
 
 
 def trace_record(path: str, logic: Trace, open_cells: int, search: Result | None) -> Record:

@@ -187,11 +187,11 @@ def rate(job: Job, deadline: Deadline) -> Reply:
 
 def explain(job: Job, deadline: Deadline) -> Reply:
     from nonosat.explain.steps import explain as explain_puzzle
-    from nonosat.render.records import trace_record
+    from nonosat.render.records import step_writing, trace_record
 
     puzzle = read_puzzle(job, deadline)
     try:
-        explained = explain_puzzle(puzzle, deadline)
+        explained = explain_puzzle(puzzle, deadline, writing=step_writing(indented=False))
     except ImpossiblePuzzle as error:
         return refuted(puzzle, error, job.name)
     return Reply.json(trace_record(job.name, explained.logic, explained.open_cells, explained.search))
