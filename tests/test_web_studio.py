@@ -681,6 +681,67 @@ def test_check_longer_after_a_verdict_cut_short_and_cancel(page: Page) -> None:
     assert marked(page, "filled") == set(RING) and marked(page, "changed") == set()
 
 
+def test_cancelling_check_longer_brings_back_the_verdict_it_began_from(page: Page) -> None:
+    """A review found the verdict stuck at "Checking for up to 60 s..." after Cancel, greyed
+    out, "Check longer" gone, though nothing ran any more: the quick check was asked again and
+    gave the same "unknown" only after its own time. The verdict it began from comes back."""
+
+    def no_time(route: Route) -> None:  # the live check has no time
+        route.continue_(url=route.request.url.replace("timeout=5", "timeout=0.000001"))
+
+    resize(page, 4, 4)
+    page.route("**/api/check?*", no_time)
+    draw(page, RING)
+    assert settled(page) == "unknown"
+    held: list[Route] = []
+    page.unroute("**/api/check?*")
+    page.route("**/api/check?*", lambda route: held.append(route))  # from now on, no check ends
+    page.click("#check-longer")
+    page.wait_for_selector("#cancel:not([hidden])")
+    assert page.get_attribute("#verdict", "data-status") == "checking" and held
+    page.click("#cancel")
+    page.wait_for_selector("#status:has-text('Cancelled')")
+    page.wait_for_selector("#verdict[data-status=unknown]:not(.stale)", timeout=2000)  # at once, not after a check
+    assert page.is_visible("#check-longer") and "Unknown" in page.inner_text("#verdict-status")
+
+
+def test_a_puzzle_read_from_a_file_does_not_show_the_last_ones_verdict(page: Page) -> None:
+    """A review found the verdict of the board before ("Unique: one solution", only dimmed)
+    shown for 8 s while a file's puzzle, which ends unknown, was checked; and the cells marked
+    for the puzzle before stayed marked. Until the new verdict comes, none is shown."""
+    resize(page, 8, 8)
+    draw(page, OCTAGON)
+    assert settled(page) == "multiple" and marked(page, "differs")
+    held: list[Route] = []
+    page.route("**/api/check?*", lambda route: held.append(route))  # this puzzle's verdict is slow to come
+    page.set_input_files("#file-input", str(PUZZLES / "dancer.json"))
+    page.wait_for_selector("#status:has-text('Read dancer.json')")
+    page.wait_for_function("document.querySelectorAll('#board td.cell').length === 50")
+    assert page.get_attribute("#verdict", "data-status") == "checking"
+    shown = page.inner_text("#verdict")
+    assert "Multiple" not in shown and "differ" not in shown and "Checking" in shown, shown
+    assert marked(page, "differs") == set() and page.is_hidden("#other-solution")
+
+
+def test_the_cursor_on_a_cell_where_solutions_differ_shows_both_marks(page: Page) -> None:
+    """A review found a cell under the keyboard's cursor showing only the cursor's outline, not
+    that another solution differs there (8 cells differ, 7 outlined)."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    first = sorted(marked(page, "differs"))[0]
+    page.focus("#board")
+    styles = page.eval_on_selector(
+        cell(*first),
+        """td => { document.querySelectorAll('#board td.cursor').forEach(c => c.classList.remove('cursor'));
+                   td.classList.add('cursor'); const s = getComputedStyle(td);
+                   return [s.outlineColor, s.boxShadow, getComputedStyle(document.documentElement)
+                           .getPropertyValue('--differs')]; }""",
+    )
+    outline, shadow, differs = styles
+    assert differs.strip() == "#e0182d" and "rgb(224, 24, 45)" in shadow and "224, 24, 45" not in outline
+
+
 def test_title_author_copyright_and_licence_are_exported_in_every_format_that_holds_them(
     page: Page, tmp_path: Path
 ) -> None:

@@ -3,7 +3,7 @@
 import * as model from "./model.js";
 import { state } from "./model.js";
 import { showBoard, paint, enableDrawing, setOnChange, markCells, view, isDark, zoomTo, cellSide, playMarks } from "./editor.js";
-import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult } from "./verdict.js";
+import { scheduleCheck, holdCheck, checkLonger, repair, suggest, setAfterLoad, lastResult, forgetVerdict } from "./verdict.js";
 import { startPlay, stopPlay, stepThrough, reveal, hint, stopAnimation } from "./solve.js";
 import * as files from "./files.js";
 import * as drafts from "./drafts.js";
@@ -354,11 +354,14 @@ setOnChange((kind) => {
   updateUndo();
 });
 setAfterLoad(refresh);
-files.setOnLoaded(refresh);
+files.setOnLoaded(() => {
+  forgetVerdict(); // another puzzle: the last one's verdict is not shown while this one's is checked
+  refresh();
+});
 api.setOnAnswer(() => {
   if ($("status").textContent.includes(api.UNREACHABLE)) say("The server answers again.");
 });
 enableDrawing();
 wire();
-startKeeping(refresh);
+startKeeping(refresh, forgetVerdict);
 files.loadFormats();

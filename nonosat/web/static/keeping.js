@@ -29,7 +29,7 @@ function renderDrafts() {
 }
 
 /** Take up this tab's draft (or the latest), show it with `refresh`, and say what came back. */
-export function startKeeping(refresh) {
+export function startKeeping(refresh, forgetVerdict) {
   const on = (id, handler) => $(id).addEventListener("click", handler);
   on("draft-open", () => {
     if (!drafts.open($("draft-list").value)) {
@@ -37,6 +37,7 @@ export function startKeeping(refresh) {
       say("That work could not be opened: it is no longer kept, or this tab's own could not be kept first.", "error");
       return;
     }
+    forgetVerdict();
     refresh();
     renderDrafts();
     say("Opened; the work this tab had is kept in the list.");

@@ -35,6 +35,17 @@ export function scheduleCheck() {
   timer = setTimeout(runCheck, DELAY);
 }
 
+/** Another puzzle came in (a file, a picture, kept work): the verdict and its marks were the
+ * last puzzle's, so none is shown until this one's comes. */
+export function forgetVerdict() {
+  lastResult = null;
+  showVerdict("checking", "Checking…", "");
+  markCells("differs", []);
+  markCells("open", []);
+  markLines([]);
+  showOtherSolution(null);
+}
+
 /** Stop the check under way or waiting, and show the verdict as out of date (its text stays). */
 export function holdCheck() {
   clearTimeout(timer);
@@ -58,7 +69,9 @@ export async function checkLonger(button) {
   );
   if (asked !== changes) return; // the puzzle changed meanwhile: the live check answers for it
   if (!result) {
-    scheduleCheck(); // cancelled or failed: the quick verdict again
+    // cancelled or failed: the verdict it began from (with "Check longer" again), else a new check
+    if (lastResult) showResult(lastResult);
+    else scheduleCheck();
     return;
   }
   lastResult = result;
