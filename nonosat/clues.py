@@ -30,7 +30,17 @@ def clue_text(clue: Clue, colours: Colours | None = None, palette: Palette = BLA
         return "0"
     if colours is None or is_black_and_white(palette):
         return " ".join(map(str, clue))
-    return " ".join(f"{size}{palette[colour].name}" for size, colour in zip(clue, colours, strict=True))
+    return " ".join(f"{size}{block_colour(palette, colour)}" for size, colour in zip(clue, colours, strict=True))
+
+
+def block_colour(palette: Palette, colour: int) -> str:
+    """A block's colour as a clue writes it after its length: the colour's name when it is all
+    letters ("3red"), else its character when that is a letter ("7a" for a colour a file names
+    "a00CDFF", which "7a00CDFF" would hide), else the name in brackets ("2[#1]")."""
+    name, char = palette[colour].name, palette[colour].char
+    if name.isalpha():
+        return name
+    return char if char.isalpha() else f"[{name}]"
 
 
 def clue_of(cells: Sequence[int]) -> Clue:

@@ -201,3 +201,22 @@ def test_explain_and_hint_print_what_each_step_makes_of_the_colours(corpus: Path
     done = runner.invoke(app, ["hint", path, "--state", str(state)])
     assert done.exit_code == 3
     assert done.stdout.startswith(f"(row 2, column {c + 1}) is wrong: it must be black;")
+
+
+def test_a_clue_keeps_its_lengths_apart_from_colour_names_that_are_not_words(corpus: Path) -> None:
+    """A review found `explain` of number-loom's look_sharp.xml writing "clue 7a00CDFF 1a00CDFF"
+    (its colours are named "a00CDFF" and "b1600FF"); the other commands showed "7a". A name of
+    letters follows its length as before ("3red"); another name gives way to its character,
+    and a character that is no letter to the name in brackets."""
+    from nonosat.clues import clue_text
+    from nonosat.palette import Colour
+
+    palette = (
+        Colour("white", "#ffffff", "."),
+        Colour("a00CDFF", "#00cdff", "a"),
+        Colour("red", "#ff0000", "r"),
+        Colour("#1", "#00ff00", "1"),
+    )
+    assert clue_text((7, 3, 2), (1, 2, 3), palette) == "7a 3red 2[#1]"
+    look_sharp = load(colour_file(corpus, "number-loom/puzzles/look_sharp.xml"))
+    assert look_sharp.clue_text(True, 2) == "7a 1a"
