@@ -109,7 +109,15 @@ def hint(
             help="The grid so far: rows of # . ? (in colour, the colours' characters and ?), or a .non's saved string.",
         ),
     ],
-    steps: Annotated[int, typer.Option("--steps", min=1, help="How many logical steps to show.")] = 1,
+    steps: Annotated[
+        int,
+        typer.Option(
+            "--steps",
+            min=1,
+            help="How many logical steps that fix cells to show (in colour, with the steps before them "
+            "that only rule colours out, which a state file cannot hold).",
+        ),
+    ] = 1,
     timeout: TimeoutOption = None,
 ) -> None:
     """The next cells logic decides from a partly filled grid, with the reason, or the wrong cell.
