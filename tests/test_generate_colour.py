@@ -324,6 +324,28 @@ def test_one_colour_from_a_picture_is_that_colour(tmp_path: Path) -> None:
     assert_proved(made.puzzle, made.start, made.changed)
 
 
+def test_one_colour_is_the_silhouette_of_every_shape_whatever_its_hue(tmp_path: Path) -> None:
+    """A review found `generate logo.png --colours 1` keeping a blue disc and dropping a red
+    square and most of a green triangle beside it (red and green are nearer white than blue):
+    one colour is the silhouette of all that is not the background."""
+    from PIL import ImageDraw
+
+    image = Image.new("RGB", (120, 90), "white")
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((10, 10, 45, 60), fill=(230, 20, 20))  # red: cells 2-9 of 24, rows 2-12 of 18
+    pen.polygon(((50, 80), (70, 20), (90, 80)), fill=(20, 200, 40))
+    pen.ellipse((92, 30, 118, 56), fill=(42, 20, 251))
+    image.save(tmp_path / "logo.png")
+    quantised = quantise(load_tints(tmp_path / "logo.png", 24, 18), 1)
+    assert len(quantised.palette) == 2
+    grid = quantised.grid
+    square = [grid[r][c] for r in range(3, 11) for c in range(3, 8)]
+    triangle = [grid[r][c] for r in range(12, 15) for c in range(12, 17)]
+    disc = [grid[r][c] for r in range(7, 10) for c in range(19, 23)]
+    assert all(square) and all(triangle) and all(disc)
+    assert not any(grid[0]) and not any(row[0] for row in grid)  # the white stays blank
+
+
 def test_the_same_seed_gives_the_same_colour_puzzle() -> None:
     first = random_puzzle(12, 12, colours=3, seed=9)
     again = random_puzzle(12, 12, colours=3, seed=9)

@@ -22,6 +22,10 @@ red. A colour whose ink looks like one already shown (the pale cells at a shape'
 whose ink is the shape's) keeps its centre. The costs and the distance to the picture stay
 those of the means.
 
+With one colour (K = 1) the grid is the picture's silhouette: every cell far from white (by
+Otsu's split of the cells' distances from white) takes it, whatever its hue; nearest of white
+and one centre, a red square beside a blue disc would go blank, red being nearer white.
+
 A colour no cell takes is dropped, so the palette has at most K colours. Each is named by its
 CSS name, else by the nearest CSS colour's name ("red", then "red-2" for a second red).
 """
@@ -146,16 +150,19 @@ def quantise(
 ) -> Quantised:
     """The picture's cells in at most `colours` colours plus the blank (see the module's notes)."""
     labs = tuple(tuple(lab(rgb) for rgb in row) for row in tints.cells)
-    points, weights = _points(tints)
-    starts = [
-        _pillow_palette(tints, colours, "MEDIANCUT"),
-        _pillow_palette(tints, colours, "FASTOCTREE"),
-        _kmeans_plus_plus(points, weights, colours, random.Random(seed)),
-    ]
-    runs = [_distinct(points, weights, start, deadline) for start in starts]
-    runs += [_merged([WHITE_LAB, *start]) for start in starts[:2]]  # Lloyd's minimises squared error, not delta E
-    centres = min(runs, key=lambda run: _spread(points, weights, run))
-    raw = [[nearest(cell, centres) for cell in row] for row in labs]
+    if colours == 1:
+        centres, raw = _silhouette(labs)
+    else:
+        points, weights = _points(tints)
+        starts = [
+            _pillow_palette(tints, colours, "MEDIANCUT"),
+            _pillow_palette(tints, colours, "FASTOCTREE"),
+            _kmeans_plus_plus(points, weights, colours, random.Random(seed)),
+        ]
+        runs = [_distinct(points, weights, start, deadline) for start in starts]
+        runs += [_merged([WHITE_LAB, *start]) for start in starts[:2]]  # Lloyd's minimises squared error, not delta E
+        centres = min(runs, key=lambda run: _spread(points, weights, run))
+        raw = [[nearest(cell, centres) for cell in row] for row in labs]
     used = list(dict.fromkeys(k for row in raw for k in row if k))  # in the order the picture shows them
     if not used:
         raise BadImage(
@@ -174,6 +181,25 @@ def quantise(
     pairs = (pair for row, cells in zip(grid, labs, strict=True) for pair in zip(row, cells, strict=True))
     error = sum(math.dist(cell, shown[k]) for k, cell in pairs) / (tints.width * tints.height)
     return Quantised(grid, palette, labs, shown, error)
+
+
+def _silhouette(labs: tuple[tuple[Lab, ...], ...]) -> tuple[list[Lab], list[list[int]]]:
+    """One colour: the cells far from white (Otsu's split of the cells' distances from white,
+    and at least MIN_DIFFERENCE), whatever their hue, and their mean colour. Nearest of white and
+    one centre, a red square beside a blue disc went blank: red is nearer white than blue."""
+    from nonosat.generate.image import otsu
+
+    apart = [[math.dist(cell, WHITE_LAB) for cell in row] for row in labs]
+    flat = [distance for row in apart for distance in row]
+    cut = max(MIN_DIFFERENCE, otsu(flat) if min(flat) < max(flat) else math.inf)
+    raw = [[int(distance >= cut) for distance in row] for row in apart]
+    inked = [
+        cell for cells, marks in zip(labs, raw, strict=True) for cell, mark in zip(cells, marks, strict=True) if mark
+    ]
+    if not inked:
+        return [WHITE_LAB], raw
+    mean = tuple(sum(channel) / len(inked) for channel in zip(*inked, strict=True))
+    return [WHITE_LAB, (mean[0], mean[1], mean[2])], raw
 
 
 def _ink(tints: Tints, raw: list[list[int]], k: int) -> tuple[str, str, float] | None:
