@@ -111,3 +111,20 @@ def test_convert_command(tmp_path: Path) -> None:
         assert code == 2 and stderr.count("\n") == 1 and words in stderr
     code, _, stderr = run("convert", str(DANCER), str(tmp_path / "x.non"), "--to", "bogus")
     assert code == 2 and "'bogus' is not one of 'non'" in stderr
+
+
+@pytest.mark.parametrize("suffix", [".tatham", ".tournament"])
+def test_the_pages_export_names_are_suffixes_that_convert_writes_and_load_reads(tmp_path: Path, suffix: str) -> None:
+    """A review found the page exporting `Knot.tatham` and `Knot.tournament`, which the command
+    line read by their content but would not write: `convert k.non k.tatham` and `generate -o
+    k.tatham` said they could not tell the format from the suffix."""
+    knot = Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-00016-knot.non"  # square, as tournaments are
+    target = tmp_path / f"knot{suffix}"
+    code, _, stderr = run("convert", str(knot), str(target))
+    assert code == 0 and stderr.startswith(f"wrote {target}"), stderr
+    assert clues_of(load(target)) == clues_of(load(knot))
+    pytest.importorskip("PIL")
+    made = tmp_path / f"made{suffix}"
+    picture = knot.parent / "knot-picture.png"
+    code, _, stderr = run("generate", str(picture), "--width", "12", "--height", "12", "-o", str(made))
+    assert code == 0 and (load(made).width, load(made).height) == (12, 12), stderr

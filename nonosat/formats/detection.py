@@ -29,6 +29,8 @@ SUFFIXES = {
     ".webp": "png",
     ".toml": "nonogrid",
     ".cnon": "cnon",
+    ".tatham": "tatham",
+    ".tournament": "tournament",
 }
 """The suffixes that name a format; any other (such as .txt) is decided by content."""
 
