@@ -742,6 +742,24 @@ def test_the_cursor_on_a_cell_where_solutions_differ_shows_both_marks(page: Page
     assert differs.strip() == "#e0182d" and "rgb(224, 24, 45)" in shadow and "224, 24, 45" not in outline
 
 
+def test_reveal_and_the_other_solution_say_what_a_player_sees(page: Page) -> None:
+    """A review found Reveal saying "Solved (cdcl)." (the engine's name), and, while a player
+    solves a drawing, the caption of the other solution saying its cells are "outlined, here and
+    on the board", where the board hides them."""
+    resize(page, 8, 8)
+    draw(page, OCTAGON)
+    assert settled(page) == "multiple"
+    caption = "#other-caption"
+    assert "outlined here and on the board." in page.inner_text(caption)
+    page.click("#play")
+    page.wait_for_selector("body.playing")
+    assert page.inner_text(caption).endswith("outlined here.") and marked(page, "differs")
+    page.click("#reveal")
+    page.wait_for_selector("#status:has-text('Solved')")
+    said = page.inner_text("#status")
+    assert said in ("Solved by line logic.", "Solved by search.", "Solved by a SAT solver."), said
+
+
 def test_title_author_copyright_and_licence_are_exported_in_every_format_that_holds_them(
     page: Page, tmp_path: Path
 ) -> None:

@@ -112,7 +112,8 @@ export async function reveal(button) {
   markCells("fixed", []);
   markCells("wrong", []);
   paint();
-  say(`Solved (${result.method || result.status}).`);
+  const how = { line: " by line logic", cdcl: " by search", dfs: " by search", sat: " by a SAT solver" }[result.method];
+  say(`Solved${how || ""}.`);
 }
 
 /** The next logical step from the player's grid, applied and highlighted. */

@@ -202,9 +202,14 @@ function showOtherSolution(other) {
   g.strokeStyle = "#e0182d";
   g.lineWidth = Math.max(1, size / 6);
   for (const [r, c] of other.differences) g.strokeRect((c - 1) * size + 1, (r - 1) * size + 1, size - 2, size - 2);
-  $("other-caption").textContent = other.fromDrawing
-    ? "Another solution; the cells where it differs from the drawing are outlined, here and on the board."
-    : "Two solutions differ in the outlined cells; this is the second.";
+  const caption = $("other-caption");
+  if (other.fromDrawing) {
+    // (the board hides its outlines while a player solves the puzzle: then only "here")
+    const onBoard = Object.assign(document.createElement("span"), { className: "on-board", textContent: " and on the board" });
+    caption.replaceChildren("Another solution; the cells where it differs from the drawing are outlined here", onBoard, ".");
+  } else {
+    caption.textContent = "Two solutions differ in the outlined cells; this is the second.";
+  }
   box.hidden = false;
 }
 
