@@ -22,9 +22,8 @@ red. A colour whose ink looks like one already shown (the pale cells at a shape'
 whose ink is the shape's) keeps its centre. The costs and the distance to the picture stay
 those of the means.
 
-With one colour (K = 1) the grid is the picture's silhouette: every cell far from white (by
-Otsu's split of the cells' distances from white) takes it, whatever its hue; nearest of white
-and one centre, a red square beside a blue disc would go blank, red being nearer white.
+With one colour (K = 1) the grid is the picture's silhouette: every cell far from white takes
+it, whatever its hue (`_silhouette`).
 
 A colour no cell takes is dropped, so the palette has at most K colours. Each is named by its
 CSS name, else by the nearest CSS colour's name ("red", then "red-2" for a second red).
@@ -184,22 +183,19 @@ def quantise(
 
 
 def _silhouette(labs: tuple[tuple[Lab, ...], ...]) -> tuple[list[Lab], list[list[int]]]:
-    """One colour: the cells far from white (Otsu's split of the cells' distances from white,
-    and at least MIN_DIFFERENCE), whatever their hue, and their mean colour. Nearest of white and
-    one centre, a red square beside a blue disc went blank: red is nearer white than blue."""
+    """One colour: the cells far from white (Otsu's split of their distances from white, and at
+    least MIN_DIFFERENCE), whatever their hue, and their mean (nearest of white and one centre, a
+    red square beside a blue disc went blank: red is nearer white than blue)."""
     from nonosat.generate.image import otsu
 
     apart = [[math.dist(cell, WHITE_LAB) for cell in row] for row in labs]
     flat = [distance for row in apart for distance in row]
     cut = max(MIN_DIFFERENCE, otsu(flat) if min(flat) < max(flat) else math.inf)
-    raw = [[int(distance >= cut) for distance in row] for row in apart]
-    inked = [
-        cell for cells, marks in zip(labs, raw, strict=True) for cell, mark in zip(cells, marks, strict=True) if mark
-    ]
+    inked = [cell for row in labs for cell in row if math.dist(cell, WHITE_LAB) >= cut]
     if not inked:
-        return [WHITE_LAB], raw
-    mean = tuple(sum(channel) / len(inked) for channel in zip(*inked, strict=True))
-    return [WHITE_LAB, (mean[0], mean[1], mean[2])], raw
+        return [WHITE_LAB], [[0] * len(row) for row in labs]
+    light, green_red, blue_yellow = (sum(channel) / len(inked) for channel in zip(*inked, strict=True))
+    return [WHITE_LAB, (light, green_red, blue_yellow)], [[int(d >= cut) for d in row] for row in apart]
 
 
 def _ink(tints: Tints, raw: list[list[int]], k: int) -> tuple[str, str, float] | None:
@@ -242,9 +238,8 @@ def _colours_shown(
     """Each centre -> the centre whose colour its cells show (itself, or one it merges into),
     and the colour each shows: its centre, or its cells' ink when they are mostly strokes (the
     ink and the mean of its cells WASHED_OUT apart or more) and no colour shown is INK_APART
-    near that ink (the pale cells at a red shape's smooth edge have about the shape's ink, and
-    keep their centre). The centres whose cells hold the most ink choose first; a centre
-    whose colour looks like one shown (under MIN_DIFFERENCE; rare) merges into it."""
+    near that ink. The centres whose cells hold the most ink choose first; a centre whose
+    colour looks like one shown (under MIN_DIFFERENCE; rare) merges into it."""
     found = {k: _ink(tints, raw, k) for k in used}
     into: dict[int, int] = {}
     shown: dict[int, tuple[str, Lab]] = {}  # the colour, and the same in CIELAB (a centre's own, unrounded)
@@ -263,8 +258,7 @@ def _colours_shown(
     return into, {k: rgb for k, (rgb, _) in shown.items()}
 
 
-def _near(one: str, other: str) -> float:
-    """Delta E between two "#rrggbb" colours."""
+def _near(one: str, other: str) -> float:  # delta E between two "#rrggbb" colours
     return math.dist(lab_of_hex(one), lab_of_hex(other))
 
 
@@ -381,8 +375,7 @@ def _spread(points: list[Lab], weights: list[int], centres: list[Lab]) -> float:
     return sum(w * math.dist(p, centres[nearest(p, centres)]) for p, w in zip(points, weights, strict=True))
 
 
-def _not_white(rgb: str) -> str:
-    """A colour is never the blank's white, which would hide it."""
+def _not_white(rgb: str) -> str:  # a colour is never the blank's white, which would hide it
     return "#fefefe" if rgb == WHITE.rgb else rgb
 
 
