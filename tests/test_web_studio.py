@@ -343,6 +343,28 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     assert page.input_value("#row-clue-1") == ""
 
 
+def test_a_file_read_over_a_drawing_keeps_the_drawing_in_the_browser(page: Page) -> None:
+    """A review found that a file read over a drawing could be undone, but a reload (which
+    forgets the undo history) lost the drawing: the draft held the file's puzzle alone. The work
+    it replaces is kept under "Kept in this browser" and opens again."""
+    resize(page, 6, 5)
+    draw(page, [(1, 1), (2, 3), (5, 6)])
+    page.fill("#title", "Drawn first")
+    settled(page)
+    assert not page.is_visible("#drafts")
+    page.set_input_files("#file-input", str(PUZZLES / "dancer.json"))
+    page.wait_for_selector("#status:has-text('Read dancer.json')")
+    page.reload()
+    page.wait_for_selector("#drafts:not([hidden])")
+    assert page.input_value("#title") == "Dancer"
+    kept = page.inner_text("#draft-list")
+    assert "Drawn first · 6×5" in kept, kept
+    page.select_option("#draft-list", label=next(line for line in kept.splitlines() if "Drawn first" in line))
+    page.click("#draft-open")
+    page.wait_for_selector("#board tbody tr:nth-child(5) td.cell[data-col='6']")
+    assert marked(page, "filled") == {(1, 1), (2, 3), (5, 6)} and page.input_value("#title") == "Drawn first"
+
+
 def test_the_line_that_the_server_cannot_be_reached_goes_when_it_answers_again(page: Page) -> None:
     """A review found "cannot reach the nonosat server" left on the status line after the server
     was back and the verdict followed the drawing again."""

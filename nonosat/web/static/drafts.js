@@ -158,6 +158,17 @@ export function open(other) {
   return true;
 }
 
+/** Before another puzzle replaces this tab's work (a file read, a picture used): keep the work
+ * as it is under "Kept in this browser", and go on under a new draft, so that a reload, which
+ * forgets the undo history, does not lose it. Nothing is kept of a blank board. */
+export function keepApart() {
+  if (blank(JSON.parse(snapshot()))) return;
+  if (!saveNow()) return; // not kept (storage full, and said): the undo history still has it
+  useId(newId());
+  base = null;
+  onChanged(false);
+}
+
 /** Forget a draft of another tab or visit. */
 export function forget(other) {
   if (other === id) return;

@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { state, toPuzzle, loadPuzzle, remember, parseRows } from "./model.js";
 import { $, say, whileBusy } from "./ui.js";
+import { keepApart } from "./drafts.js";
 
 const PICTURE = /\.(png|jpe?g|gif|bmp|webp)$/i;
 let picture = null; // the picture being previewed: { file, result, controller }
@@ -38,6 +39,7 @@ async function readPuzzle(file) {
 async function openPuzzle(file, number) {
   const puzzle = await api.readPuzzleFile(file, number);
   remember();
+  keepApart(); // the work it replaces stays under "Kept in this browser"
   loadPuzzle(puzzle);
   closePicture();
   closeChoice();
@@ -160,6 +162,7 @@ export function usePicture() {
   if (!picture || !picture.result) return;
   const title = picture.file.name.replace(/\.[^.]*$/, "");
   remember();
+  keepApart();
   loadPuzzle(picture.result.puzzle);
   if (!state.meta.title) state.meta.title = title;
   closePicture();
