@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cdcl import meets_clues
+from test_cdcl import meets_clues, unpacked
 
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import load_tournament_solutions
-from nonosat.solver.compiled import unpacked
 from nonosat.solver.propagation import line_solve
 
 core = pytest.importorskip("nonosat._core")

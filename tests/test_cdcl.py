@@ -25,20 +25,25 @@ from nonosat.solver.propagation import Contradiction, line_solve
 core = pytest.importorskip("nonosat._core")
 
 
+def unpacked(module: Any, packed: bytes, height: int) -> list[tuple[int, ...]]:
+    """Every grid of a core search's answer (one bytes object), as tuples of row masks."""
+    return list(compiled.CoreGrids(packed, height, module.CELL_BYTES))
+
+
 def learn(
     puzzle: Puzzle, count: int, budget: int = 0, shrink: bool = True, stop: bytearray | None = None
 ) -> tuple[bool, list[Any], dict[str, int]]:
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
     complete, packed, stats = core.cdcl(puzzle.rows, puzzle.columns, *views, count, budget, 0.0, shrink, stop)
-    return complete, compiled.unpacked(core, packed, puzzle.height), stats
+    return complete, unpacked(core, packed, puzzle.height), stats
 
 
 def searched(puzzle: Puzzle, count: int) -> tuple[bool, list[Any], int]:
     board = line_solve(puzzle)
     views = (board.row_filled, board.row_empty, board.col_filled, board.col_empty)
     complete, packed, made = core.search(puzzle.rows, puzzle.columns, *views, count, 0, 0)
-    return complete, compiled.unpacked(core, packed, puzzle.height), made
+    return complete, unpacked(core, packed, puzzle.height), made
 
 
 def random_puzzle(rng: random.Random, height: int, width: int, density: float) -> Puzzle:

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_cdcl import unpacked
 
 from nonosat.formats import load, load_all
 from nonosat.formats.tournament import load_tournament_solutions
 from nonosat.model import Clue, Grid, Puzzle, clue_of
-from nonosat.solver.compiled import unpacked
 from nonosat.solver.line_logic import Contradiction, settle_line
 from nonosat.solver.propagation import Board, propagate
 

@@ -8,12 +8,11 @@ import random
 from typing import Any
 
 import pytest
-from test_cdcl import meets_clues
+from test_cdcl import meets_clues, unpacked
 from test_core_line_logic import python_settle, random_line
 
 from nonosat import Puzzle, solve
 from nonosat.solver import Status, compiled
-from nonosat.solver.compiled import unpacked
 from nonosat.solver.line_logic import Contradiction
 from nonosat.solver.propagation import Board, line_solve, propagate
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pysat.formula import IDPool
@@ -364,3 +365,53 @@ def test_the_steps_end_in_time_to_be_written_out() -> None:
     step = whole.logic.steps[0]
     indented, compact = step_writing(indented=True)(step), step_writing(indented=False)(step)
     assert indented > compact > line_writing(step) > 0
+
+
+def test_the_command_line_and_the_web_api_say_what_writing_a_step_costs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The steps end in time to be written only if each face tells `explain` what writing a step
+    costs it: the command line as indented JSON or as a line of text, the web API as compact
+    JSON (a review found that dropping either went unnoticed by every test)."""
+    import nonosat.explain.steps as steps
+    from nonosat.deadline import Deadline
+    from nonosat.render.records import step_writing
+    from nonosat.render.text import line_writing
+    from nonosat.web.jobs import Job
+    from nonosat.web.jobs import explain as web_explain
+
+    told: list[Any] = []
+    real = steps.explain
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        told.append(kwargs.get("writing"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(steps, "explain", spy)
+    knot = ROOT / "puzzles" / "webpbn-00016-knot.non"
+    for arguments in (["--json"], []):
+        assert CliRunner().invoke(app, ["explain", str(knot), *arguments]).exit_code == 0
+    web_explain(Job("explain", knot.read_bytes(), knot.name, None, 10.0, 80), Deadline.after(10))
+    step = real(load(knot)).logic.steps[0]
+    expected = [step_writing(indented=True)(step), line_writing(step), step_writing(indented=False)(step)]
+    assert [writing(step) for writing in told] == expected
+
+
+def test_the_search_after_the_steps_ends_in_time_to_write_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where line logic stalls, the search that says how the puzzle ends keeps to the steps' end
+    too, not to the whole deadline: a search that ran to the deadline left the steps found
+    before it to be written late (a review read this in the code)."""
+    import nonosat.solver as solver
+    from nonosat.deadline import Deadline
+    from nonosat.explain.steps import explain
+
+    given: list[Any] = []
+    real = solver.solve
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        given.append(kwargs["timeout"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", spy)
+    deadline = Deadline.after(600)
+    explained = explain(load(FOREVER), deadline, writing=lambda step: 0.5)
+    assert explained.search is not None and explained.logic.steps and len(given) == 1
+    assert deadline.at is not None and given[0].at == pytest.approx(deadline.at - 0.5 * len(explained.logic.steps))

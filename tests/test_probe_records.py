@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_cdcl import unpacked
 
 from nonosat.formats import load_all
 from nonosat.model import Puzzle
-from nonosat.solver.compiled import unpacked
 from nonosat.solver.propagation import line_solve
 
 core = pytest.importorskip("nonosat._core")

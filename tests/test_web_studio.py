@@ -725,6 +725,15 @@ def test_cancelling_check_longer_brings_back_the_verdict_it_began_from(page: Pag
     page.wait_for_selector("#status:has-text('Cancelled')")
     page.wait_for_selector("#verdict[data-status=unknown]:not(.stale)", timeout=2000)  # at once, not after a check
     assert page.is_visible("#check-longer") and "Unknown" in page.inner_text("#verdict-status")
+    # an edit whose own check has not answered: the verdict before it is not this board's
+    page.click(cell(2, 2))
+    page.wait_for_timeout(600)  # its check is asked for (and held)
+    asked = len(held)
+    page.click("#check-longer")
+    page.click("#cancel")
+    page.wait_for_selector("#status:has-text('Cancelled')")
+    page.wait_for_timeout(600)
+    assert page.get_attribute("#verdict", "data-status") == "checking" and len(held) > asked + 1
 
 
 def test_a_puzzle_read_from_a_file_does_not_show_the_last_ones_verdict(page: Page) -> None:

@@ -291,5 +291,5 @@ def explain(
     if logic.contradiction is None and logic.cut_short is None and left:
         from nonosat.solver import solve
 
-        search = solve(puzzle, count=2, timeout=deadline, jobs=jobs)
+        search = solve(puzzle, count=2, timeout=steps_end, jobs=jobs)  # in time to write the steps too
     return Explanation(logic, left, search)

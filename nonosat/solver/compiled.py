@@ -20,6 +20,7 @@ for grids of up to 64x64, and `_core_wide`, with 128-bit words, for the rest up 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -90,6 +91,8 @@ class CoreGrids:
         self.words = memoryview(packed).cast("Q")
         self.height, self.wide = height, cell_bytes == 16
         self.size = height * (2 if self.wide else 1)
+        self.low = 0 if sys.byteorder == "little" else 1
+        """Which of a 128-bit row's two words holds its low 64 bits, in the machine's order."""
 
     def __len__(self) -> int:
         return len(self.words) // self.size if self.size else 0
@@ -99,16 +102,12 @@ class CoreGrids:
             raise IndexError(index)
         words = self.words[index * self.size : (index + 1) * self.size]
         if self.wide:
-            return tuple(words[2 * r] | words[2 * r + 1] << 64 for r in range(self.height))
+            low, high = self.low, 1 - self.low
+            return tuple(words[2 * r + low] | words[2 * r + high] << 64 for r in range(self.height))
         return tuple(words)
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return (self[index] for index in range(len(self)))
-
-
-def unpacked(module: ModuleType, packed: bytes, height: int) -> list[tuple[int, ...]]:
-    """Every grid of a core's search's answer, as tuples of row masks (`CoreGrids`)."""
-    return list(CoreGrids(packed, height, module.CELL_BYTES))
 
 
 def grid_of(rows: tuple[int, ...], width: int) -> Grid:

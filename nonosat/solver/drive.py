@@ -20,6 +20,7 @@ from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
 from nonosat.solver.engines import Engine, Request, choose, search_as_asked
 from nonosat.solver.outcome import (
+    HAND_OVER_EACH,
     HAND_OVER_MOST,
     HAND_OVER_SHARE,
     Method,
@@ -121,7 +122,8 @@ def solve_within(
         return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
 
-    searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, HAND_OVER_MOST)
+    most = min(HAND_OVER_MOST, count * HAND_OVER_EACH)
+    searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, most)
     request = Request(
         board,
         count,

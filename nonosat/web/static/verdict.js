@@ -12,6 +12,7 @@ let afterLoad = () => {};
 let changes = 0; // edits so far: a longer check's answer is shown only if none came after it began
 /** The last answer of /api/check, for the page's other parts (null while none). */
 export let lastResult = null;
+let answered = -1; // the edits so far when lastResult was asked for: it is the board's now when no edit came since
 
 export function setAfterLoad(callback) {
   afterLoad = callback;
@@ -69,12 +70,14 @@ export async function checkLonger(button) {
   );
   if (asked !== changes) return; // the puzzle changed meanwhile: the live check answers for it
   if (!result) {
-    // cancelled or failed: the verdict it began from (with "Check longer" again), else a new check
-    if (lastResult) showResult(lastResult);
+    // cancelled or failed: the verdict it began from (with "Check longer" again) if that was
+    // this board's, else a check of the board as it is
+    if (lastResult && answered === changes) showResult(lastResult);
     else scheduleCheck();
     return;
   }
   lastResult = result;
+  answered = asked;
   showResult(result);
   say(result.status === "unknown" ? "Not decided in the longer time either." : "Decided.");
 }
@@ -83,6 +86,7 @@ async function runCheck() {
   if (controller) controller.abort();
   const mine = new AbortController();
   controller = mine;
+  const asked = changes;
   let puzzle;
   try {
     puzzle = toPuzzle(true);
@@ -94,6 +98,7 @@ async function runCheck() {
     const result = await api.check(puzzle, mine.signal);
     if (mine.signal.aborted) return;
     lastResult = result;
+    answered = asked;
     showResult(result);
   } catch (error) {
     if (error.name === "AbortError" || mine.signal.aborted) return;
