@@ -71,6 +71,13 @@ async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str,
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
         async with request.form(max_files=2 if endpoint.name == "hint" else 1, max_fields=4) as form:
+            taken = ("file", "state") if endpoint.name == "hint" else ("file",)
+            other = next((key for key in form if key not in taken), None)
+            if other is not None:  # `curl -F timeout=1` was ignored without a word
+                raise BadRequest(
+                    f"the form field {other[:40]!r} is not read: the upload goes in {' and '.join(taken)}, "
+                    f"and options in the query string (/api/{endpoint.name}?{other[:40]}=...)"
+                )
             upload = form.get("file")
             if upload is None or isinstance(upload, str):
                 raise BadRequest(f"expected a multipart field 'file' holding {what_to_send(endpoint)}")
