@@ -209,6 +209,7 @@ def test_the_open_variables_are_every_colour_an_open_cell_may_take() -> None:
     assert formula.open_cells == 4
 
 
+@pytest.mark.slow  # 0.5-0.6 s
 def test_the_compiled_colour_block_encoding_writes_the_pythons_clauses(monkeypatch: pytest.MonkeyPatch) -> None:
     """nonosat/core/blocks.c's blocks_colour writes the clauses encode_colours writes, in the same
     order, over the same variables, on random colour lines of 1 to 30 cells with known and
