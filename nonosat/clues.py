@@ -115,12 +115,20 @@ def normalise_colours(
 
 
 def normalise_grid(grid: Iterable[Iterable[object]], colours: int = 1) -> Grid:
-    """Black and white: any true cell is filled (1). In colour: each cell a palette index."""
-    if colours == 1:
-        return tuple(tuple(1 if cell else 0 for cell in row) for row in grid)
-    rows = tuple(tuple(int(cell) if isinstance(cell, int) else -1 for cell in row) for row in grid)
+    """Each cell a palette index: 0 (empty) or 1 (filled) in black and white (True and False
+    too). Anything else is refused: '#' and '.' were both taken as filled, as any true value was."""
+    rows = tuple(tuple(_index(cell) for cell in row) for row in grid)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if not 0 <= cell <= colours:
-                raise InvalidPuzzle(f"the goal's cell (row {r + 1}, column {c + 1}) is not a colour of the palette")
+                what = "0 (empty) or 1 (filled)" if colours == 1 else f"a colour of the palette, 0 to {colours}"
+                raise InvalidPuzzle(f"the goal's cell (row {r + 1}, column {c + 1}): expected {what}")
     return rows
+
+
+def _index(cell: object) -> int:
+    """A cell as a whole number (an int, a bool, a NumPy integer: whatever has __index__), or -1."""
+    try:
+        return operator.index(cell)  # type: ignore[arg-type]
+    except TypeError:
+        return -1

@@ -59,6 +59,8 @@ class Deadline:
     the grace for handing over what a search found by then (`handing_over`)."""
 
     def __init__(self, at: float | None = None, grace: float = GRACE) -> None:
+        if at is not None:
+            _check_moment(at)
         self.at = at
         self.grace = grace
 
@@ -124,6 +126,19 @@ class Deadline:
         """Raise TimeUp naming `stage` if the deadline has passed."""
         if self.at is not None and time.monotonic() >= self.at:
             raise TimeUp(stage)
+
+
+def _check_moment(at: object) -> None:
+    """A deadline's moment is a number on time.monotonic()'s clock: Deadline("x") was taken, NaN
+    meant passed at once, and a moment on time.time()'s clock (decades ahead of the monotonic
+    one) meant never."""
+    if isinstance(at, bool) or not isinstance(at, int | float) or math.isnan(at):
+        raise UsageError(f"a Deadline's moment is a number on time.monotonic()'s clock, not {at!r:.40}")
+    if at - time.monotonic() > NEVER:
+        raise UsageError(
+            f"a Deadline at {at:.0f} is more than {NEVER:.0e} s ahead of time.monotonic() (time.time()'s clock?): "
+            "make one with Deadline.after(seconds)"
+        )
 
 
 NO_DEADLINE = Deadline()

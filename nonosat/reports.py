@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nonosat.deadline import Deadline
 from nonosat.errors import ImpossiblePuzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
-    from nonosat.deadline import Deadline
     from nonosat.explain.diagnosis import Diagnosis
     from nonosat.explain.rating import Rating
     from nonosat.model import Cell, Puzzle
@@ -89,7 +89,7 @@ class Report:
 def solve_report(
     puzzle: Puzzle,
     name: str,
-    deadline: Deadline,
+    deadline: Deadline | float | None,
     *,
     count: int = 2,
     engine: str = "auto",
@@ -105,6 +105,7 @@ def solve_report(
     from nonosat.solver.drive import solve_within
 
     look = conflicts and diagnose
+    deadline = Deadline.of(deadline)  # seconds or None too, as every other call takes them
     result = solve_within(puzzle, deadline, count=count, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     return Report(puzzle, name, result, at_fault=found, conflicts=conflicts)
@@ -113,7 +114,7 @@ def solve_report(
 def check_report(
     puzzle: Puzzle,
     name: str,
-    deadline: Deadline,
+    deadline: Deadline | float | None,
     *,
     engine: str = "auto",
     solver: str | None = None,
@@ -133,6 +134,7 @@ def check_report(
     check_puzzle(puzzle)
     look = conflicts and diagnose
     goal_ok = puzzle.goal_fits()
+    deadline = Deadline.of(deadline)  # seconds or None too, as every other call takes them
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     result = verdict.result
     report = Report(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)

@@ -238,6 +238,7 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     from nonosat.limits import MAX_FILE_BYTES
 
     data = _check_bytes(data, name)
+    _check_name_and_number(name, number)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, number, every=False)[0]
@@ -248,6 +249,7 @@ def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
     from nonosat.limits import MAX_FILE_BYTES
 
     data = _check_bytes(data, name)
+    _check_name_and_number(name, None)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, None, every=True)
@@ -322,6 +324,16 @@ def writer(fmt: str, *, colour: bool = False) -> Format:
 
         black_and_white_only(fmt)
     return form
+
+
+def _check_name_and_number(name: object, number: object) -> None:
+    """The library's callers name the bytes with a str, and pick a puzzle by a whole number of at
+    least 1 (a str such as "1", from a query, said "there is no puzzle $1 (the file holds $1 to
+    $1000)"; True was taken as 1)."""
+    if not isinstance(name, str):
+        raise UsageError(f"name: expected the file's name as a str, not {type(name).__name__}")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
+        raise UsageError(f"number: expected a whole number of at least 1 (or None), not {number!r:.40}")
 
 
 def _check_bytes(data: object, name: str) -> bytes:

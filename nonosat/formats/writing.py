@@ -3,6 +3,7 @@ replace a file only when asked, and what a format cannot hold (dropped, and said
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 from nonosat.errors import UsageError
@@ -33,6 +34,8 @@ def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: boo
     from nonosat.arguments import check_puzzle
 
     check_puzzle(puzzle)
+    if not isinstance(path, str | os.PathLike):
+        raise UsageError(f"path: expected a file's path, not {type(path).__name__}")
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
 
 

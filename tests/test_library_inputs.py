@@ -1,0 +1,68 @@
+"""What a program that embeds nonosat hands it, refused with the documented errors (a review of
+the Python API as a web backend uses it): never a wrong puzzle, a bare TypeError or an
+AttributeError."""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import pytest
+
+from nonosat import Puzzle
+from nonosat.deadline import Deadline
+from nonosat.errors import InvalidPuzzle, UsageError
+from nonosat.formats import load_bytes, save
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+DANCER = PUZZLES / "webpbn-00001-dancer.non"
+
+
+@pytest.mark.parametrize("cells", [[["#", "."], [".", "#"]], [[-1, 0], [0, 1]], [[2, 0], [0, 1]], [[0.5, 0], [0, 1]]])
+def test_a_black_and_white_picture_is_of_0_and_1(cells: list[list[object]]) -> None:
+    """`Puzzle.from_grid([["#", "."], [".", "#"]])` made the clues ((2,), (2,)): any true cell was
+    filled, '.' too (the characters Solution.text() writes). Cells are 0 or 1 (True and False,
+    and NumPy's integers, which have __index__, too); anything else is refused."""
+    with pytest.raises(InvalidPuzzle, match=r"the goal's cell \(row 1, column 1\): expected 0 \(empty\) or 1"):
+        Puzzle.from_grid(cells)
+    with pytest.raises(InvalidPuzzle, match="expected 0"):
+        Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), goal=cells)  # type: ignore[arg-type]
+    assert Puzzle.from_grid([[True, False], [False, True]]).rows == ((1,), (1,))
+
+
+def test_the_reports_take_seconds_as_every_call_does() -> None:
+    """`check_report(puzzle, name, 5)` and `(..., None)` were an AttributeError: the deadline is
+    seconds, None or a Deadline, as for every other call."""
+    from nonosat.reports import check_report, solve_report
+
+    puzzle = load_bytes(DANCER.read_bytes(), DANCER.name)
+    for deadline in (5, 2.5, None, Deadline.after(5)):
+        assert check_report(puzzle, "dancer.non", deadline).record()["status"] == "unique"
+        assert solve_report(puzzle, "dancer.non", deadline).record()["status"] == "unique"
+
+
+def test_bytes_are_named_by_a_str_and_a_puzzle_picked_by_a_whole_number(tmp_path: Path) -> None:
+    """`load_bytes(data, None)` and `save(puzzle, None)` were a TypeError; `load_bytes(set, name,
+    "1")` said "there is no puzzle $1 (the file holds $1 to $1000)", and True was taken as 1."""
+    data = DANCER.read_bytes()
+    with pytest.raises(UsageError, match="name: expected the file's name as a str, not NoneType"):
+        load_bytes(data, None)  # type: ignore[arg-type]
+    for number in ("1", True, 1.0, 0):
+        with pytest.raises(UsageError, match="number: expected a whole number of at least 1"):
+            load_bytes(data, "dancer.non", number)  # type: ignore[arg-type]
+    assert load_bytes(data, "dancer.non", 1).title == "Dancer"
+    with pytest.raises(UsageError, match="path: expected a file's path, not NoneType"):
+        save(load_bytes(data, "dancer.non"), None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("moment", ["x", math.nan, True, math.inf])
+def test_a_deadline_is_a_moment_on_the_monotonic_clock(moment: object) -> None:
+    """`Deadline("x")` was taken; `Deadline(nan)` meant passed at once (where `timeout=nan` is
+    refused), and a moment on time.time()'s clock meant never."""
+    with pytest.raises(UsageError, match="Deadline"):
+        Deadline(moment)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match=r"time.time\(\)'s clock\?\): make one with Deadline.after"):
+        Deadline(time.time() + 1)
+    soon = Deadline.after(1)  # the way to make one
+    assert soon.at is not None and Deadline(soon.at).at == soon.at
