@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nonosat import Puzzle
+from nonosat import Puzzle, load, load_all
 from nonosat.deadline import Deadline
 from nonosat.errors import InvalidPuzzle, UsageError
 from nonosat.formats import load_bytes, save
@@ -54,6 +54,11 @@ def test_bytes_are_named_by_a_str_and_a_puzzle_picked_by_a_whole_number(tmp_path
     assert load_bytes(data, "dancer.non", 1).title == "Dancer"
     with pytest.raises(UsageError, match="path: expected a file's path, not NoneType"):
         save(load_bytes(data, "dancer.non"), None)  # type: ignore[arg-type]
+    for path in (None, 3, b"dancer.non"):  # were looked for as files: "no such file"
+        for read in (load, load_all):
+            with pytest.raises(UsageError, match="path: expected a file's path"):
+                read(path)  # type: ignore[arg-type]
+    assert load(str(DANCER)).title == load(DANCER).title == "Dancer"
 
 
 @pytest.mark.parametrize("moment", ["x", math.nan, True, math.inf])
