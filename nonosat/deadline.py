@@ -118,9 +118,9 @@ class Deadline:
         grace = min(GRACE, kept / 8)
         return Deadline(self.at - kept, grace), Deadline(self.at - kept / 2, grace)
 
-    def passed(self, grace: float = 0.0) -> bool:
-        """Whether the deadline (and `grace` seconds after it) has come (never, without one)."""
-        return self.at is not None and time.monotonic() >= self.at + grace
+    def passed(self) -> bool:
+        """Whether the deadline has come (never, without one)."""
+        return self.at is not None and time.monotonic() >= self.at
 
     def check(self, stage: str) -> None:
         """Raise TimeUp naming `stage` if the deadline has passed."""

@@ -50,6 +50,7 @@ def test_two_runs_of_a_set_disagree_on_another_status_or_unique_grid() -> None:
     assert disagreements(gone, [{**gone[0], "status": "none"}]) == ["fresh-7.txt#5: unique against none"]
 
 
+@pytest.mark.slow
 def test_another_checkout_runs_the_set_too(tmp_path: Path) -> None:
     """--against runs each set by the nonosat of another checkout as well (here this one, by its
     path): the same verdicts, each line naming its side."""

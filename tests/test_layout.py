@@ -147,6 +147,7 @@ def test_a_line_is_a_value_named_as_people_count() -> None:
 CLOCKS = re.compile(r"\b(?:perf_counter|monotonic|process_time)\(\)|\btime\.time\(\)")
 
 
+@pytest.mark.slow
 def test_no_test_asserts_a_timing() -> None:
     """A timing never goes into an assertion: an `assert` that reads a clock fails on a slow or
     busy machine, not because the code changed. (Clocks that bound a wait, so that a hang fails
