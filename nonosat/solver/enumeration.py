@@ -37,19 +37,21 @@ class RivalJob:
 def rival_work(job: RivalJob, found: list[Grid]) -> bool:
     """In the rival worker: the grids found before it started are blocked and reported again,
     like the grids found later; True when its search ended on its own."""
+    from nonosat.solver.encodings.base import collection_paused
     from nonosat.solver.encodings.grid import build_formula
 
-    formula = build_formula(job.board, job.encoding)
-    search = Search(formula.clauses, job.solver, whole=True)
-    try:
-        if search.unsatisfiable:
-            return True
-        for grid in job.grids:
-            search.sat.add_clause(formula.blocking_clause_for(grid))
-            found.append(grid)
-        return bool(collect(search, formula, job.count, found))
-    finally:
-        search.close()
+    with collection_paused():  # as in `nonosat.solver.sat.search`
+        formula = build_formula(job.board, job.encoding)
+        search = Search(formula.clauses, job.solver, whole=True)
+        try:
+            if search.unsatisfiable:
+                return True
+            for grid in job.grids:
+                search.sat.add_clause(formula.blocking_clause_for(grid))
+                found.append(grid)
+            return bool(collect(search, formula, job.count, found))
+        finally:
+            search.close()
 
 
 def enumerate_solutions(

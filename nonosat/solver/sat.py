@@ -20,23 +20,26 @@ def search(request: Request) -> Found:
     """The grids of the board line logic left open, by the CNF and PySAT (its counts: the open
     cells, the formula's variables and clauses, and the solver's conflicts, decisions,
     propagations and restarts where it searched in this process)."""
+    from nonosat.solver.encodings.base import collection_paused
     from nonosat.solver.encodings.grid import build_formula  # PySAT only now: line logic never needs it
     from nonosat.solver.enumeration import enumerate_solutions
 
-    try:
-        formula = build_formula(request.board, request.encoding, request.deadline)
-    except FormulaTooLarge as error:
-        return Found([], False, str(error), outgrown=True)
-    except CutShort as error:
-        return Found([], False, str(error))
-    stats = {"unknown_cells": formula.open_cells, "variables": formula.variables, "clauses": len(formula.clauses)}
-    solutions, complete, cut = enumerate_solutions(
-        formula,
-        request.count,
-        request.solver,
-        request.deadline,
-        race=request.race,
-        race_after=request.race_after,
-        counts=stats,
-    )
+    with collection_paused():  # until the formula is let go: else the collector walks its clauses after all
+        try:
+            formula = build_formula(request.board, request.encoding, request.deadline)
+        except FormulaTooLarge as error:
+            return Found([], False, str(error), outgrown=True)
+        except CutShort as error:
+            return Found([], False, str(error))
+        stats = {"unknown_cells": formula.open_cells, "variables": formula.variables, "clauses": len(formula.clauses)}
+        solutions, complete, cut = enumerate_solutions(
+            formula,
+            request.count,
+            request.solver,
+            request.deadline,
+            race=request.race,
+            race_after=request.race_after,
+            counts=stats,
+        )
+        del formula
     return Found([solution.grid for solution in solutions], complete, cut, stats)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import gc
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -14,6 +16,22 @@ Literal = int | bool
 """A DIMACS literal, or True/False for a value already known (a cell the line solver fixed)."""
 
 Clause = list[int]
+
+
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a formula is built and used (and on again
+    after, unless it was off before): millions of clause lists make no cycles, but each full
+    collection walks them all (bench/README.md, "Building the CNF without the garbage
+    collector"). Lists are still freed as they are let go. Let the formula go inside: one still
+    held when the collector is on again is walked at its next pass, all of it."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def negate(literal: Literal) -> Literal:
@@ -59,6 +77,12 @@ class UnnamedPool(IDPool):  # type: ignore[misc]  # PySAT is untyped
         first = int(getattr(self, "top")) + 1  # noqa: B009 - PySAT's attribute, untyped
         setattr(self, "top", first + count - 1)  # noqa: B010
         return first
+
+    def let_go(self) -> None:
+        """Break PySAT's cycle (its `obj2id` makes new ids through a function that holds the pool),
+        so that the pool's names are freed as soon as it is let go, not at the collector's next
+        full pass (0.1 s after a 200x200 build is cut short)."""
+        getattr(self, "obj2id").default_factory = None  # noqa: B009
 
 
 @dataclass(frozen=True)
