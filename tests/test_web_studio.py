@@ -343,6 +343,59 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     assert page.input_value("#row-clue-1") == ""
 
 
+def test_undo_and_redo_come_back_after_a_reload(page: Page) -> None:
+    """A reload brought the work back but not its undo history: the steps before it were gone."""
+    draw(page, [(1, 1), (2, 2), (3, 3)])
+    page.click("#undo")
+    assert marked(page, "filled") == {(1, 1), (2, 2)}
+    settled(page)
+    page.reload()
+    settled(page)
+    assert marked(page, "filled") == {(1, 1), (2, 2)}
+    assert page.is_enabled("#undo") and page.is_enabled("#redo")
+    page.click("#undo")
+    assert marked(page, "filled") == {(1, 1)}
+    page.click("#redo")
+    page.click("#redo")
+    assert marked(page, "filled") == {(1, 1), (2, 2), (3, 3)} and not page.is_enabled("#redo")
+    page.click("#clear")
+    page.reload()  # twice over: the history kept goes on being kept
+    settled(page)
+    assert marked(page, "filled") == set()
+    page.click("#undo")
+    assert marked(page, "filled") == {(1, 1), (2, 2), (3, 3)}
+
+
+FILL_SESSION_STORAGE = """room => {
+    sessionStorage.removeItem("filler");
+    let low = 0, high = 1 << 24;  // the most characters that fit, less `room`
+    while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        try { sessionStorage.setItem("probe", "x".repeat(mid)); low = mid; } catch (_) { high = mid - 1; }
+        sessionStorage.removeItem("probe");
+    }
+    sessionStorage.setItem("filler", "x".repeat(Math.max(0, low - room)));
+}"""
+
+
+def test_a_history_too_large_to_keep_keeps_its_latest_steps(page: Page) -> None:
+    """A reload with the tab's storage nearly full keeps the latest undo steps that fit (each
+    snapshot here about 400 characters), not none and not the oldest."""
+    strokes = [(row, column) for row in range(1, 11) for column in range(1, 5)]
+    draw(page, strokes)
+    settled(page)
+    page.evaluate(FILL_SESSION_STORAGE, 4000)
+    page.reload()
+    settled(page)
+    assert marked(page, "filled") == set(strokes)
+    undone = 0
+    while page.is_enabled("#undo"):
+        page.click("#undo")
+        undone += 1
+        assert marked(page, "filled") == set(strokes[: len(strokes) - undone])
+    assert 0 < undone < len(strokes)
+
+
 def test_a_file_read_over_a_drawing_keeps_the_drawing_in_the_browser(page: Page) -> None:
     """A review found that a file read over a drawing could be undone, but a reload (which
     forgets the undo history) lost the drawing: the draft held the file's puzzle alone. The work

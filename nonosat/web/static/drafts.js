@@ -3,12 +3,15 @@
 // draft (its key in sessionStorage, which a reload keeps), a new tab starts from the latest
 // draft, and a tab that finds another one writing its draft goes on under a key of its own.
 // When the browser's storage is full the author is told at once, and asked before leaving.
+// Undo and redo come back after a reload too: the tab's history is kept in sessionStorage as
+// the page goes (as much of it as fits, the latest steps first).
 
-import { state, snapshot, restore, forgetHistory } from "./model.js";
+import { state, snapshot, restore, forgetHistory, history, takeHistory } from "./model.js";
 
 const PREFIX = "nonosat-studio/";
 const LEGACY = "nonosat-studio"; // the one draft of earlier versions, taken over as a draft
 const TAB = "nonosat-studio-tab";
+const HISTORY = "nonosat-studio-history"; // this tab's undo and redo, kept over a reload
 
 let id = null; // this tab's draft's key (after PREFIX)
 let timer = 0;
@@ -59,6 +62,38 @@ export function saveNow() {
     onFailed();
   }
   return !failed;
+}
+
+/** As the page goes (a reload): keep this tab's undo and redo for the draft it shows, the
+ * oldest steps dropped until it fits. */
+export function keepHistory() {
+  let { undo, redo } = history();
+  try {
+    sessionStorage.removeItem(HISTORY);
+    for (;;) {
+      try {
+        sessionStorage.setItem(HISTORY, JSON.stringify({ id, at: snapshot(), undo, redo }));
+        return;
+      } catch (_) {
+        if (!undo.length && !redo.length) return; // not even the draft's key fits
+        if (undo.length) undo = undo.slice(Math.ceil(undo.length / 2));
+        else redo = redo.slice(Math.ceil(redo.length / 2)); // (redo's next step is its last too)
+      }
+    }
+  } catch (_) {
+    // no session storage: undo starts afresh after a reload
+  }
+}
+
+/** After a reload: the undo and redo kept for this draft, if it is as they left it. */
+function takeUpHistory() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(HISTORY) || "null");
+    sessionStorage.removeItem(HISTORY);
+    if (kept && kept.id === id && kept.at === snapshot()) takeHistory(kept.undo, kept.redo);
+  } catch (_) {
+    // none kept, or not readable: undo starts afresh
+  }
 }
 
 function read(key) {
@@ -136,6 +171,7 @@ export function start() {
   if (own) {
     useId(mine);
     put(own);
+    takeUpHistory();
     return { how: "reload", savedAt: own.savedAt };
   }
   useId(newId());

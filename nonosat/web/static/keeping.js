@@ -55,7 +55,10 @@ export function startKeeping(refresh, forgetVerdict) {
   drafts.setOnFailed(() =>
     say("This browser's storage is full: the latest changes are not kept here. Download the puzzle (Export) to keep it, or forget old work (Import).", "error"),
   );
-  window.addEventListener("pagehide", drafts.saveNow);
+  window.addEventListener("pagehide", () => {
+    drafts.saveNow();
+    drafts.keepHistory();
+  });
   window.addEventListener("beforeunload", (event) => {
     if (!drafts.saveNow()) {
       event.preventDefault(); // not kept: the browser asks before the work is lost

@@ -287,5 +287,15 @@ export function forgetHistory() {
   redoStack.length = 0;
 }
 
+/** The undo and redo snapshots, oldest first (kept over a reload by drafts.js). */
+export const history = () => ({ undo: [...undoStack], redo: [...redoStack] });
+
+/** Take up undo and redo snapshots that `history` gave (the latest LIMIT of each). */
+export function takeHistory(undo, redo) {
+  const texts = (list) => (Array.isArray(list) ? list.filter((shot) => typeof shot === "string").slice(-LIMIT) : []);
+  undoStack.splice(0, undoStack.length, ...texts(undo));
+  redoStack.splice(0, redoStack.length, ...texts(redo));
+}
+
 export const canUndo = () => undoStack.length > 0;
 export const canRedo = () => redoStack.length > 0;
