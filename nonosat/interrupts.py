@@ -13,10 +13,11 @@ Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet
 `Timer`), so that the main thread can hold it back for a moment without it being lost
 (`processes.warm_up`).
 
-A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt:
-in the main thread, MiniSat-like searches are interrupted through `heard_by` (PySAT's own
-SIGINT handling, `solve()`, would hold Python's lock and freeze the caller's other threads for
-the whole search), and CaDiCaL's conflict budgets return before Python raises it.
+A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt, and
+its own signal handlers run during a search: in the main thread, MiniSat-like searches are
+interrupted through `heard_by` so that Python can run the handler (PySAT's own SIGINT handling,
+`solve()`, would hold Python's lock and freeze the caller's other threads for the whole search),
+and CaDiCaL's conflict budgets return before Python raises it.
 """
 
 from __future__ import annotations
@@ -162,16 +163,17 @@ def wants_keyboard_interrupt() -> bool:
 
 @contextlib.contextmanager
 def heard_by(stop: Callable[[], object]) -> Iterator[None]:
-    """For a library caller's main thread (`wants_keyboard_interrupt`): while a solver runs in
-    C that cannot hear Ctrl-C itself, SIGINT's wakeup byte goes to a pipe a listening thread
-    reads, which calls `stop`, so that the solver returns at once and Python raises
-    KeyboardInterrupt there, as it would anywhere else. Every byte the pipe reads is passed on
-    to the wakeup descriptor the caller had (an event loop's), so that it misses no signal. The
-    pipe and the thread are made once a process; a solve only points the wakeup descriptor at
-    the pipe and back. Elsewhere (the command line's watcher, other threads, a handler of the
-    caller's own, Windows) it does nothing."""
-    global _heard, _passed_to
-    if not wants_keyboard_interrupt() or os.name == "nt":
+    """For a library caller's main thread: while a solver runs in C, which cannot let Python run
+    a signal handler, each signal with a Python handler (Ctrl-C's KeyboardInterrupt, a server's
+    SIGTERM handler) wakes a listening thread through Python's wakeup descriptor, and it calls
+    `stop`: the solver returns at once, and Python runs the handler there, as it would anywhere
+    else. A handler that raises ends the search; after one that returns, the caller goes on
+    searching (`handler_ran`). Every byte the pipe reads is passed on to the wakeup descriptor the
+    caller had (an event loop's), so that it misses no signal. The pipe and the thread are made
+    once a process; a solve only points the wakeup descriptor at the pipe and back. Elsewhere
+    (the command line's watcher, other threads, Windows) it does nothing."""
+    global _heard, _passed_to, _handler_due
+    if _watching or os.name == "nt" or threading.current_thread() is not threading.main_thread():
         yield
         return
     try:
@@ -179,7 +181,7 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     except ValueError:  # not the main interpreter
         yield
         return
-    _heard, _passed_to = stop, before
+    _heard, _passed_to, _handler_due = stop, before, False
     try:
         yield
     finally:
@@ -188,6 +190,16 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
         _passed_to = -1
 
 
+def handler_ran() -> bool:
+    """Whether a signal's Python handler stopped the solve under `heard_by` (once asked, false
+    until the next): it has run by now, and it raised nothing, so the search may go on."""
+    global _handler_due
+    due, _handler_due = _handler_due, False
+    return due
+
+
+_handler_due = False
+"""A signal with a Python handler stopped the solve under `heard_by`."""
 _heard: Callable[[], object] | None = None
 """What `heard_by` calls on Ctrl-C now (None: no solve is under way)."""
 _passed_to = -1
@@ -201,7 +213,8 @@ def _library_pipe() -> int:
     if _library is None or _library[0] != os.getpid():  # a forked child has the pipe, not the thread
         read_end, write_end = os.pipe()
         os.set_blocking(write_end, False)
-        quiet_thread(_listen, lambda: _passed_on(os.read(read_end, 64)), _heard_now, name="nonosat-ctrl-c-library")
+        read = lambda: _passed_on(os.read(read_end, 64))  # noqa: E731
+        quiet_thread(_listen, read, _heard_now, True, name="nonosat-ctrl-c-library")
         _library = (os.getpid(), write_end)
     return _library[1]
 
@@ -217,8 +230,10 @@ def _passed_on(data: bytes) -> bytes:
 
 
 def _heard_now() -> None:
+    global _handler_due
     heard = _heard
     if heard is not None:
+        _handler_due = True
         heard()
 
 
@@ -340,8 +355,9 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
-    """Call `heard` for each SIGINT the wakeup channel carries, until it closes."""
+def _listen(read: Callable[[], bytes], heard: Callable[[], object], any_signal: bool = False) -> None:
+    """Call `heard` for each SIGINT the wakeup channel carries (or, with `any_signal`, each
+    signal), until it closes."""
     while True:
         try:
             data = read()
@@ -349,7 +365,7 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data:
+        if any_signal or signal.SIGINT in data:
             heard()
 
 

@@ -391,3 +391,56 @@ def test_a_library_callers_own_wakeup_descriptor_gets_every_signal(corpus: Path)
     done = subprocess.run([sys.executable, "-c", HOST_WAKEUP, faase], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().split(maxsplit=2) == ["unknown", "True", f"[{int(signal.SIGUSR1)}]"]
+
+
+HOST_HANDLER = """
+import os, random, signal, sys, threading
+from nonosat import Puzzle, load, solve
+ran = []
+def handler(number, frame):
+    ran.append(number)
+    if sys.argv[2] == "raise":
+        sys.exit(7)
+signal.signal(signal.SIGTERM, handler)  # a server's own, as uvicorn's and gunicorn's workers have
+if sys.argv[2] == "raise":
+    print("solving", flush=True)
+    solve(load(sys.argv[1]), engine="sat", solver="minisat22")  # no time limit: hours on Faase
+    print("no exit", flush=True)
+else:
+    rng = random.Random(7)  # MiniSat takes seconds on these clues: the signal comes in its search
+    puzzle = Puzzle.from_grid([[int(rng.random() < 0.5) for _ in range(60)] for _ in range(60)])
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
+    result = solve(puzzle, engine="sat", solver="minisat22", encoding="blocks", jobs=1, count=2)
+    print(result.status.value, len(result.solutions), ran, flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_a_library_callers_own_signal_handler_runs_during_a_sat_search(corpus: Path) -> None:
+    """A host's SIGTERM handler (a web server's worker) ran only when MiniSat's search ended,
+    hours later on Faase: now the search is interrupted for it, and ends when it raises."""
+    faase = str(corpus / "pynogram" / "frans_faase.txt")
+    caller = subprocess.Popen(
+        [sys.executable, "-c", HOST_HANDLER, faase, "raise"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert caller.stdout is not None and caller.stdout.readline().strip() == "solving"
+    time.sleep(STARTED)
+    assert caller.poll() is None
+    os.kill(caller.pid, signal.SIGTERM)
+    stdout, stderr = waited(caller, f"the library's SAT search was still running {HANG} s after SIGTERM")
+    assert caller.returncode == 7, stderr
+    assert stdout == ""
+
+
+@pytest.mark.slow
+def test_after_a_handler_that_returns_the_sat_search_goes_on() -> None:
+    """The handler ran (once) and raised nothing: the search goes on to its verdict, not "unknown"."""
+    done = subprocess.run(
+        [sys.executable, "-c", HOST_HANDLER, "", "return"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["multiple", "2", f"[{int(signal.SIGTERM)}]"]

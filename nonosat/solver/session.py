@@ -138,16 +138,28 @@ class Search:
             raise
 
     def _solve_with_interrupt(self, assumptions: Sequence[int]) -> bool | None:
+        """A solve that the deadline, `stop` and a signal's Python handler interrupt; after a
+        handler that returns (a host's SIGTERM handler that sets a flag) it goes on."""
         timer = None
+        timed_out: list[bool] = []  # the deadline's timer interrupted it
         remaining = self.deadline.remaining()
         if remaining is not None:
             if remaining <= 0:
                 return None
-            timer = interrupts.Timer(remaining, self.sat.interrupt)
+
+            def time_up() -> None:
+                timed_out.append(True)
+                self.sat.interrupt()
+
+            timer = interrupts.Timer(remaining, time_up)
             timer.start()
         try:
-            with interrupts.heard_by(self.sat.interrupt):  # Ctrl-C in a library caller's main thread
-                answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            with interrupts.heard_by(self.sat.interrupt):  # a library caller's main thread: its handlers run
+                while True:
+                    answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+                    if answer is not None or self.stopped or timed_out or not interrupts.handler_ran():
+                        break
+                    self.sat.clear_interrupt()  # the handler ran and raised nothing: search on
         finally:
             if timer is not None:
                 timer.cancel()
