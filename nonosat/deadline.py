@@ -122,10 +122,16 @@ class Deadline:
         """Whether the deadline has come (never, without one)."""
         return self.at is not None and time.monotonic() >= self.at
 
-    def check(self, stage: str) -> None:
-        """Raise TimeUp naming `stage` if the deadline has passed."""
-        if self.at is not None and time.monotonic() >= self.at:
+    def check(self, stage: str, keep: float = 0.0) -> None:
+        """Raise TimeUp naming `stage` if the deadline has passed, or is less than `keep` seconds
+        away (the time to let go of what the stage made: a large formula's clauses)."""
+        if self.at is not None and time.monotonic() >= self.at - keep:
             raise TimeUp(stage)
+
+    def sooner(self, seconds: float) -> Deadline:
+        """This deadline `seconds` sooner (none stays none): for a stage whose end takes that long
+        after it stops."""
+        return self if self.at is None else Deadline(self.at - seconds, self.grace)
 
 
 def _check_moment(at: object) -> None:

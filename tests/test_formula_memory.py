@@ -1,6 +1,7 @@
-"""Building a large CNF without the garbage collector walking it: the sat engine pauses the
-collector while its formula lives and leaves it as it found it, and a formula's pool of
-auxiliary variables is freed as soon as it is let go (PySAT's pool holds itself in a cycle)."""
+"""Letting go of a large CNF: the sat engine pauses the garbage collector while its formula lives
+and leaves it as it found it; a formula's pool of auxiliary variables is freed as soon as it is
+let go (PySAT's pool holds itself in a cycle); and each stage keeps the time that freeing its
+clauses and deleting its solver take before the deadline, not after it."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import nonosat.solver.encodings.grid
 from nonosat.deadline import Deadline
 from nonosat.errors import TimeUp
 from nonosat.model import Puzzle
+from nonosat.solver import session
 from nonosat.solver.encodings.base import UnnamedPool, collection_paused
 from nonosat.solver.encodings.grid import build_formula
 from nonosat.solver.propagation import line_solve
+from nonosat.solver.session import Search, ending
 
 
 def open_puzzle() -> Puzzle:
@@ -83,3 +86,41 @@ def test_the_sat_engine_builds_with_the_collector_paused(monkeypatch: pytest.Mon
     assert gc.isenabled()
     cut = nonosat.solve(open_puzzle(), engine="sat", jobs=1, timeout=1e-9)
     assert cut.status.value == "unknown" and gc.isenabled()
+
+
+def test_a_deadline_keeps_what_is_asked_and_comes_sooner() -> None:
+    far = Deadline.after(60)
+    far.check("building", keep=30)  # 60 s left: 30 kept is fine
+    with pytest.raises(TimeUp, match="building"):
+        far.check("building", keep=61)
+    sooner = far.sooner(10)
+    assert sooner.at is not None and far.at is not None and sooner.at == far.at - 10
+    assert Deadline.after(None).sooner(10).at is None
+
+
+def test_building_stops_in_time_to_let_go_of_the_clauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build stops while the clauses made so far can still be freed by the deadline (here a
+    second each, against 60 s: after the first lines, not at the end)."""
+    board = line_solve(open_puzzle())
+    whole = len(build_formula(board, "automaton").clauses)
+    monkeypatch.setattr(nonosat.solver.encodings.grid, "FREEING_A_CLAUSE", 1.0)
+    with pytest.raises(TimeUp, match="building the CNF"):
+        build_formula(board, "automaton", Deadline.after(60))
+    assert whole > 60
+
+
+def test_loading_and_searching_keep_the_time_to_let_go_of_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's deadline comes sooner by what deleting its solver and freeing its clauses
+    take; loading stops when that no longer fits."""
+    clauses = build_formula(line_solve(open_puzzle()), "blocks").clauses
+    deadline = Deadline.after(600)
+    search = Search(clauses, "minisat22", deadline)
+    try:
+        assert search.deadline.at is not None and deadline.at is not None
+        assert search.deadline.at == deadline.at - ending("minisat22", len(clauses))
+        assert ending("minisat22", len(clauses)) < ending("cadical195", len(clauses))
+    finally:
+        search.close()
+    monkeypatch.setattr(session, "FREEING_A_CLAUSE", 1200 / len(clauses))  # 1,200 s to free them
+    with pytest.raises(TimeUp, match="loading the CNF"):
+        Search(clauses, "minisat22", deadline)

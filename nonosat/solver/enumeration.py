@@ -13,6 +13,7 @@ from nonosat.model import Grid, Puzzle, Solution
 from nonosat.processes import warm_up
 from nonosat.solver import race as racing
 from nonosat.solver.backends import DEFAULT_SOLVER, rival, runs_apart
+from nonosat.solver.encodings.base import FREEING_A_CLAUSE
 from nonosat.solver.outcome import verified_within
 from nonosat.solver.propagation import Board
 from nonosat.solver.session import Search
@@ -164,7 +165,7 @@ def search_in_workers(
         workers.append(racing.Rival(rival_work, job(rival(solver)), race_after, waiting.stop))
     interrupts.running(waiting)
     try:
-        waiting.wait(deadline)
+        waiting.wait(deadline.sooner(len(formula.clauses) * FREEING_A_CLAUSE))  # the formula let go of by it
     finally:
         interrupts.finished(waiting)
         outcomes = [worker.stop() for worker in workers]
