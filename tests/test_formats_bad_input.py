@@ -9,8 +9,10 @@ import pytest
 from formats_shared import HAND_WRITTEN_XML, TINY, run
 
 from nonosat.errors import ParseError
-from nonosat.formats import load, load_dzn_solution
+from nonosat.formats import load, load_all, load_dzn_solution
 from nonosat.formats.non import dump_non
+from nonosat.formats.tournament import dump_tournament, load_tournament, load_tournament_all
+from nonosat.model import Puzzle
 
 COUNT_COLOUR_XML = HAND_WRITTEN_XML.replace(
     "<line><count>1</count></line>\n<line></line>", '<line><count color="red">1</count></line>\n<line></line>'
@@ -103,3 +105,31 @@ def test_bad_minizinc_solutions() -> None:
         (0, 1),
         (1, 0),
     )
+
+
+@pytest.mark.slow
+def test_a_tournament_file_cut_short_is_refused_not_read_as_a_smaller_puzzle(corpus: Path, tmp_path: Path) -> None:
+    """`head -n 92` of a tournament file keeps puzzle $1 and 40 of $2's 50 clue lines: $2 was
+    read as a 20x20 puzzle and got a verdict (none, exit 3). Now one line, the file cut short;
+    so too with several whole puzzles before the cut, whatever the clues left."""
+    lines = (corpus / "tcga" / "question" / "icga2021.txt").read_text().splitlines(keepends=True)
+    cut = tmp_path / "cut.txt"
+    for kept in (92, 96, 98, 3 * 51 + 1 + 30, 3 * 51 + 1 + 48):
+        cut.write_text("".join(lines[:kept]))
+        last = (kept - 1) // 51 + 1
+        for name in (f"{cut}#{last}", cut):
+            with pytest.raises(ParseError, match="cut short") as raised:
+                load_all(name)
+            assert raised.value.line == kept and f"puzzle ${last} to have 50 clue lines" in str(raised.value)
+    cut.write_text("".join(lines[: 3 * 51]))  # three whole puzzles: nothing cut
+    assert len(load_all(cut)) == 3
+
+
+def test_a_smaller_last_tournament_puzzle_is_read_unless_it_looks_cut() -> None:
+    """After one other puzzle, a smaller last one whose rows and columns agree is a puzzle of its
+    own; after two or more puzzles all of one size, a smaller last one is a file cut short."""
+    big = Puzzle(rows=((2,), (1,), (1, 1), (4,)), columns=((1, 1), (2,), (1, 2), (2,)))
+    assert [p.width for p in load_tournament_all(dump_tournament([big, TINY]))] == [4, 3]
+    assert load_tournament(dump_tournament([big, TINY]), number=2).width == 3
+    with pytest.raises(ParseError, match="found 6 as the last: is the file cut short"):
+        load_tournament_all(dump_tournament([big, big, TINY]))

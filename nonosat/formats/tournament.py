@@ -93,8 +93,12 @@ def usual_length(blocks: Sequence[Block]) -> int | None:
     return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
 
 
-def block_puzzle(block: Block, usual: int | None, path: PathName) -> Puzzle:
-    """Read the puzzle of one `$N` entry: n column clues, then n row clues."""
+def block_puzzle(block: Block, usual: int | None, path: PathName, others: tuple[int, bool] | None = None) -> Puzzle:
+    """Read the puzzle of one `$N` entry: n column clues, then n row clues. `others`, for the
+    last entry of a file of several, is the fewest lines any other entry has, and whether there
+    are two or more others all of that length: a last entry with fewer lines is a file cut short
+    (a puzzle read from part of its clues would get a verdict of its own) when the others are so
+    alike, or when its clues fill different numbers of cells in rows and columns."""
     sizes = sizes_allowed(block.body)
     if not sizes or sizes[-1] < 1:
         raise ParseError(
@@ -106,11 +110,22 @@ def block_puzzle(block: Block, usual: int | None, path: PathName) -> Puzzle:
     body = block.body[: 2 * sizes[-1]]
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
     size = choose_size(body, clues, sizes, usual)
+    columns, rows = clues[:size], clues[size : 2 * size]
+    if others is not None and len(block.body) < others[0]:
+        disagree = sum(map(sum, columns)) != sum(map(sum, rows))
+        if others[1] or disagree:
+            found = "whose rows and columns do not agree" if disagree else "as the last"
+            raise ParseError(
+                path,
+                block.body[-1][0] if block.body else block.line,
+                f"expected puzzle ${block.number} to have {others[0]} clue lines as the others in the file do,"
+                f" found {len(block.body)} {found}: is the file cut short?",
+            )
     return make_puzzle(
         path,
         block.line,
-        columns=clues[:size],
-        rows=clues[size : 2 * size],
+        columns=columns,
+        rows=rows,
         title=f"#{block.number}",
         source=numbered_source(path, block.number),
     )
@@ -121,11 +136,20 @@ def numbered_source(path: PathName, number: int) -> str | None:
     return f"{path}#{number}" if path is not None else None
 
 
+def fewest_other_lines(blocks: Sequence[Block], block: Block) -> tuple[int, bool] | None:
+    """For the last entry of a file of several: the fewest lines another entry has, and whether
+    two or more others all have that many (else None)."""
+    if len(blocks) < 2 or block is not blocks[-1]:
+        return None
+    lengths = {len(other.body) for other in blocks[:-1]}
+    return min(lengths), len(blocks) > 2 and len(lengths) == 1
+
+
 def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
     """Read every puzzle of a tournament file, in file order."""
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
-    return [block_puzzle(block, usual, path) for block in blocks]
+    return [block_puzzle(block, usual, path, fewest_other_lines(blocks, block)) for block in blocks]
 
 
 def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
@@ -148,7 +172,8 @@ def select_block(blocks: Sequence[Block], number: int | None, path: PathName) ->
 def load_tournament(text: str, path: PathName = None, number: int | None = None) -> Puzzle:
     """Read puzzle `$number` of a tournament file (no number: the file must hold exactly one)."""
     blocks = read_blocks(text, path)
-    return block_puzzle(select_block(blocks, number, path), usual_length(blocks), path)
+    block = select_block(blocks, number, path)
+    return block_puzzle(block, usual_length(blocks), path, fewest_other_lines(blocks, block))
 
 
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
