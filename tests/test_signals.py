@@ -154,6 +154,9 @@ def test_an_interrupted_batch_resumes_where_it_stopped(corpus: Path, tmp_path: P
     assert code == 130 and left == []
     assert "run the same command again to resume" in stderr
     assert len(out.read_text().splitlines()) == 2
+    code, stderr, _, left = interrupt(["batch", str(folder), "--out", "-", "--jobs", "1"], tmp_path)
+    assert code == 130 and left == []  # to standard output: nothing to resume, and it says so
+    assert "no resuming" in stderr and "resume" not in stderr.replace("no resuming", "")
 
 
 # --- the library in threaded programs ----------------------------------------------------------

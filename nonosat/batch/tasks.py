@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 from collections.abc import Iterator, Sequence
@@ -214,8 +215,20 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
 
 def puzzle_key(path: str) -> str:
     """A record's path as it is compared with a task's: tidied (`same_path`), and a file's made
-    absolute from this process's folder."""
+    absolute from this process's folder, through any symbolic links (a folder named through a
+    link to it is the same folder)."""
     from nonosat.formats import names_game_id
 
     tidy = same_path(path)
-    return tidy if names_game_id(tidy) else os.path.abspath(tidy)
+    if names_game_id(tidy):
+        return tidy
+    head, hash_sign, tail = tidy.rpartition("#")
+    if hash_sign and tail.isdigit():
+        return f"{_real(head)}#{tail}"
+    return _real(tidy)
+
+
+@functools.lru_cache(maxsize=4096)
+def _real(path: str) -> str:
+    """The path with its links followed, absolute (a file's 27,000 puzzles look it up once)."""
+    return os.path.realpath(path)

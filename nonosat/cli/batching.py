@@ -125,7 +125,7 @@ def batch(
     if to_stdout:
         stream = _echo_records(stream)
     if todo:
-        records += _run_with_progress(stream, len(todo), already)
+        records += _run_with_progress(stream, len(todo), already, resumable=not to_stdout)
     else:
         err.print(f"nothing to do: all {already} puzzles are already in {results}", markup=False)
     _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out)
@@ -161,8 +161,9 @@ def _echo_records(stream: Any) -> Any:
         yield record
 
 
-def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, Any]]:
-    """Consume the records, showing a progress bar with the ETA and running counts by status."""
+def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = True) -> list[dict[str, Any]]:
+    """Consume the records, showing a progress bar with the ETA and running counts by status;
+    on Ctrl-C, say how many were done (and, into a results file, how to go on)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -200,9 +201,8 @@ def _run_with_progress(stream: Any, total: int, before: int) -> list[dict[str, A
             stream.close()  # the workers end now
             progress.stop()
             interrupts.announce()
-            err.print(
-                f"interrupted after {len(records)} new puzzles; run the same command again to resume", markup=False
-            )
+            then = "; run the same command again to resume" if resumable else " (to standard output: no resuming)"
+            err.print(f"interrupted after {len(records)} new puzzles{then}", markup=False)
             raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
     return records
 
