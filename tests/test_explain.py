@@ -72,7 +72,7 @@ def test_explain_prints_numbered_steps_and_says_how_it_ended() -> None:
 def test_explain_says_where_logic_stalls_and_that_search_goes_on() -> None:
     done = runner.invoke(app, ["explain", str(FOREVER)])
     assert done.exit_code == 0
-    assert "stall with" in done.stdout and "search (SAT)" in done.stdout and "unique" in done.stdout
+    assert "stall with" in done.stdout and "search goes on from here:" in done.stdout and "unique · CDCL" in done.stdout
 
 
 def test_explain_from_python_gives_the_steps_and_the_search_where_logic_stalls() -> None:
@@ -238,7 +238,10 @@ def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> Non
     state = tmp_path / "state.txt"
     state.write_text("#####\n")
     done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
-    assert done.exit_code == 2 and "expected 10 rows" in done.output
+    assert done.exit_code == 2 and "line 1: expected 10 rows of cells, found 1 by the end" in done.output
+    state.write_text("\n".join(["....."] * 10 + ["#####"]) + "\n")
+    done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
+    assert done.exit_code == 2 and "line 11: expected 10 rows of cells, found more" in done.output
     picture = "\n".join("".join(map(str, row)) for row in dancer.goal)  # type: ignore[union-attr]
     state.write_text(picture + "\n")  # a solution written in 0 and 1: its 0 was read as undecided
     done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])

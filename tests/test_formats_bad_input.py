@@ -53,6 +53,10 @@ BAD_FILES = [
     ("pixel.pbm", "P1\n3 1\n1 0\n2\n", 4, "found '2' after 2"),
     ("raw.pbm", b"P4\n8 2\n\xff", 2, "expected 2 bytes of pixels"),
     ("garbage.png", PNG_GARBAGE, None, "Pillow cannot read"),
+    # what is missing is named at the end of the file (a review found these without a line):
+    ("cut.toml", '[clues]\ncolumns = "1', 2, "Unterminated string"),
+    ("no-columns.non", "width 1\nheight 1\nrows\n1\n", 4, "'columns' line, found none by the end of the file"),
+    ("no-rows.json", '\n{"cols": [[1]]}\n', 2, "'rows' list of clues in the object, found none"),
 ]
 
 

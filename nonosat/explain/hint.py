@@ -87,7 +87,10 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
     else:
         lines = [(n, line.rstrip("\n")) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) != puzzle.height:
-            raise ParseError(path, None, f"expected {puzzle.height} rows of cells, found {len(lines)}")
+            if len(lines) > puzzle.height:  # the first row too many
+                raise ParseError(path, lines[puzzle.height][0], f"expected {puzzle.height} rows of cells, found more")
+            end = max(1, len(text.splitlines()))  # too few: the file's last line
+            raise ParseError(path, end, f"expected {puzzle.height} rows of cells, found {len(lines)} by the end")
         numbers = [n for n, _ in lines]
         rows = [line.strip() for _, line in lines]
     marks, expected = _marks(puzzle)

@@ -4,7 +4,7 @@ Levels, from easiest:
 - `line`: line logic alone solves it;
 - `probe`: it needs one-cell lookahead (try a cell both ways with line logic, keep the value that
   does not lead to a contradiction), like pbnsolve's depth-2 probing;
-- `search`: it is unique, but only search (SAT) finishes it;
+- `search`: it is unique, but only search finishes it;
 - `ambiguous`: it has several solutions (`none` when it has none).
 
 The score: `line` puzzles get 1, 2 or 3 by how many line passes they need per line, cut at the

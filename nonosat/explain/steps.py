@@ -9,7 +9,7 @@ leaves the cell one colour: then a step fixes it).
 
 When line logic stalls, probing tries each unknown cell with each colour it may have, with line
 logic; a colour that leads to a contradiction is ruled out (a "probe" step naming the cell and
-the line that broke). When probing finds nothing either, the rest needs search (SAT).
+the line that broke). When probing finds nothing either, the rest needs search.
 """
 
 from __future__ import annotations

@@ -59,7 +59,8 @@ def read_clues(
     """Read the list of clues under the first of `keys` present (in colour, with their colours)."""
     key = next((key for key in keys if key in data), None)
     if key is None:
-        raise ParseError(path, None, f"expected a {keys[0]!r} list of clues, found none")
+        start = text.count("\n", 0, max(0, text.find("{"))) + 1  # the object's first line
+        raise ParseError(path, start, f"expected a {keys[0]!r} list of clues in the object, found none")
     clues = data[key]
     if not isinstance(clues, list) or not clues:
         raise ParseError(path, key_line(text, key), f"expected {key!r} to be a list of clues, found {clues!r}")

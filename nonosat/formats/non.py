@@ -132,7 +132,7 @@ class _Draft:
             raise self.shortfall(last_line, f"the file ends after {len(self.sections[self.section])}")
         for key in ("width", "height", "rows", "columns"):
             if key not in self.sizes and key not in self.sections:
-                raise ParseError(self.path, None, f"expected a {key!r} line, found none")
+                raise ParseError(self.path, last_line, f"expected a {key!r} line, found none by the end of the file")
         if self.colours or not all(_CLUE_LIKE.fullmatch(text) for lines in self.sections.values() for text, _ in lines):
             # Colour perhaps: its readers are imported only then (4 ms, most files are black and white)
             from nonosat.formats.noncolour import dialect, read_colour_non

@@ -45,7 +45,11 @@ def read_toml(text: str, path: PathName) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         found = _AT_LINE.search(str(error))
         message = str(error).split(" (at line")[0]
-        raise ParseError(path, int(found.group(1)) if found else None, f"expected TOML: {message}") from None
+        if found:
+            line: int | None = int(found.group(1))
+        else:  # "(at end of document)": its last line
+            line = max(1, len(text.splitlines())) if "end of document" in message else None
+        raise ParseError(path, line, f"expected TOML: {message}") from None
 
 
 def key_line(lines: list[str], key: str, after: int = 0) -> int | None:

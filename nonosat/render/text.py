@@ -185,4 +185,4 @@ def ending_line(explained: Explanation) -> str:
     if not left:
         how = "line logic" if logic.level == "line" else "line logic and probing"
         return f"solved by {how} in {len(logic.steps)} steps"
-    return f"line logic and probing stall with {left} cells open; search (SAT) goes on from here:"
+    return f"line logic and probing stall with {left} cells open; search goes on from here:"
