@@ -164,11 +164,13 @@ def wants_keyboard_interrupt() -> bool:
 @contextlib.contextmanager
 def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     """For a library caller's main thread: while a solver runs in C, which cannot let Python run
-    a signal handler, each signal with a Python handler (Ctrl-C's KeyboardInterrupt, a server's
-    SIGTERM handler) wakes a listening thread through Python's wakeup descriptor, and it calls
-    `stop`: the solver returns at once, and Python runs the handler there, as it would anywhere
-    else. A handler that raises ends the search; after one that returns, the caller goes on
-    searching (`handler_ran`). Every byte the pipe reads is passed on to the wakeup descriptor the
+    a signal handler, each signal that asks a program to stop or turn (`STOPPING`: Ctrl-C's
+    KeyboardInterrupt, a server's SIGTERM handler) wakes a listening thread through Python's
+    wakeup descriptor, and it calls `stop`: the solver returns at once, and Python runs the
+    handler there, as it would anywhere else. A handler that raises ends the search; after one
+    that returns, the caller goes on searching (`handler_ran`). Signals that come often (a
+    profiler's SIGPROF, SIGALRM, SIGCHLD) are left to run when the solve returns: restarting the
+    solver for each made a search 19 times slower. Every byte the pipe reads is passed on to the wakeup descriptor the
     caller had (an event loop's), so that it misses no signal. The pipe and the thread are made
     once a process; a solve only points the wakeup descriptor at the pipe and back. Elsewhere
     (the command line's watcher, other threads, Windows) it does nothing."""
@@ -181,11 +183,13 @@ def heard_by(stop: Callable[[], object]) -> Iterator[None]:
     except ValueError:  # not the main interpreter
         yield
         return
-    _heard, _passed_to, _handler_due = stop, before, False
+    with _hearing:
+        _heard, _passed_to, _handler_due = stop, before, False
     try:
         yield
     finally:
-        _heard = None
+        with _hearing:  # no listener calls `stop` after this: the solve has ended
+            _heard = None
         signal.set_wakeup_fd(before)
         _passed_to = -1
 
@@ -200,6 +204,16 @@ def handler_ran() -> bool:
 
 _handler_due = False
 """A signal with a Python handler stopped the solve under `heard_by`."""
+
+STOPPING = frozenset(
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2")
+    if hasattr(signal, name)
+)
+"""The signals whose Python handlers `heard_by` runs during a solve."""
+
+_hearing = threading.Lock()
+"""Held while `heard_by` changes what it stops and while the listener stops it."""
 _heard: Callable[[], object] | None = None
 """What `heard_by` calls on Ctrl-C now (None: no solve is under way)."""
 _passed_to = -1
@@ -214,7 +228,7 @@ def _library_pipe() -> int:
         read_end, write_end = os.pipe()
         os.set_blocking(write_end, False)
         read = lambda: _passed_on(os.read(read_end, 64))  # noqa: E731
-        quiet_thread(_listen, read, _heard_now, True, name="nonosat-ctrl-c-library")
+        quiet_thread(_listen, read, _heard_now, STOPPING, name="nonosat-ctrl-c-library")
         _library = (os.getpid(), write_end)
     return _library[1]
 
@@ -231,10 +245,10 @@ def _passed_on(data: bytes) -> bytes:
 
 def _heard_now() -> None:
     global _handler_due
-    heard = _heard
-    if heard is not None:
-        _handler_due = True
-        heard()
+    with _hearing:
+        if _heard is not None:
+            _handler_due = True
+            _heard()
 
 
 def watched() -> bool:
@@ -355,9 +369,9 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _listen(read: Callable[[], bytes], heard: Callable[[], object], any_signal: bool = False) -> None:
-    """Call `heard` for each SIGINT the wakeup channel carries (or, with `any_signal`, each
-    signal), until it closes."""
+def _listen(read: Callable[[], bytes], heard: Callable[[], object], signals: frozenset[int] = frozenset()) -> None:
+    """Call `heard` for each SIGINT the wakeup channel carries (or each of `signals`, when
+    given), until it closes."""
     while True:
         try:
             data = read()
@@ -365,7 +379,7 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object], any_signal: 
             return
         if not data:
             return
-        if any_signal or signal.SIGINT in data:
+        if any(number in (signals or (signal.SIGINT,)) for number in data):
             heard()
 
 

@@ -136,6 +136,18 @@ def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkey
         assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(done) == 1, spelt
 
 
+def test_a_file_that_is_a_link_is_a_puzzle_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Links to folders are followed, links to files are not: b.non -> a.non in one folder is
+    listed, solved and recorded as b.non (a review found it merged into a.non, with no record)."""
+    from nonosat.batch.tasks import pending
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "p", "a.non")
+    (tmp_path / "p" / "b.non").symlink_to("a.non")
+    todo, _, _ = pending(["p"], None)
+    assert sorted(Path(task.path).name for task in todo) == ["a.non", "b.non"]
+
+
 def test_certificates_already_there_are_replaced_only_by_a_resumed_run_or_with_force(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -129,11 +129,13 @@ def test_a_tournament_file_cut_short_is_refused_not_read_as_a_smaller_puzzle(cor
     assert len(load_all(cut)) == 3
 
 
-def test_a_smaller_last_tournament_puzzle_is_read_unless_it_looks_cut() -> None:
-    """After one other puzzle, a smaller last one whose rows and columns agree is a puzzle of its
-    own; after two or more puzzles all of one size, a smaller last one is a file cut short."""
+def test_a_smaller_last_tournament_puzzle_is_read_when_it_can_be_a_puzzle() -> None:
+    """A smaller last puzzle whose rows and columns agree and whose clues fit is a puzzle of its
+    own, as `dump_tournament` writes mixed sizes (the first version of the check refused it after
+    two puzzles of one size); so is a last puzzle without the blank line the others end with."""
     big = Puzzle(rows=((2,), (1,), (1, 1), (4,)), columns=((1, 1), (2,), (1, 2), (2,)))
     assert [p.width for p in load_tournament_all(dump_tournament([big, TINY]))] == [4, 3]
-    assert load_tournament(dump_tournament([big, TINY]), number=2).width == 3
-    with pytest.raises(ParseError, match="found 6 as the last: is the file cut short"):
-        load_tournament_all(dump_tournament([big, big, TINY]))
+    assert [p.width for p in load_tournament_all(dump_tournament([big, big, TINY]))] == [4, 4, 3]
+    assert load_tournament(dump_tournament([big, big, TINY]), number=3).width == 3
+    padded = "\n".join(dump_tournament([big]).replace("$1", f"${n}") for n in (1, 2, 3))
+    assert [p.width for p in load_tournament_all(padded)] == [4, 4, 4]

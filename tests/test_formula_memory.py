@@ -66,12 +66,18 @@ def test_the_collector_is_paused_and_put_back_as_it_was() -> None:
         with pytest.raises(KeyError), collection_paused():
             raise KeyError("x")
         assert gc.isenabled()
+        with collection_paused() as pause:
+            pause.resume()
+            assert gc.isenabled()
+            gc.disable()  # someone else's, after the resume: left as it is
+        assert not gc.isenabled()
     finally:
         (gc.enable if was_on else gc.disable)()
 
 
 def test_the_sat_engine_builds_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While the sat engine builds (and when it is cut short), the collector is off; after, on."""
+    """While the sat engine builds and loads (and when it is cut short), the collector is off;
+    while it searches, and after, on."""
     seen: list[bool] = []
     built = build_formula
 
@@ -79,10 +85,19 @@ def test_the_sat_engine_builds_with_the_collector_paused(monkeypatch: pytest.Mon
         seen.append(gc.isenabled())
         return built(*args, **kwargs)  # type: ignore[arg-type]
 
+    searching: list[bool] = []
+    next_model = Search.next_model
+
+    def watched_search(search: Search) -> object:
+        searching.append(gc.isenabled())
+        return next_model(search)
+
     monkeypatch.setattr(nonosat.solver.encodings.grid, "build_formula", watched)
+    monkeypatch.setattr(Search, "next_model", watched_search)
     assert gc.isenabled()
     result = nonosat.solve(open_puzzle(), engine="sat", jobs=1, count=2)
     assert result.method.value == "sat" and result.solutions and seen == [False]
+    assert searching and all(searching)  # on again while it searches (hours, perhaps; other threads)
     assert gc.isenabled()
     cut = nonosat.solve(open_puzzle(), engine="sat", jobs=1, timeout=1e-9)
     assert cut.status.value == "unknown" and gc.isenabled()

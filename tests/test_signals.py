@@ -15,8 +15,10 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -447,3 +449,90 @@ def test_after_a_handler_that_returns_the_sat_search_goes_on() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["multiple", "2", f"[{int(signal.SIGTERM)}]"]
+
+
+def pigeonhole(holes: int) -> list[list[int]]:
+    """holes + 1 pigeons in `holes` holes: unsatisfiable, and seconds of MiniSat's search at 9."""
+    pigeons = holes + 1
+
+    def cell(pigeon: int, hole: int) -> int:
+        return pigeon * holes + hole + 1
+
+    clauses = [[cell(p, h) for h in range(holes)] for p in range(pigeons)]
+    for h in range(holes):
+        clauses += [[-cell(p, h), -cell(q, h)] for p in range(pigeons) for q in range(p + 1, pigeons)]
+    return clauses
+
+
+def solves_counted(search: Any) -> list[object]:
+    """The answers of each call into the solver a Search makes from now on."""
+    answers: list[object] = []
+    solve_limited = search.sat.solve_limited
+
+    def counted(*args: Any, **kwargs: Any) -> object:
+        answers.append(solve_limited(*args, **kwargs))
+        return answers[-1]
+
+    search.sat.solve_limited = counted
+    return answers
+
+
+def test_only_signals_that_ask_to_stop_interrupt_a_library_search() -> None:
+    """A profiler's SIGPROF or a timer's SIGALRM every 2 ms restarted MiniSat each time (a search
+    19 times slower): such signals leave the search alone, their handlers run when it returns;
+    a SIGTERM handler that returns interrupts it once, and it goes on."""
+    from nonosat import interrupts
+    from nonosat.solver.session import Search
+
+    assert signal.SIGALRM not in interrupts.STOPPING and signal.SIGTERM in interrupts.STOPPING
+    ran: list[int] = []
+    previous = {
+        number: signal.signal(number, lambda number, _: ran.append(number))
+        for number in (signal.SIGALRM, signal.SIGTERM)
+    }
+    try:
+        for number, calls in ((signal.SIGALRM, 1), (signal.SIGTERM, 2)):
+            search = Search(pigeonhole(8), "minisat22")
+            answers = solves_counted(search)
+            timers = [threading.Timer(0.01 * k, os.kill, (os.getpid(), number)) for k in range(1, 4)]
+            for timer in timers:
+                timer.start()
+            try:
+                assert search.solve() is False  # unsatisfiable, proved
+            finally:
+                for timer in timers:
+                    timer.join()
+                search.close()
+            assert ran and set(ran) == {number}, number
+            assert len(answers) >= calls and (number == signal.SIGTERM or len(answers) == 1), (number, answers)
+            ran.clear()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def test_a_stop_that_comes_while_a_handler_lets_the_search_go_on_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop (or the deadline) landing between a handler's return and the solver going on was
+    cleared with the handler's interrupt: the search then ran on to its end, or forever."""
+    from nonosat import interrupts
+    from nonosat.solver.session import Search
+
+    search = Search(pigeonhole(9), "minisat22")
+    answers = solves_counted(search)
+    ran = interrupts.handler_ran
+
+    def stopped_meanwhile() -> bool:
+        search.stop()  # from another thread, just then
+        return ran()
+
+    monkeypatch.setattr(interrupts, "handler_ran", stopped_meanwhile)
+    previous = signal.signal(signal.SIGUSR1, lambda *_: None)
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGUSR1))
+    try:
+        timer.start()
+        assert search.solve() is None and search.stopped
+        assert answers == [None]  # interrupted once, and not searched again to the end (False)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, previous)
+        search.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import glob
 import os
 from collections.abc import Iterator, Sequence
@@ -182,7 +181,7 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     Records of this run's puzzles whose status is in `retry` are taken out of `out` (rewritten
     atomically; the records of other puzzles are kept), and those puzzles are to do again. A
     record is of a puzzle when their paths name the same file from this process's folder, however
-    spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path). Raises UsageError for a path
+    spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path, a link to its folder). Raises UsageError for a path
     that names no file, or for an `out` another process's run is writing; `out` is then held for
     this process's run until its results are closed, or the process ends
     (`nonosat.batch.holding.let_go` lets go sooner). Folders give their pictures too with
@@ -196,9 +195,10 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
         check_results_path(Path(out))
         hold(Path(out))  # before it is read: a second run on the same file at once is refused
     done = resume_results(Path(out)) if out is not None else []
-    asked = [(puzzle_key(task.path), task) for task in tasks(paths, pictures)]
+    folders: dict[str, str] = {}  # this call's: a file's 27,000 puzzles follow its folder's links once
+    asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures)]
     keys = {key for key, _ in asked}
-    kept = [(puzzle_key(str(record["path"])), record) for record in done]
+    kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or key not in keys]
     if out is not None and len(kept) < len(done):
         done = [record for _, record in kept]
@@ -213,22 +213,19 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     return Pending(todo, done, already)
 
 
-def puzzle_key(path: str) -> str:
+def puzzle_key(path: str, folders: dict[str, str] | None = None) -> str:
     """A record's path as it is compared with a task's: tidied (`same_path`), and a file's made
-    absolute from this process's folder, through any symbolic links (a folder named through a
-    link to it is the same folder)."""
+    absolute from this process's folder, its folder's symbolic links followed (a folder named
+    through a link to it is the same folder; a file that is a link is a name of its own, as
+    batch lists it). `folders` keeps the folders already followed, for one set of paths."""
     from nonosat.formats import names_game_id
 
     tidy = same_path(path)
     if names_game_id(tidy):
         return tidy
-    head, hash_sign, tail = tidy.rpartition("#")
-    if hash_sign and tail.isdigit():
-        return f"{_real(head)}#{tail}"
-    return _real(tidy)
-
-
-@functools.lru_cache(maxsize=4096)
-def _real(path: str) -> str:
-    """The path with its links followed, absolute (a file's 27,000 puzzles look it up once)."""
-    return os.path.realpath(path)
+    folder, name = os.path.split(os.path.abspath(tidy))
+    if folders is None:
+        return os.path.join(os.path.realpath(folder), name)
+    if folder not in folders:
+        folders[folder] = os.path.realpath(folder)
+    return os.path.join(folders[folder], name)

@@ -93,12 +93,12 @@ def usual_length(blocks: Sequence[Block]) -> int | None:
     return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
 
 
-def block_puzzle(block: Block, usual: int | None, path: PathName, others: tuple[int, bool] | None = None) -> Puzzle:
+def block_puzzle(block: Block, usual: int | None, path: PathName, others: int | None = None) -> Puzzle:
     """Read the puzzle of one `$N` entry: n column clues, then n row clues. `others`, for the
-    last entry of a file of several, is the fewest lines any other entry has, and whether there
-    are two or more others all of that length: a last entry with fewer lines is a file cut short
-    (a puzzle read from part of its clues would get a verdict of its own) when the others are so
-    alike, or when its clues fill different numbers of cells in rows and columns."""
+    last entry of a file of several, is the smallest size any other entry has: a last entry
+    smaller than that which cannot be a puzzle as read (its rows and columns fill different
+    numbers of cells, or a clue is longer than its line) is a file cut short, refused (read, it
+    would get a verdict of its own: "none"). A smaller last puzzle that can be is read."""
     sizes = sizes_allowed(block.body)
     if not sizes or sizes[-1] < 1:
         raise ParseError(
@@ -111,16 +111,13 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, others: tuple[
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
     size = choose_size(body, clues, sizes, usual)
     columns, rows = clues[:size], clues[size : 2 * size]
-    if others is not None and len(block.body) < others[0]:
-        disagree = sum(map(sum, columns)) != sum(map(sum, rows))
-        if others[1] or disagree:
-            found = "whose rows and columns do not agree" if disagree else "as the last"
-            raise ParseError(
-                path,
-                block.body[-1][0] if block.body else block.line,
-                f"expected puzzle ${block.number} to have {others[0]} clue lines as the others in the file do,"
-                f" found {len(block.body)} {found}: is the file cut short?",
-            )
+    if others is not None and size < others and not _could_be(columns, rows, size):
+        raise ParseError(
+            path,
+            block.body[-1][0] if block.body else block.line,
+            f"expected puzzle ${block.number} to have {2 * others} clue lines as the others in the file do,"
+            f" found {len(block.body)}, which are no puzzle: is the file cut short?",
+        )
     return make_puzzle(
         path,
         block.line,
@@ -136,20 +133,27 @@ def numbered_source(path: PathName, number: int) -> str | None:
     return f"{path}#{number}" if path is not None else None
 
 
-def fewest_other_lines(blocks: Sequence[Block], block: Block) -> tuple[int, bool] | None:
-    """For the last entry of a file of several: the fewest lines another entry has, and whether
-    two or more others all have that many (else None)."""
+def _could_be(columns: list[Clue], rows: list[Clue], size: int) -> bool:
+    """Whether clues read as a size x size puzzle could be one: rows and columns fill as many
+    cells, and every clue fits its line."""
+    fits = all(sum(clue) + len(clue) - 1 <= size for clue in (*columns, *rows) if clue)
+    return fits and sum(map(sum, columns)) == sum(map(sum, rows))
+
+
+def smallest_other_size(blocks: Sequence[Block], block: Block) -> int | None:
+    """For the last entry of a file of several: the smallest size another entry's lines allow
+    (blank lines at an entry's end may be padding), else None."""
     if len(blocks) < 2 or block is not blocks[-1]:
         return None
-    lengths = {len(other.body) for other in blocks[:-1]}
-    return min(lengths), len(blocks) > 2 and len(lengths) == 1
+    sizes = [allowed[0] for allowed in (sizes_allowed(other.body) for other in blocks[:-1]) if allowed]
+    return min(sizes) if sizes else None
 
 
 def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
     """Read every puzzle of a tournament file, in file order."""
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
-    return [block_puzzle(block, usual, path, fewest_other_lines(blocks, block)) for block in blocks]
+    return [block_puzzle(block, usual, path, smallest_other_size(blocks, block)) for block in blocks]
 
 
 def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
@@ -173,7 +177,7 @@ def load_tournament(text: str, path: PathName = None, number: int | None = None)
     """Read puzzle `$number` of a tournament file (no number: the file must hold exactly one)."""
     blocks = read_blocks(text, path)
     block = select_block(blocks, number, path)
-    return block_puzzle(block, usual_length(blocks), path, fewest_other_lines(blocks, block))
+    return block_puzzle(block, usual_length(blocks), path, smallest_other_size(blocks, block))
 
 
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:

@@ -20,6 +20,8 @@ from nonosat.solver.session import Search
 from nonosat.solver.switch import switched_solution
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from nonosat.solver.encodings.grid import GridFormula
 
 
@@ -41,7 +43,7 @@ def rival_work(job: RivalJob, found: list[Grid]) -> bool:
     from nonosat.solver.encodings.base import collection_paused
     from nonosat.solver.encodings.grid import build_formula
 
-    with collection_paused():  # as in `nonosat.solver.sat.search`
+    with collection_paused():  # a worker process of its own: no other threads to keep their garbage
         formula = build_formula(job.board, job.encoding)
         search = Search(formula.clauses, job.solver, whole=True)
         try:
@@ -64,6 +66,7 @@ def enumerate_solutions(
     race: bool = False,
     race_after: float = racing.RACE_AFTER,
     counts: dict[str, int] | None = None,
+    loaded: Callable[[], object] | None = None,
 ) -> tuple[list[Solution], bool, str | None]:
     """Up to `count` verified solutions of a grid formula (what line logic left open, or a
     partial board), whether that is all of them, and why the search stopped short if it did.
@@ -72,11 +75,17 @@ def enumerate_solutions(
     worker process, while it goes on undisturbed here, and the first to finish answers (see
     `racing.Rival`). `counts`, when given, gets the solver's own counts (conflicts, decisions,
     propagations, restarts) where it searched in this process.
+
+    `loaded`, when given, says the formula's clauses are the caller's to let go of: once they are
+    in the solver they are emptied here (freed then, not after the search) and `loaded` is called
+    (`collection_paused.resume`: the search runs with the collector on).
     """
 
     puzzle = formula.board.puzzle
     race = race and racing.can_race()
     if runs_apart(solver) and interrupts.watched():
+        if loaded is not None:
+            loaded()  # the wait may be long; the clauses stay (the search runs here if no worker starts)
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
             found, whole, why = elsewhere
@@ -85,6 +94,10 @@ def enumerate_solutions(
         search = Search(formula.clauses, solver, deadline)
     except TimeUp as error:
         return [], False, str(error)
+    finally:
+        if loaded is not None:
+            formula.clauses.clear()  # in the solver now (or cut short): freed while the collector rests
+            loaded()
     grids: list[Grid] = []
     if search.unsatisfiable:
         search.close()

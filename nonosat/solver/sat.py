@@ -24,7 +24,7 @@ def search(request: Request) -> Found:
     from nonosat.solver.encodings.grid import build_formula  # PySAT only now: line logic never needs it
     from nonosat.solver.enumeration import enumerate_solutions
 
-    with collection_paused():  # until the formula is let go: else the collector walks its clauses after all
+    with collection_paused() as pause:  # until the clauses are in the solver and let go of here
         try:
             formula = build_formula(request.board, request.encoding, request.deadline)
         except FormulaTooLarge as error:
@@ -40,6 +40,6 @@ def search(request: Request) -> Found:
             race=request.race,
             race_after=request.race_after,
             counts=stats,
+            loaded=pause.resume,
         )
-        del formula
     return Found([solution.grid for solution in solutions], complete, cut, stats)

@@ -174,7 +174,9 @@ class Search:
                     answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
                     if answer is not None or self.stopped or timed_out or not interrupts.handler_ran():
                         break
-                    self.sat.clear_interrupt()  # the handler ran and raised nothing: search on
+                    self.sat.clear_interrupt()  # the handler ran and raised nothing: search on,
+                    if self.stopped or timed_out:  # unless a stop or the deadline came meanwhile
+                        break
         finally:
             if timer is not None:
                 timer.cancel()
