@@ -127,6 +127,13 @@ def test_a_tournament_file_cut_short_is_refused_not_read_as_a_smaller_puzzle(cor
             assert raised.value.line == kept and f"puzzle ${last} to have 50 clue lines" in str(raised.value)
     cut.write_text("".join(lines[: 3 * 51]))  # three whole puzzles: nothing cut
     assert len(load_all(cut)) == 3
+    whole = "".join(lines).rstrip("\n")  # cut by bytes inside the last row's clue: no line break
+    cut.write_text(whole[: whole.rindex("\t")])
+    for name in (f"{cut}#1000", cut):
+        with pytest.raises(ParseError, match="found the file ending inside it and clues that are no puzzle"):
+            load_all(name)
+    cut.write_text(whole)  # whole, only without the last line break: read
+    assert len(load_all(cut)) == 1000
 
 
 def test_a_smaller_last_tournament_puzzle_is_read_when_it_can_be_a_puzzle() -> None:
@@ -139,3 +146,4 @@ def test_a_smaller_last_tournament_puzzle_is_read_when_it_can_be_a_puzzle() -> N
     assert load_tournament(dump_tournament([big, big, TINY]), number=3).width == 3
     padded = "\n".join(dump_tournament([big]).replace("$1", f"${n}") for n in (1, 2, 3))
     assert [p.width for p in load_tournament_all(padded)] == [4, 4, 4]
+    assert [p.width for p in load_tournament_all(dump_tournament([big, TINY]).rstrip("\n"))] == [4, 3]

@@ -93,12 +93,15 @@ def usual_length(blocks: Sequence[Block]) -> int | None:
     return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
 
 
-def block_puzzle(block: Block, usual: int | None, path: PathName, others: int | None = None) -> Puzzle:
+def block_puzzle(
+    block: Block, usual: int | None, path: PathName, others: int | None = None, mid_line: bool = False
+) -> Puzzle:
     """Read the puzzle of one `$N` entry: n column clues, then n row clues. `others`, for the
     last entry of a file of several, is the smallest size any other entry has: a last entry
     smaller than that which cannot be a puzzle as read (its rows and columns fill different
     numbers of cells, or a clue is longer than its line) is a file cut short, refused (read, it
-    would get a verdict of its own: "none"). A smaller last puzzle that can be is read."""
+    would get a verdict of its own: "none"). A smaller last puzzle that can be is read. So too a
+    last entry that can be no puzzle where the file ends inside a line (`mid_line`: cut by bytes)."""
     sizes = sizes_allowed(block.body)
     if not sizes or sizes[-1] < 1:
         raise ParseError(
@@ -111,6 +114,13 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, others: int | 
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
     size = choose_size(body, clues, sizes, usual)
     columns, rows = clues[:size], clues[size : 2 * size]
+    if mid_line and not _could_be(columns, rows, size):
+        raise ParseError(
+            path,
+            block.body[-1][0] if block.body else block.line,
+            f"expected puzzle ${block.number}'s last line to end with a line break, found the file ending inside"
+            " it and clues that are no puzzle: is the file cut short?",
+        )
     if others is not None and size < others and not _could_be(columns, rows, size):
         raise ParseError(
             path,
@@ -153,7 +163,16 @@ def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
     """Read every puzzle of a tournament file, in file order."""
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
-    return [block_puzzle(block, usual, path, smallest_other_size(blocks, block)) for block in blocks]
+    mid_line = _ends_mid_line(text)
+    return [
+        block_puzzle(block, usual, path, smallest_other_size(blocks, block), mid_line and block is blocks[-1])
+        for block in blocks
+    ]
+
+
+def _ends_mid_line(text: str) -> bool:
+    """Whether a file ends inside a line of clues (no line break after its last characters)."""
+    return bool(text.strip()) and not text.endswith(("\n", "\r")) and not text.rstrip(" \t").endswith(("\n", "\r"))
 
 
 def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
@@ -177,7 +196,8 @@ def load_tournament(text: str, path: PathName = None, number: int | None = None)
     """Read puzzle `$number` of a tournament file (no number: the file must hold exactly one)."""
     blocks = read_blocks(text, path)
     block = select_block(blocks, number, path)
-    return block_puzzle(block, usual_length(blocks), path, smallest_other_size(blocks, block))
+    mid_line = _ends_mid_line(text) and block is blocks[-1]
+    return block_puzzle(block, usual_length(blocks), path, smallest_other_size(blocks, block), mid_line)
 
 
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
