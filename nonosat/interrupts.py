@@ -15,7 +15,7 @@ Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet
 
 A library caller that does not call `watch_ctrl_c` keeps Python's usual KeyboardInterrupt, and
 its own signal handlers run during a search: in the main thread, MiniSat-like searches are
-interrupted through `heard_by` so that Python can run the handler (PySAT's own SIGINT handling,
+interrupted through `nonosat.handlers.heard_by` so that Python can run the handler (PySAT's own SIGINT handling,
 `solve()`, would hold Python's lock and freeze the caller's other threads for the whole search),
 and CaDiCaL's conflict budgets return before Python raises it.
 """
@@ -161,96 +161,6 @@ def wants_keyboard_interrupt() -> bool:
     )
 
 
-@contextlib.contextmanager
-def heard_by(stop: Callable[[], object]) -> Iterator[None]:
-    """For a library caller's main thread: while a solver runs in C, which cannot let Python run
-    a signal handler, each signal that asks a program to stop or turn (`STOPPING`: Ctrl-C's
-    KeyboardInterrupt, a server's SIGTERM handler) wakes a listening thread through Python's
-    wakeup descriptor, and it calls `stop`: the solver returns at once, and Python runs the
-    handler there, as it would anywhere else. A handler that raises ends the search; after one
-    that returns, the caller goes on searching (`handler_ran`). Signals that come often (a
-    profiler's SIGPROF, SIGALRM, SIGCHLD) are left to run when the solve returns: restarting the
-    solver for each made a search 19 times slower. Every byte the pipe reads is passed on to the wakeup descriptor the
-    caller had (an event loop's), so that it misses no signal. The pipe and the thread are made
-    once a process; a solve only points the wakeup descriptor at the pipe and back. Elsewhere
-    (the command line's watcher, other threads, Windows) it does nothing."""
-    global _heard, _passed_to, _handler_due
-    if _watching or os.name == "nt" or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    try:
-        before = signal.set_wakeup_fd(_library_pipe(), warn_on_full_buffer=False)
-    except ValueError:  # not the main interpreter
-        yield
-        return
-    with _hearing:
-        _heard, _passed_to, _handler_due = stop, before, False
-    try:
-        yield
-    finally:
-        with _hearing:  # no listener calls `stop` after this: the solve has ended
-            _heard = None
-        signal.set_wakeup_fd(before)
-        _passed_to = -1
-
-
-def handler_ran() -> bool:
-    """Whether a signal's Python handler stopped the solve under `heard_by` (once asked, false
-    until the next): it has run by now, and it raised nothing, so the search may go on."""
-    global _handler_due
-    due, _handler_due = _handler_due, False
-    return due
-
-
-_handler_due = False
-"""A signal with a Python handler stopped the solve under `heard_by`."""
-
-STOPPING = frozenset(
-    getattr(signal, name)
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2")
-    if hasattr(signal, name)
-)
-"""The signals whose Python handlers `heard_by` runs during a solve."""
-
-_hearing = threading.Lock()
-"""Held while `heard_by` changes what it stops and while the listener stops it."""
-_heard: Callable[[], object] | None = None
-"""What `heard_by` calls on Ctrl-C now (None: no solve is under way)."""
-_passed_to = -1
-"""The wakeup descriptor `heard_by` took the place of (-1: none), which its pipe's bytes go on to."""
-_library: tuple[int, int] | None = None  # (the process, the pipe's write end) of `_library_pipe`
-
-
-def _library_pipe() -> int:
-    """The write end of `heard_by`'s pipe, made with its listener the first time in a process."""
-    global _library
-    if _library is None or _library[0] != os.getpid():  # a forked child has the pipe, not the thread
-        read_end, write_end = os.pipe()
-        os.set_blocking(write_end, False)
-        read = lambda: _passed_on(os.read(read_end, 64))  # noqa: E731
-        quiet_thread(_listen, read, _heard_now, STOPPING, name="nonosat-ctrl-c-library")
-        _library = (os.getpid(), write_end)
-    return _library[1]
-
-
-def _passed_on(data: bytes) -> bytes:
-    """The wakeup bytes `heard_by`'s pipe read, written on to the descriptor it replaced."""
-    if _passed_to >= 0 and data:
-        try:
-            os.write(_passed_to, data)
-        except OSError:  # closed, or full (a loop that does not read it): as the kernel would drop them
-            pass
-    return data
-
-
-def _heard_now() -> None:
-    global _handler_due
-    with _hearing:
-        if _heard is not None:
-            _handler_due = True
-            _heard()
-
-
 def watched() -> bool:
     """Whether the command line's watcher hears Ctrl-C (see `watch_ctrl_c`)."""
     return _watching
@@ -369,9 +279,8 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _listen(read: Callable[[], bytes], heard: Callable[[], object], signals: frozenset[int] = frozenset()) -> None:
-    """Call `heard` for each SIGINT the wakeup channel carries (or each of `signals`, when
-    given), until it closes."""
+def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
+    """Call `heard` for each SIGINT the wakeup channel carries, until it closes."""
     while True:
         try:
             data = read()
@@ -379,7 +288,7 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object], signals: fro
             return
         if not data:
             return
-        if any(number in (signals or (signal.SIGINT,)) for number in data):
+        if signal.SIGINT in data:
             heard()
 
 

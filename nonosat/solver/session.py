@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from nonosat import interrupts
+from nonosat import handlers, interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.solver.backends import RAW_ADD, budgeted, pysolvers
 from nonosat.solver.encodings import Clause
@@ -169,10 +169,10 @@ class Search:
             timer = interrupts.Timer(remaining, time_up)
             timer.start()
         try:
-            with interrupts.heard_by(self.sat.interrupt):  # a library caller's main thread: its handlers run
+            with handlers.heard_by(self.sat.interrupt):  # a library caller's main thread: its handlers run
                 while True:
                     answer: bool | None = self.sat.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-                    if answer is not None or self.stopped or timed_out or not interrupts.handler_ran():
+                    if answer is not None or self.stopped or timed_out or not handlers.handler_ran():
                         break
                     self.sat.clear_interrupt()  # the handler ran and raised nothing: search on,
                     if self.stopped or timed_out:  # unless a stop or the deadline came meanwhile
