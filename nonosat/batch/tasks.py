@@ -224,8 +224,7 @@ def puzzle_key(path: str, folders: dict[str, str] | None = None) -> str:
     if names_game_id(tidy):
         return tidy
     folder, name = os.path.split(os.path.abspath(tidy))
-    if folders is None:
-        return os.path.join(os.path.realpath(folder), name)
+    folders = {} if folders is None else folders
     if folder not in folders:
         folders[folder] = os.path.realpath(folder)
     return os.path.join(folders[folder], name)

@@ -291,7 +291,7 @@ def names_game_id(path: str | Path) -> bool:
 def load(path: str | Path) -> Puzzle:
     """Read one puzzle from a file (`FILE#N` selects puzzle N of a file of several), or from a
     Tatham game ID such as `5x5:2/1.1/3/1/2/1/3/2.1/1/1` that is not the name of a file."""
-    _check_path(path)
+    check_path(path)
     if names_game_id(path):
         from nonosat.formats.tatham import read_game_id
 
@@ -301,7 +301,7 @@ def load(path: str | Path) -> Puzzle:
 
 def load_all(path: str | Path) -> list[Puzzle]:
     """Read every puzzle of a file: all of a tournament file, XML puzzle set or `.nonpack`, else the one."""
-    _check_path(path)
+    check_path(path)
     if names_game_id(path):
         return [load(path)]
     return read_puzzles(path, every=True)
@@ -328,11 +328,12 @@ def writer(fmt: str, *, colour: bool = False) -> Format:
     return form
 
 
-def _check_path(path: object) -> None:
+def check_path(path: object, *, reading: bool = True) -> None:
     """A file's path is a str or a path (None and 3 were looked for as files: "no such file";
-    the bytes of a file go to load_bytes)."""
+    the bytes of a file to read go to load_bytes)."""
     if not isinstance(path, str | os.PathLike):
-        more = " (a file's bytes go to nonosat.formats.load_bytes)" if isinstance(path, bytes | bytearray) else ""
+        bytes_read = reading and isinstance(path, bytes | bytearray)
+        more = " (a file's bytes go to nonosat.formats.load_bytes)" if bytes_read else ""
         raise UsageError(f"path: expected a file's path, not {type(path).__name__}{more}")
 
 

@@ -93,15 +93,12 @@ def usual_length(blocks: Sequence[Block]) -> int | None:
     return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
 
 
-def block_puzzle(
-    block: Block, usual: int | None, path: PathName, others: int | None = None, mid_line: bool = False
-) -> Puzzle:
-    """Read the puzzle of one `$N` entry: n column clues, then n row clues. `others`, for the
-    last entry of a file of several, is the smallest size any other entry has: a last entry
-    smaller than that which cannot be a puzzle as read (its rows and columns fill different
-    numbers of cells, or a clue is longer than its line) is a file cut short, refused (read, it
-    would get a verdict of its own: "none"). A smaller last puzzle that can be is read. So too a
-    last entry that can be no puzzle where the file ends inside a line (`mid_line`: cut by bytes)."""
+def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntry | None = None) -> Puzzle:
+    """Read the puzzle of one `$N` entry: n column clues, then n row clues. `last`, for the last
+    entry of a file: one that cannot be a puzzle as read (its rows and columns fill different
+    numbers of cells, or a clue is longer than its line) where it is smaller than the others, or
+    where the file ends inside its last line (cut by bytes), is a file cut short, refused (read, it
+    would get a verdict of its own: "none"). A smaller last puzzle that can be is read."""
     sizes = sizes_allowed(block.body)
     if not sizes or sizes[-1] < 1:
         raise ParseError(
@@ -114,20 +111,8 @@ def block_puzzle(
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
     size = choose_size(body, clues, sizes, usual)
     columns, rows = clues[:size], clues[size : 2 * size]
-    if mid_line and not _could_be(columns, rows, size):
-        raise ParseError(
-            path,
-            block.body[-1][0] if block.body else block.line,
-            f"expected puzzle ${block.number}'s last line to end with a line break, found the file ending inside"
-            " it and clues that are no puzzle: is the file cut short?",
-        )
-    if others is not None and size < others and not _could_be(columns, rows, size):
-        raise ParseError(
-            path,
-            block.body[-1][0] if block.body else block.line,
-            f"expected puzzle ${block.number} to have {2 * others} clue lines as the others in the file do,"
-            f" found {len(block.body)}, which are no puzzle: is the file cut short?",
-        )
+    if last is not None:
+        last.refuse_if_cut(block, columns, rows, size, path)
     return make_puzzle(
         path,
         block.line,
@@ -150,29 +135,50 @@ def _could_be(columns: list[Clue], rows: list[Clue], size: int) -> bool:
     return fits and sum(map(sum, columns)) == sum(map(sum, rows))
 
 
-def smallest_other_size(blocks: Sequence[Block], block: Block) -> int | None:
-    """For the last entry of a file of several: the smallest size another entry's lines allow
-    (blank lines at an entry's end may be padding), else None."""
-    if len(blocks) < 2 or block is not blocks[-1]:
+@dataclass(frozen=True)
+class LastEntry:
+    """What tells a file's last entry cut short: the smallest size another entry's lines allow
+    (blank lines at an entry's end may be padding; None without others), and whether the file
+    ends inside a line (no line break after its last characters)."""
+
+    others: int | None
+    mid_line: bool
+
+    def refuse_if_cut(self, block: Block, columns: list[Clue], rows: list[Clue], size: int, path: PathName) -> None:
+        """Raise ParseError when the entry read as `size` x `size` looks cut short (see
+        `block_puzzle`)."""
+        if _could_be(columns, rows, size):
+            return
+        where = block.body[-1][0]
+        if self.others is not None and size < self.others:
+            raise ParseError(
+                path,
+                where,
+                f"expected puzzle ${block.number} to have {2 * self.others} clue lines as the others in the file do,"
+                f" found {len(block.body)}, which are no puzzle: is the file cut short?",
+            )
+        if self.mid_line:
+            raise ParseError(
+                path,
+                where,
+                f"expected puzzle ${block.number}'s last line to end with a line break, found the file ending inside"
+                " it and clues that are no puzzle: is the file cut short?",
+            )
+
+
+def last_entry(blocks: Sequence[Block], block: Block, text: str) -> LastEntry | None:
+    """`LastEntry` for the file's last entry, None for the others."""
+    if block is not blocks[-1]:
         return None
     sizes = [allowed[0] for allowed in (sizes_allowed(other.body) for other in blocks[:-1]) if allowed]
-    return min(sizes) if sizes else None
+    return LastEntry(min(sizes) if sizes else None, not text.rstrip(" \t").endswith(("\n", "\r")))
 
 
 def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
     """Read every puzzle of a tournament file, in file order."""
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
-    mid_line = _ends_mid_line(text)
-    return [
-        block_puzzle(block, usual, path, smallest_other_size(blocks, block), mid_line and block is blocks[-1])
-        for block in blocks
-    ]
-
-
-def _ends_mid_line(text: str) -> bool:
-    """Whether a file ends inside a line of clues (no line break after its last characters)."""
-    return bool(text.strip()) and not text.endswith(("\n", "\r")) and not text.rstrip(" \t").endswith(("\n", "\r"))
+    return [block_puzzle(block, usual, path, last_entry(blocks, block, text)) for block in blocks]
 
 
 def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
@@ -196,8 +202,7 @@ def load_tournament(text: str, path: PathName = None, number: int | None = None)
     """Read puzzle `$number` of a tournament file (no number: the file must hold exactly one)."""
     blocks = read_blocks(text, path)
     block = select_block(blocks, number, path)
-    mid_line = _ends_mid_line(text) and block is blocks[-1]
-    return block_puzzle(block, usual_length(blocks), path, smallest_other_size(blocks, block), mid_line)
+    return block_puzzle(block, usual_length(blocks), path, last_entry(blocks, block, text))
 
 
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:

@@ -3,11 +3,20 @@ replace a file only when asked, and what a format cannot hold (dropped, and said
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 from nonosat.errors import UsageError
-from nonosat.formats import FIELDS, FORMATS, dump_solution_json, dumps, get_format, load, loads, write_text_atomic
+from nonosat.formats import (
+    FIELDS,
+    FORMATS,
+    check_path,
+    dump_solution_json,
+    dumps,
+    get_format,
+    load,
+    loads,
+    write_text_atomic,
+)
 from nonosat.formats.detection import SUFFIXES, suffix_of
 from nonosat.model import Grid, Puzzle
 
@@ -34,8 +43,7 @@ def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: boo
     from nonosat.arguments import check_puzzle
 
     check_puzzle(puzzle)
-    if not isinstance(path, str | os.PathLike):
-        raise UsageError(f"path: expected a file's path, not {type(path).__name__}")
+    check_path(path, reading=False)
     write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
 
 

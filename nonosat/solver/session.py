@@ -37,7 +37,8 @@ def load_clauses(sat: Any, name: str, clauses: list[Clause], deadline: Deadline 
     handle = getattr(sat.solver, raw[1], None) if raw else None
     add = getattr(pysolvers(), raw[0], None) if raw else None
     for start in range(0, len(clauses), LOAD_SLICE):
-        deadline.check("loading the CNF into the solver", keep=ending(name, start) + len(clauses) * FREEING_A_CLAUSE)
+        keep = ending(name, start) + (len(clauses) - start) * FREEING_A_CLAUSE  # the loaded ones, the rest
+        deadline.check("loading the CNF into the solver", keep=keep)
         part = clauses[start : start + LOAD_SLICE]
         if handle is None or add is None:
             if not all(part):
