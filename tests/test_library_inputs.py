@@ -54,9 +54,14 @@ def test_bytes_are_named_by_a_str_and_a_puzzle_picked_by_a_whole_number(tmp_path
     assert load_bytes(data, "dancer.non", 1).title == "Dancer"
     with pytest.raises(UsageError, match="path: expected a file's path, not NoneType"):
         save(load_bytes(data, "dancer.non"), None)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match=r"path: expected a file's path, not bytes$"):  # nothing to read
+        save(load_bytes(data, "dancer.non"), b"dancer.non")  # type: ignore[arg-type]
     for path in (None, 3, b"dancer.non"):  # were looked for as files: "no such file"
         for read in (load, load_all):
-            with pytest.raises(UsageError, match="path: expected a file's path"):
+            bytes_hint = r" \(a file's bytes go to nonosat.formats.load_bytes\)" if isinstance(path, bytes) else ""
+            with pytest.raises(
+                UsageError, match=f"path: expected a file's path, not {type(path).__name__}{bytes_hint}$"
+            ):
                 read(path)  # type: ignore[arg-type]
     assert load(str(DANCER)).title == load(DANCER).title == "Dancer"
 
