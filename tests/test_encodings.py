@@ -18,6 +18,7 @@ from reference_cnf import (
     LINES,
     REFERENCE,
     Pattern,
+    cell_literals,
     encode_line,
     file_name,
     known_masks,
@@ -245,7 +246,7 @@ def test_reference_cnf_matches_encoder(path: Path) -> None:
 
 def automaton_exact(line: Line) -> tuple[int, int]:
     """automaton.md, exact for any line: (variables, clauses) from the alive-state counts."""
-    a = [bin(mask).count("1") for mask in line.alive]
+    a = [bin(mask).count("1") for mask in line.states()]
     n = len(a)
     unknown = [i for i, cell in enumerate(line.cells) if not isinstance(cell, bool)]
     variables = sum(size for size in a if size >= 2)
@@ -365,3 +366,85 @@ def encoded_alike(line: Line, first: int, monkeypatch: pytest.MonkeyPatch) -> bo
     assert compiled == in_python, line
     assert pools[0].top == pools[1].top and pools[0].obj2id == pools[1].obj2id
     return bool(compiled)
+
+
+def block_starts_of(word: int, length: int) -> list[int]:
+    """Where each block of a line (a bitmask) starts."""
+    return [i for i in range(length) if word >> i & 1 and not (i and word >> (i - 1) & 1)]
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+def test_feasible_starts_are_those_of_the_completions(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each block's feasible starts (nonosat/core/starts.c, or the automaton's live states in
+    Python) are exactly where it starts in some completion of the line, on random lines of up to
+    10 cells with known cells, some of them with no completion (then Contradiction)."""
+    from nonosat.solver.compiled import core
+
+    if compiled and core is None:
+        pytest.skip("the compiled core was not built")
+    if not compiled:
+        monkeypatch.setattr(blocks, "core", None)
+    seen = {"none": 0, "some": 0}
+    for clue, pattern in random_lines(41, 3000):
+        n = len(pattern)
+        ways = [block_starts_of(word, n) for word in completions(clue, pattern)]
+        line = Line(("row", 0), clue, cell_literals(pattern))
+        if not ways:
+            with pytest.raises(Contradiction):
+                feasible_starts(line)
+            seen["none"] += 1
+            continue
+        expected = [sorted({starts[j] for starts in ways}) for j in range(len(clue))]
+        assert feasible_starts(line) == expected, (clue, pattern)
+        seen["some"] += 1
+    assert seen["none"] > 100 and seen["some"] > 2000, seen
+
+
+def test_a_lines_states_are_worked_out_from_its_cells_when_left_out() -> None:
+    """`Line.states()` gives the automaton's live states from the cells when `alive` is None, the
+    same as line logic's; a colour line must be given them."""
+    from nonosat.solver.propagation import alive_states
+
+    for clue, pattern in random_lines(43, 300):
+        cells = cell_literals(pattern)
+        try:
+            expected = alive_states(clue, len(pattern), *known_masks(pattern))
+        except Contradiction:
+            with pytest.raises(Contradiction):
+                Line(("row", 0), clue, cells).states()
+            continue
+        assert list(Line(("row", 0), clue, cells).states()) == expected
+    with pytest.raises(ValueError, match="colour automaton"):
+        Line(("row", 0), (1,), (), None, (1,), ((1,),)).states()
+
+
+def test_compiled_feasible_starts_match_the_automatons_on_long_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On lines of up to 400 cells (past the compiled line logic's 126), with known cells taken
+    from a hidden line or at random, the compiled starts are the automaton's, and both see the
+    same lines with no completion."""
+    from nonosat.solver.compiled import core
+
+    if core is None:
+        pytest.skip("the compiled core was not built")
+    rng = random.Random(44)
+    agreed = {"none": 0, "some": 0}
+    for _ in range(300):
+        n = rng.randint(1, 400)
+        hidden = [int(rng.random() < 0.6) for _ in range(n)]
+        clue = clue_of(hidden)
+        source = hidden if rng.random() < 0.8 else [int(rng.random() < 0.5) for _ in range(n)]
+        share = rng.choice((0.02, 0.1, 0.3))
+        cells = [(cell == 1) if rng.random() < share else i + 1 for i, cell in enumerate(source)]
+        line = Line(("row", 0), clue, cells)
+        outcomes = []
+        for compiled in (True, False):
+            if not compiled:
+                monkeypatch.setattr(blocks, "core", None)
+            try:
+                outcomes.append(feasible_starts(line))
+            except Contradiction:
+                outcomes.append(None)
+        monkeypatch.undo()
+        assert outcomes[0] == outcomes[1], (clue, cells)
+        agreed["none" if outcomes[0] is None else "some"] += 1
+    assert agreed["none"] > 10 and agreed["some"] > 200, agreed

@@ -236,3 +236,26 @@ def test_the_engines_agree_on_a_sample_of_every_corpus_folder(corpus: Path) -> N
                 assert len({frozenset(g) for g in grids.values()}) == 1, (name, {e: len(g) for e, g in grids.items()})
                 sets += 1
     assert compared >= 60 and colour >= 10 and sets >= 3, (compared, colour, sets)
+
+
+@pytest.mark.parametrize("engine", ["sat", "cdcl"])
+def test_a_grid_an_engine_gets_wrong_is_caught_before_it_is_shown(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every engine's grids are checked against the clues once, where `solve` hands them over
+    (the sat engine's are not checked again inside it): a grid with one cell turned, as a faulty
+    solver would give it, raises WrongAnswer naming a line, and is never a result."""
+    from nonosat.errors import WrongAnswer
+    from nonosat.solver import engines
+
+    if engine == "cdcl" and compiled.core is None:
+        pytest.skip("the compiled core was not built")
+    real = engines.search
+
+    def faulty(chosen: Engine, request: Any) -> Any:
+        found = real(chosen, request)
+        first = found.grids[0]
+        found.grids[0] = ((1 - first[0][0],) + first[0][1:],) + first[1:]
+        return found
+
+    monkeypatch.setattr(engines, "search", faulty)
+    with pytest.raises(WrongAnswer, match="internal error: a solver's grid breaks (row|column)"):
+        solve(load(FOREVER), engine=engine)

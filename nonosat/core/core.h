@@ -193,6 +193,9 @@ PyObject *py_beliefs(PyObject *self, PyObject *args);
 PyObject *py_blocks(PyObject *self, PyObject *args);
 PyObject *py_blocks_colour(PyObject *self, PyObject *args);
 
+/* starts.c */
+PyObject *py_block_starts(PyObject *self, PyObject *args);
+
 /* colour_logic.c, colour_grid.c, colour_search.c */
 PyObject *py_settle_colours(PyObject *self, PyObject *args);
 PyObject *py_propagate_colours(PyObject *self, PyObject *args);

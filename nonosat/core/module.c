@@ -260,6 +260,11 @@ static PyMethodDef methods[] = {
      "nonosat/solver/encodings/blocks.py writes it: starts[j], the cells where block j can start;\n"
      "cells[i], cell i's literal, or True / False when known; bases[j], block j's first variable.\n"
      "See blocks.c."},
+    {"block_starts", py_block_starts, METH_VARARGS,
+     "block_starts(clue, cells) -> list of lists of cells, or None if no completion fits\n\n"
+     "For each block of a black-and-white line's clue, the cells where it starts in some\n"
+     "completion of the line: cells[i] is True (filled), False (empty) or a literal (open), for\n"
+     "lines of any length. See starts.c."},
     {"blocks_colour", py_blocks_colour, METH_VARARGS,
      "blocks_colour(clue, colours, starts, choices, bases, solid) -> clauses\n\n"
      "The block-position encoding of one colour line, clause for clause as blocks.py's\n"

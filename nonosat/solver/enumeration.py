@@ -58,6 +58,17 @@ def rival_work(job: RivalJob, found: list[Grid]) -> bool:
 
 
 def enumerate_solutions(
+    formula: GridFormula, count: int, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE
+) -> tuple[list[Solution], bool, str | None]:
+    """Up to `count` verified solutions of a grid formula (what line logic left open, or a
+    partial board), whether that is all of them, and why the search stopped short if it did:
+    `enumerate_grids`' grids (which also races), each checked against the clues as far as the
+    deadline allows."""
+    grids, whole, why = enumerate_grids(formula, count, solver, deadline)
+    return _verified(formula.board.puzzle, grids, whole, why, deadline)
+
+
+def enumerate_grids(
     formula: GridFormula,
     count: int,
     solver: str = DEFAULT_SOLVER,
@@ -67,9 +78,10 @@ def enumerate_solutions(
     race_after: float = racing.RACE_AFTER,
     counts: dict[str, int] | None = None,
     loaded: Callable[[], object] | None = None,
-) -> tuple[list[Solution], bool, str | None]:
-    """Up to `count` verified solutions of a grid formula (what line logic left open, or a
-    partial board), whether that is all of them, and why the search stopped short if it did.
+) -> tuple[list[Grid], bool, str | None]:
+    """Up to `count` grids of a grid formula, not yet checked against the clues (the sat engine's:
+    `drive` checks every engine's grids once), whether that is all of them, and why the search
+    stopped short if it did.
 
     With `race`, a search still going after `race_after` seconds is joined by its `rival` in a
     worker process, while it goes on undisturbed here, and the first to finish answers (see
@@ -80,16 +92,13 @@ def enumerate_solutions(
     in the solver they are emptied here (freed then, not after the search) and `loaded` is called
     (`collection_paused.resume`: the search runs with the collector on).
     """
-
-    puzzle = formula.board.puzzle
     race = race and racing.can_race()
     if runs_apart(solver) and interrupts.watched():
         if loaded is not None:
             loaded()  # the wait may be long; the clauses stay (the search runs here if no worker starts)
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
-            found, whole, why = elsewhere
-            return _verified(puzzle, found, whole, why, deadline)
+            return elsewhere
     try:
         search = Search(formula.clauses, solver, deadline)
     except TimeUp as error:
@@ -117,8 +126,7 @@ def enumerate_solutions(
         if counts is not None:
             counts.update(search.counts())
         search.close()
-    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
-    return _verified(puzzle, grids, whole, cut, deadline)
+    return racing.race_outcome(grids, ended, theirs, their_ending, count)
 
 
 def _verified(

@@ -22,7 +22,7 @@ def search(request: Request) -> Found:
     propagations and restarts where it searched in this process)."""
     from nonosat.solver.encodings.base import collection_paused
     from nonosat.solver.encodings.grid import build_formula  # PySAT only now: line logic never needs it
-    from nonosat.solver.enumeration import enumerate_solutions
+    from nonosat.solver.enumeration import enumerate_grids
 
     with collection_paused() as pause:  # until the clauses are in the solver and let go of here
         try:
@@ -32,7 +32,7 @@ def search(request: Request) -> Found:
         except CutShort as error:
             return Found([], False, str(error))
         stats = {"unknown_cells": formula.open_cells, "variables": formula.variables, "clauses": len(formula.clauses)}
-        solutions, complete, cut = enumerate_solutions(
+        grids, complete, cut = enumerate_grids(
             formula,
             request.count,
             request.solver,
@@ -42,4 +42,4 @@ def search(request: Request) -> Found:
             counts=stats,
             loaded=pause.resume,
         )
-    return Found([solution.grid for solution in solutions], complete, cut, stats)
+    return Found(grids, complete, cut, stats)  # checked against the clues by `drive`, once

@@ -41,7 +41,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     if line.colours is not None:
         return encode_colours(line, pool)
     a = automaton(line.clue)
-    alive, cells = line.alive, line.cells
+    alive, cells = line.states(), line.cells
     length = len(cells)
 
     def state(i: int, p: int) -> Literal:
@@ -79,7 +79,7 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
     differs. With at most one colour per cell (the grid adds it), the cells spell a word of the
     clue's language exactly when the clauses hold."""
     assert line.colours is not None
-    choices, alive = line.choices, line.alive
+    choices, alive = line.choices, line.states()
     length = len(choices)
     count = len(choices[0]) if length else 0
     a = colour_automaton(line.clue, line.colours, count)

@@ -104,8 +104,10 @@ class Line:
     """One row or column to encode.
 
     `cells` holds each cell's literal (a constant when known); `alive[i]` is the mask of the clue
-    automaton's states that some completion passes through at cell i (see `line_logic`); `name`
-    keys the line's auxiliary variables in the pool.
+    automaton's states that some completion passes through at cell i (see `line_logic`): in black
+    and white it may be left out (None), and `states()` works it out from the cells when an
+    encoding asks (the block encoding in C does not: `nonosat/core/starts.c`); `name` keys the
+    line's auxiliary variables in the pool.
 
     A colour line also has its blocks' `colours` and, in `choices`, for each cell the literal of
     each colour 1..K (`choices[i][k - 1]`: "cell i has colour k"; blank is none of them); its
@@ -115,9 +117,22 @@ class Line:
     name: tuple[str, int]
     clue: Clue
     cells: Sequence[Literal]
-    alive: Sequence[int]
+    alive: Sequence[int] | None = None
     colours: Colours | None = None
     choices: Sequence[Sequence[Literal]] = ()
+
+    def states(self) -> Sequence[int]:
+        """`alive`, from the cells when it was left out. Raises Contradiction when no completion
+        of the line fits its known cells."""
+        if self.alive is not None:
+            return self.alive
+        if self.colours is not None:
+            raise ValueError("a colour line's live states are the colour automaton's: give them")
+        from nonosat.solver.line_logic import alive_states
+
+        filled = sum(1 << i for i, cell in enumerate(self.cells) if cell is True)
+        empty = sum(1 << i for i, cell in enumerate(self.cells) if cell is False)
+        return alive_states(self.clue, len(self.cells), filled, empty)
 
 
 def at_most_one(literals: Sequence[Literal]) -> list[Clause]:

@@ -14,7 +14,7 @@ from nonosat.clues import clue_span
 from nonosat.model import Clue
 from nonosat.solver.compiled import core
 from nonosat.solver.encodings.base import Clause, Line, Literal, UnnamedPool, add_clause, fresh_variables, negate
-from nonosat.solver.line_logic import automaton
+from nonosat.solver.line_logic import Contradiction, automaton
 
 
 def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
@@ -29,12 +29,19 @@ def unpruned_counts(clue: Clue, n: int) -> tuple[int, int]:
 
 
 def feasible_starts(line: Line) -> list[list[int]]:
-    """For each block, the cells where it can start in some completion of the line."""
+    """For each block, the cells where it can start in some completion of the line. Raises
+    Contradiction when none fits the known cells."""
+    if core is not None and line.colours is None:
+        found: list[list[int]] | None = core.block_starts(line.clue, line.cells)
+        if found is None:
+            raise Contradiction
+        return found
     a = automaton(line.clue)
+    alive = line.states()
     starts = []
     for j in range(len(line.clue)):
         bit = 1 << a.block_start(j)
-        starts.append([i for i, states in enumerate(line.alive) if states & bit])
+        starts.append([i for i, states in enumerate(alive) if states & bit])
     return starts
 
 
@@ -142,7 +149,7 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
     zeros = automaton(clue).zeros
     if core is not None:  # the same clauses in C (nonosat/core/blocks.c): most of a colour formula's time
         bases = _bases(line, starts, pool)
-        solid = [not alive & zeros for alive in line.alive]
+        solid = [not alive & zeros for alive in line.states()]
         clauses: list[Clause] = core.blocks_colour(clue, colours, starts, choices, bases, solid)
         return clauses
     table: list[list[Literal]] = []  # table[j][t]: block j starts at t or later, t = 0 .. n + 1
@@ -164,11 +171,12 @@ def encode_colours(line: Line, pool: IDPool) -> list[Clause]:
                 add_clause(clauses, [negate(at(j, t)), at(j, t + 1)])  # (H)
             if j + 1 < k:
                 add_clause(clauses, [negate(at(j, t)), at(j + 1, t + gap)])  # (G)
+    alive = line.states()
     for i in range(n):
         before_first = at(0, i + 1) if k else True
         for literal in choices[i]:
             add_clause(clauses, [negate(before_first), negate(literal)])  # (E)
-        if not line.alive[i] & zeros:
+        if not alive[i] & zeros:
             add_clause(clauses, list(choices[i]))  # (F) a cell that cannot be blank has a colour
     for j, size in enumerate(clue):
         colour_j = colours[j]

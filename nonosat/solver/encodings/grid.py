@@ -23,7 +23,7 @@ from nonosat.solver.encodings import (
     check_encoding,
 )
 from nonosat.solver.encodings.base import FREEING_A_CLAUSE, UnnamedPool, collection_paused
-from nonosat.solver.propagation import Board, Contradiction, alive_states, colour_alive_states, line_solve
+from nonosat.solver.propagation import Board, Contradiction, colour_alive_states, line_solve
 
 IMPLICATIONS_SHARE = 2
 """Line implications stop once they number 1/IMPLICATIONS_SHARE of the line encodings' clauses.
@@ -206,7 +206,7 @@ def _build(
             if (True, r) in overfull:
                 clauses += no_fit(cells[0])
             else:
-                clauses += encode(Line(("row", r), clue, cells, alive_states(clue, width, f, e)), pool)
+                clauses += encode(Line(("row", r), clue, cells), pool)  # its live states if the encoding asks
             grown(clauses)
     for c, clue in enumerate(puzzle.columns):
         f, e = board.col_filled[c], board.col_empty[c]
@@ -215,7 +215,7 @@ def _build(
             if (False, c) in overfull:
                 clauses += no_fit(cells[0])
             else:
-                clauses += encode(Line(("column", c), clue, cells, alive_states(clue, height, f, e)), pool)
+                clauses += encode(Line(("column", c), clue, cells), pool)
             grown(clauses)
     if implications:
         from nonosat.solver.encodings.implications import grid_implications
