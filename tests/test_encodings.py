@@ -436,7 +436,7 @@ def test_compiled_feasible_starts_match_the_automatons_on_long_lines(monkeypatch
         share = rng.choice((0.02, 0.1, 0.3))
         cells = [(cell == 1) if rng.random() < share else i + 1 for i, cell in enumerate(source)]
         line = Line(("row", 0), clue, cells)
-        outcomes = []
+        outcomes: list[list[list[int]] | None] = []
         for compiled in (True, False):
             if not compiled:
                 monkeypatch.setattr(blocks, "core", None)
