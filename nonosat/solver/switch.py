@@ -30,24 +30,29 @@ def line_swaps(cells: str, reach: int = REACH) -> set[tuple[int, int]]:
 
     Only the window from a-1 to b+1 is looked at: the cells outside it do not change, and the
     window's edge cells do not either, so a run that crosses an edge crosses it in both lines,
-    and the clue is kept exactly when the window's own runs are (`_keeps_runs`, remembered).
+    and the clue is kept exactly when the window's own runs are (`_swaps_in`, remembered for
+    each window from a-1 to a + reach + 1: one look for each cell).
     """
     found = set()
-    length = len(cells)
-    for a in range(length):
-        first = cells[a]
+    for a in range(len(cells)):
         start = a - 1 if a else 0
-        for b in range(a + 1, min(length, a + reach + 1)):
-            if first != cells[b] and _keeps_runs(cells[start : b + 2], a - start, b - start):
-                found.add((a, b))
+        for d in _swaps_in(cells[start : a + reach + 2], a - start, reach):
+            found.add((a, a + d))
     return found
 
 
 @cache
-def _keeps_runs(window: str, a: int, b: int) -> bool:
-    """Whether exchanging characters a and b of a short window keeps its runs."""
-    swapped = window[:a] + window[b] + window[a + 1 : b] + window[a] + window[b + 1 :]
-    return _runs(swapped) == _runs(window)
+def _swaps_in(window: str, a: int, reach: int) -> tuple[int, ...]:
+    """The distances d (1..reach) such that exchanging characters a and a + d of the window,
+    which differ, keeps the runs of the window up to the character after a + d."""
+    found = []
+    for b in range(a + 1, min(len(window), a + reach + 1)):
+        if window[a] != window[b]:
+            part = window[: b + 2]
+            swapped = part[:a] + part[b] + part[a + 1 : b] + part[a] + part[b + 1 :]
+            if _runs(swapped) == _runs(part):
+                found.append(b - a)
+    return tuple(found)
 
 
 def switched_solution(puzzle: Puzzle, grid: Grid) -> Grid | None:
