@@ -259,3 +259,27 @@ def test_a_grid_an_engine_gets_wrong_is_caught_before_it_is_shown(engine: str, m
     monkeypatch.setattr(engines, "search", faulty)
     with pytest.raises(WrongAnswer, match="internal error: a solver's grid breaks (row|column)"):
         solve(load(FOREVER), engine=engine)
+
+
+def test_a_models_grid_is_the_same_whatever_order_the_solver_lists_it_in() -> None:
+    """`GridFormula.grid` reads the cells from the head of a model PySAT lists by variable, and
+    from the whole model when a solver lists it otherwise (or leaves variables out)."""
+    import random
+
+    from pysat.solvers import Solver
+
+    from nonosat.solver.encodings.grid import build_formula
+    from nonosat.solver.propagation import line_solve
+
+    puzzle = load(FOREVER)
+    formula = build_formula(line_solve(puzzle))
+    with Solver("minisat22", bootstrap_with=formula.clauses) as sat:
+        assert sat.solve()
+        model = sat.get_model()
+    assert [abs(literal) for literal in model[:100]] == list(range(1, 101))  # the order relied on
+    grid = formula.grid(model)
+    shuffled = model[:]
+    random.Random(3).shuffle(shuffled)
+    only_cells = [literal for literal in model if 0 < literal <= puzzle.width * puzzle.height]
+    assert formula.grid(shuffled) == grid == formula.grid(only_cells)
+    assert puzzle.satisfied_by(grid)

@@ -65,7 +65,9 @@ class GridFormula:
         if puzzle.colour_count == 1:  # a cell's variable is its number from 1
             width, board = puzzle.width, self.board
             cells = bytearray(width * puzzle.height + 1)
-            for literal in model:
+            last = len(cells) - 1  # PySAT's models list variable v at v - 1: the cells come first
+            ordered = len(model) >= last and abs(model[last - 1]) == last
+            for literal in model[:last] if ordered else model:
                 if 0 < literal < len(cells):
                     cells[literal] = 1
             filled, empty = board.row_filled, board.row_empty
@@ -222,12 +224,8 @@ def _build(
 
         clauses += grid_implications(board, len(clauses) // IMPLICATIONS_SHARE, deadline)
         grown(clauses)
-    unknown = [
-        r * width + c + 1
-        for r in range(height)
-        for c in range(width)
-        if not (board.row_filled[r] | board.row_empty[r]) >> c & 1
-    ]
+    known = [board.row_filled[r] | board.row_empty[r] for r in range(height)]  # read once: properties
+    unknown = [r * width + c + 1 for r in range(height) for c in range(width) if not known[r] >> c & 1]
     return GridFormula(board, clauses, pool.top, unknown, encoding)
 
 
