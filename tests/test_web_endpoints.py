@@ -4,6 +4,7 @@ lists them all."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -222,3 +223,25 @@ def test_certificate_is_a_zip_that_verify_accepts(client: TestClient, tmp_path: 
         assert (checked.status, checked.encoding) == (status, "blocks")
     refused = client.post("/api/certificate?encoding=cnf", **upload(DANCER))
     assert refused.status_code == 400 and "encoding" in refused.json()["error"]
+
+
+@pytest.mark.slow  # two command lines
+def test_rate_explain_and_hint_answer_a_refuted_puzzle_in_their_own_shape(client: TestClient, tmp_path: Path) -> None:
+    """A puzzle the cheap checks refute (a clue longer than its line) gets rate's, explain's and
+    hint's own shapes, saying there is no solution, with the problems: the web as the command
+    line's --format json (which wrote nothing for it), not the shape of check."""
+    long = {"rows": [[3]], "cols": [[1]]}
+    (tmp_path / "long.json").write_text(json.dumps(long))
+    problems = [
+        "row 1: clue 3 needs 3 cells but the line has 1",
+        "the row clues fill 3 cells but the column clues fill 1",
+    ]
+    rated = client.post("/api/rate", json=long).json()
+    assert rated["level"] == "none" and rated["difficulty"] is None and rated["problems"] == problems
+    assert comparable(rated) == comparable(cli_record("rate", str(tmp_path / "long.json")))
+    explained = client.post("/api/explain", json=long).json()
+    assert explained["steps"] == [] and explained["contradiction"] == "row 1" and explained["problems"] == problems
+    assert comparable(explained) == comparable(cli_record("explain", str(tmp_path / "long.json")))
+    hinted = client.post("/api/hint", json={"puzzle": long, "state": ["?"]}).json()
+    assert hinted["impossible"] and hinted["problems"] == problems and "no solution" in hinted["text"][0]
+    assert "method" not in rated | explained | hinted  # check's shape is not theirs

@@ -1,6 +1,8 @@
 """explain, rate and hint: the puzzle as a person solves it, how hard that is, the next move."""
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -47,7 +49,8 @@ def explain(
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
     writing = step_writing(indented=True) if format is OutputFormat.json else line_writing
-    explained = explain_puzzle(puzzle, deadline, jobs=cores(None), writing=writing)
+    with refuted_in_json("explain", puzzle, file, format):
+        explained = explain_puzzle(puzzle, deadline, jobs=cores(None), writing=writing)
     logic, result = explained.logic, explained.search
     if format is OutputFormat.json:
         write_json(trace_record(file, logic, explained.open_cells, result))
@@ -89,7 +92,8 @@ def rate(
         format = OutputFormat.json
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
-    rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
+    with refuted_in_json("rate", puzzle, file, format):
+        rating = rate_puzzle(puzzle, timeout=deadline, engine=engine.value)
     if format is OutputFormat.json:
         write_json(rating_record(file, rating))
     else:
@@ -141,6 +145,23 @@ def hint(
         raise typer.Exit(EXIT_FOR_STATUS["none"])
     if found.ambiguous:
         raise typer.Exit(EXIT_FOR_STATUS["multiple"])
+
+
+@contextmanager
+def refuted_in_json(kind: str, puzzle: "Puzzle", file: str, format: OutputFormat) -> Iterator[None]:
+    """With --format json, a puzzle the cheap checks refute is written in the command's own shape
+    (`refuted_as`: no solution, and the problems), exit 3; as text, the one line on standard
+    error that any command's ImpossiblePuzzle gives."""
+    from nonosat.errors import ImpossiblePuzzle
+    from nonosat.render.records import refuted_as
+
+    try:
+        yield
+    except ImpossiblePuzzle as refuted:
+        if format is not OutputFormat.json:
+            raise
+        write_json(refuted_as(kind, puzzle, refuted.problems, file))
+        raise typer.Exit(EXIT_FOR_STATUS["none"]) from None
 
 
 def partial(board: Any) -> Any:

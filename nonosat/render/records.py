@@ -169,6 +169,26 @@ def refuted_record(
     return data
 
 
+def refuted_as(kind: str, puzzle: Puzzle, problems: Sequence[str], path: str) -> Record:
+    """`rate`'s, `explain`'s or `hint`'s own shape for a puzzle the cheap checks refute (the
+    library raises ImpossiblePuzzle: there is nothing to rate or explain), with no solution
+    said as that shape says it, and the `problems`."""
+    if kind == "rate":
+        shape: Record = {"path": path, "level": "none", "difficulty": None, "line_passes": 0}
+        shape.update(passes_per_line=0.0, probes=0, cut_short=None)
+    elif kind == "explain":
+        lines = [problem.split(":")[0] for problem in problems if problem.startswith(("row ", "column "))]
+        shape = {"path": path, "steps": [], "level": None, "contradiction": lines[0] if lines else None}
+        shape.update(open_cells=puzzle.width * puzzle.height, search=None, cut_short=None)
+    else:
+        from nonosat.explain.hint import Hint
+        from nonosat.render.text import hint_lines
+
+        found = Hint((), impossible=True, palette=puzzle.palette)
+        shape = {**hint_record(found), "text": hint_lines(found)}
+    return {**shape, "problems": list(problems)}
+
+
 def step_record(step: Step) -> Record:
     """One deduction of line logic or probing. In colour, each block of the clue is [length,
     "colour name"] (as a colour JSON file writes it), and "narrowed" lists the cells the step

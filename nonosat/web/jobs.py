@@ -148,10 +148,11 @@ def check_one_side(width: int | None, height: int | None, side: int) -> None:
             raise TooLarge(f"a puzzle on this server {given} cells {name} is over the limit of {side} cells a side")
 
 
-def refuted(puzzle: Puzzle, error: ImpossiblePuzzle, name: str) -> Reply:
-    from nonosat.render.records import refuted_record
+def refuted(job: Job, puzzle: Puzzle, error: ImpossiblePuzzle) -> Reply:
+    """rate's, explain's or hint's answer for a puzzle the cheap checks refute: in its own shape."""
+    from nonosat.render.records import refuted_as
 
-    return Reply.json(refuted_record(puzzle, error.problems, name, None, None))
+    return Reply.json(refuted_as(job.kind, puzzle, error.problems, job.name))
 
 
 def check(job: Job, deadline: Deadline) -> Reply:
@@ -182,7 +183,7 @@ def rate(job: Job, deadline: Deadline) -> Reply:
         rating = rate_puzzle(puzzle, timeout=deadline, engine=job.options.get("engine", "auto"))
         return Reply.json(rating_record(job.name, rating))
     except ImpossiblePuzzle as error:
-        return refuted(puzzle, error, job.name)
+        return refuted(job, puzzle, error)
 
 
 def explain(job: Job, deadline: Deadline) -> Reply:
@@ -193,7 +194,7 @@ def explain(job: Job, deadline: Deadline) -> Reply:
     try:
         explained = explain_puzzle(puzzle, deadline, writing=step_writing(indented=False))
     except ImpossiblePuzzle as error:
-        return refuted(puzzle, error, job.name)
+        return refuted(job, puzzle, error)
     return Reply.json(trace_record(job.name, explained.logic, explained.open_cells, explained.search))
 
 
@@ -208,7 +209,7 @@ def hint(job: Job, deadline: Deadline) -> Reply:
     try:
         found = next_hint(puzzle, state, job.options.get("steps", 1), timeout=deadline)
     except ImpossiblePuzzle as error:
-        return refuted(puzzle, error, job.name)
+        return refuted(job, puzzle, error)
     return Reply.json({**hint_record(found), "text": hint_lines(found)})
 
 
