@@ -245,3 +245,11 @@ def test_rate_explain_and_hint_answer_a_refuted_puzzle_in_their_own_shape(client
     hinted = client.post("/api/hint", json={"puzzle": long, "state": ["?"]}).json()
     assert hinted["impossible"] and hinted["problems"] == problems and "no solution" in hinted["text"][0]
     assert "method" not in rated | explained | hinted  # check's shape is not theirs
+
+
+def test_a_media_type_is_read_whatever_its_case(client: TestClient) -> None:
+    """`Content-Type: application/JSON` got 400 "send a puzzle file as multipart/form-data":
+    media types are case-insensitive."""
+    for kind in ("application/JSON", "Application/Json; charset=UTF-8"):
+        reply = client.post("/api/check", content=json.dumps(TWO_BY_TWO), headers={"Content-Type": kind})
+        assert reply.status_code == 200 and reply.json()["status"] == "multiple", (kind, reply.text)

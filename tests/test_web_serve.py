@@ -297,3 +297,44 @@ def test_mangled_uploads_of_every_format_never_get_a_500(served: int, corpus: Pa
             message = json.loads(text)["error"]
             assert message and "\n" not in message and "Traceback" not in message
     assert seen.get(400, 0) > 10 and seen.get(200, 0) > 5, seen
+
+
+def sent_in_part(port: int, path: str, kind: str, body: bytes, sent: int) -> tuple[float, bytes]:
+    """A request whose body stops after `sent` bytes: seconds to the answer, and the answer."""
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\nContent-Length: {len(body)}\r\n\r\n"
+        connection.sendall(head.encode() + body[:sent])
+        connection.settimeout(20)
+        started = time.monotonic()
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            more = connection.recv(4096)
+            if not more:
+                break
+            answer += more
+        return time.monotonic() - started, answer
+
+
+def test_an_upload_that_stalls_is_answered_when_the_requests_time_is_up(served: int) -> None:
+    """A review found an upload that stopped halfway never answered (25 s and more), and a slow
+    one answered after its whole upload, past its timeout: the request's time counts from its
+    arrival, its reading included. Now each is answered `unknown` when its time is up (for a file
+    endpoint, 422), naming what it was doing."""
+    puzzle = (ROOT / "puzzles" / "ring.non").read_bytes()
+    form = b'--xyz\r\nContent-Disposition: form-data; name="file"; filename="ring.non"\r\n\r\n' + puzzle
+    form += b"\r\n--xyz--\r\n"
+    asked = [
+        ("/api/check?timeout=1.5", "multipart/form-data; boundary=xyz", form, "upload", 200),
+        ("/api/solve?timeout=1", "application/json", b'{"rows": [[1], [1]], "cols": [[1], [1]]}', "<input>", 200),
+        ("/api/render?timeout=1", "multipart/form-data; boundary=xyz", form, None, 422),
+    ]
+    for path, kind, body, name, code in asked:
+        seconds, answer = sent_in_part(served, path, kind, body, len(body) // 2)
+        head, _, text = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 %d" % code), answer
+        record = json.loads(text)
+        said = record["cut_short"] if code == 200 else record["error"]
+        assert "while reading the upload" in said, record
+        if code == 200:
+            assert record["status"] == "unknown" and record["path"] == name, record
+        assert seconds < 6, (path, seconds)  # the 1 s limit, not the test's 20 s: no clock in the verdict

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import PurePath
 from typing import Any
@@ -14,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from nonosat.errors import TooLarge
-from nonosat.web.jobs import JSON_NAME, Job, Reply
+from nonosat.web.jobs import JSON_NAME, Job, Reply, cut_short
 from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
 from nonosat.web.pool import Busy, Pool
 from nonosat.web.settings import WebSettings
@@ -67,7 +68,7 @@ async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str,
     """(bytes, name, format or None to find it, fields): a multipart field `file` (and `state`
     for a hint, as text or as a file: `curl -F state=@grid.txt`), or a JSON body: a puzzle in
     nonosat's JSON, or {"puzzle": ..., "state": ...}."""
-    kind = request.headers.get("content-type", "")
+    kind = request.headers.get("content-type", "").lower()  # media types are case-insensitive
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
         async with request.form(max_files=2 if endpoint.name == "hint" else 1, max_fields=4) as form:
@@ -132,14 +133,19 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
     spec = ENDPOINTS[name]
 
     async def handle(request: Request) -> Response:
+        arrived = time.time()  # the request's time counts from here, the upload's reading included
         settings: WebSettings = request.app.state.settings
         pool: Pool = request.app.state.pool
         try:
             options = read_options(spec, list(request.query_params.multi_items()), settings)
         except BadRequest as problem:
             return error(str(problem))
+        seconds = options.pop("timeout", settings.default_timeout)
         try:
-            data, upload_name, fmt, fields = await read_upload(request, spec)
+            data, upload_name, fmt, fields = await asyncio.wait_for(read_upload(request, spec), seconds)
+        except asyncio.TimeoutError:  # a stalled or slow upload: answered, and its connection closed
+            unread = Job(name, b"", unread_name(request), None, seconds, settings.max_side, options, arrived)
+            return response(cut_short(unread, f"time limit reached ({seconds:g} s) while reading the upload"))
         except TooBig:
             return too_big(settings.max_upload_bytes)
         except BadRequest as problem:
@@ -152,15 +158,7 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
                     "expected the grid so far: a field 'state' of rows of # . ? (in colour, the colours' characters)"
                 )
             options["state"] = fields["state"]
-        job = Job(
-            name,
-            data,
-            upload_name,
-            fmt,
-            options.pop("timeout", settings.default_timeout),
-            settings.max_side,
-            options,
-        )
+        job = Job(name, data, upload_name, fmt, seconds, settings.max_side, options, arrived)
         gone = asyncio.ensure_future(wait_for_disconnect(request))
         try:
             reply = await pool.run(job, gone)
@@ -173,6 +171,12 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         return response(reply)
 
     return handle
+
+
+def unread_name(request: Request) -> str:
+    """How an answer names an upload not read in time: `<input>` for a JSON body, else `upload`
+    (its file name comes with the body)."""
+    return JSON_NAME if request.headers.get("content-type", "").lower().startswith("application/json") else "upload"
 
 
 def response(reply: Reply, headers: dict[str, str] | None = None) -> Response:
