@@ -37,12 +37,18 @@ def _fill(template: str, parameters: dict[str, str]) -> str:
 class ParseError(NonosatError):
     """A puzzle file could not be read: names the file, the line and what was expected."""
 
-    def __init__(self, path: str | Path | None, line: int | None, expected: str) -> None:
+    def __init__(self, path: str | Path | None, line: int | None, expected: str, **parameters: str) -> None:
         self.path = str(path) if path is not None else "<input>"
         self.line = line
-        self.expected = expected
+        self.expected = _fill(expected, parameters)
+        self._expected = expected
         where = self.path if line is None else f"{self.path}, line {line}"
-        super().__init__(f"{where}: {expected}")
+        super().__init__(f"{where}: {expected}", **parameters)
+
+    def reworded(self, **parameters: str) -> ParseError:
+        """The same error with some placeholders worded otherwise for Python (`load_bytes` picks
+        a puzzle by `number=`, not by a path's FILE#N); `worded` still names them its own way."""
+        return ParseError(self.path, self.line, self._expected, **{**self.parameters, **parameters})
 
 
 class InvalidPuzzle(NonosatError):

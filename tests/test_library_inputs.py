@@ -76,3 +76,23 @@ def test_a_deadline_is_a_moment_on_the_monotonic_clock(moment: object) -> None:
         Deadline(time.time() + 1)
     soon = Deadline.after(1)  # the way to make one
     assert soon.at is not None and Deadline(soon.at).at == soon.at
+
+
+def test_bytes_of_many_puzzles_are_picked_by_number_as_the_messages_say(tmp_path: Path) -> None:
+    """A review found that bytes of a file of several puzzles were told to "select one as
+    FILE#N", and a name ending in #5 then got "unknown format: no reader takes .txt#5 files, nor
+    this content" (the content was a tournament file). Both now say `number=`, the web's wording
+    ?number (its messages name its query parameters), and a path still FILE#N."""
+    from nonosat.errors import ParseError
+    from nonosat.web.jobs import WEB_NAMES
+
+    data = b"".join(b"$%d\n1\n0\n1\n0\n" % n for n in (1, 2))  # two tournament puzzles of 2x2
+    with pytest.raises(ParseError, match=r"holds 2 puzzles; select one with number=N, e.g. load_bytes") as caught:
+        load_bytes(data, "pair.txt")
+    assert "?number=1" in caught.value.worded(WEB_NAMES) and "FILE#N" not in caught.value.worded(WEB_NAMES)
+    with pytest.raises(UsageError, match=r"'pair.txt#2' picks puzzle 2 .* name the file 'pair.txt' and give number=2"):
+        load_bytes(data, "pair.txt#2")
+    assert load_bytes(data, "pair.txt", 2).source == "pair.txt#2"
+    (tmp_path / "pair.txt").write_bytes(data)
+    with pytest.raises(ParseError, match=r"select one as FILE#N, e.g. .*pair.txt#1"):
+        load(str(tmp_path / "pair.txt"))

@@ -170,3 +170,15 @@ def test_a_form_field_that_is_not_read_is_refused_not_ignored(client: TestClient
     hint = client.post("/api/hint", files={"file": ("dancer.non", puzzle)}, data={"state": "?????\n" * 10})
     assert hint.status_code == 200, hint.text
     assert client.post("/api/explain?timeout=1", files={"file": ("dancer.non", puzzle)}).status_code == 200
+
+
+def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestClient) -> None:
+    """The advice for a file of several puzzles said FILE#N, which an upload cannot follow: a name
+    ending in #2 was "unknown format ... nor this content". Both now say ?number."""
+    data = b"".join(b"$%d\n1\n0\n1\n0\n" % n for n in (1, 2))
+    whole = client.post("/api/check", files={"file": ("pair.txt", data)})
+    assert whole.status_code == 400 and "select one with the query parameter number, e.g. ?number=1" in whole.text
+    named = client.post("/api/check", files={"file": ("pair.txt#2", data)})
+    assert named.status_code == 400 and "name the file 'pair.txt' and give ?number=2" in named.text, named.text
+    picked = client.post("/api/check?number=2", files={"file": ("pair.txt", data)})
+    assert picked.status_code == 200 and picked.json()["path"] == "pair.txt", picked.text

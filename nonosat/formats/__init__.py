@@ -241,7 +241,12 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     _check_name_and_number(name, number)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
-    return read_data(data, name, number, every=False)[0]
+    try:
+        return read_data(data, name, number, every=False)[0]
+    except ParseError as error:
+        if "select" not in error.parameters:
+            raise
+        raise error.reworded(select="with number=N, e.g. load_bytes(data, name, number=1)") from None
 
 
 def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
@@ -337,12 +342,23 @@ def check_path(path: object, *, reading: bool = True) -> None:
         raise UsageError(f"path: expected a file's path, not {type(path).__name__}{more}")
 
 
+PICKED = re.compile(r"(\.[A-Za-z0-9]+)#([0-9]+)$")
+"""A file's name ending in the command line's FILE#N (after a suffix: `taai2011.txt#5`)."""
+
+
 def _check_name_and_number(name: object, number: object) -> None:
     """The library's callers name the bytes with a str, and pick a puzzle by a whole number of at
     least 1 (a str such as "1", from a query, said "there is no puzzle $1 (the file holds $1 to
     $1000)"; True was taken as 1)."""
     if not isinstance(name, str):
         raise UsageError(f"name: expected the file's name as a str, not {type(name).__name__}")
+    picked = PICKED.search(name)
+    if picked is not None:  # the command line's FILE#N: "unknown format: no reader takes .txt#5 files"
+        raise UsageError(
+            f"name: {name[:60]!r} picks puzzle {picked[2]} as the command line does; here name the file"
+            f" {name[: picked.start(2) - 1][:60]!r} and give {{number}}={picked[2]}",
+            number="number",
+        )
     if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
         raise UsageError(f"number: expected a whole number of at least 1 (or None), not {number!r:.40}")
 

@@ -29,7 +29,8 @@ def choose(puzzles: Sequence[Puzzle], number: int | None, path: PathName) -> Puz
         raise ParseError(
             path,
             None,
-            f"the file holds {len(puzzles)} puzzles; select one as FILE#N, e.g. {path or 'FILE'}#1",
+            f"the file holds {len(puzzles)} puzzles; select one {{select}}",
+            select=f"as FILE#N, e.g. {path or 'FILE'}#1",
         )
     check_number(number, len(puzzles), path)
     return puzzles[number - 1]

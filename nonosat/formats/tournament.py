@@ -189,7 +189,8 @@ def select_block(blocks: Sequence[Block], number: int | None, path: PathName) ->
         raise ParseError(
             path,
             None,
-            f"the file holds {len(blocks)} puzzles; select one as FILE#N, e.g. {path or 'FILE'}#{blocks[0].number}",
+            f"the file holds {len(blocks)} puzzles; select one {{select}}",
+            select=f"as FILE#N, e.g. {path or 'FILE'}#{blocks[0].number}",
         )
     for block in blocks:
         if block.number == number:

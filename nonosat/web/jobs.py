@@ -29,6 +29,8 @@ WEB_NAMES = {
     "require": "require",
     "colours": "colours",
     "engine": "engine",
+    "number": "?number",
+    "select": "with the query parameter number, e.g. ?number=1",
 }
 """How the API names the library's parameters in a message (NonosatError.worded): as its query
 parameters."""
