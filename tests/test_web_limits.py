@@ -201,3 +201,26 @@ def test_a_large_pictures_size_is_read_without_pillows_bomb_warning() -> None:
         warnings.simplefilter("always")
         assert picture_size(data.getvalue()) == (10_000, 10_000)
     assert not [warning for warning in caught if "DecompressionBomb" in warning.category.__name__]
+
+
+def test_the_upload_limit_is_the_files_size_not_its_wrapping(client: TestClient) -> None:
+    """A review found a file of 1,048,426 bytes refused 413 by a server whose limit is 1 MiB: the
+    limit counted the multipart wrapping. A file of the limit's size passes it (and is then read:
+    this one is no puzzle, 400), one byte more is 413, sent with or without a length."""
+    limit = 1_000_000
+    exact = b"#" * limit
+    reply = client.post("/api/check", files={"file": ("big.txt", exact)})
+    assert reply.status_code == 400, reply.text  # past the limit's check: read, and refused as no puzzle
+    over = client.post("/api/check", files={"file": ("big.txt", exact + b"#")})
+    assert over.status_code == 413 and f"{limit} bytes" in over.json()["error"]
+    head = b'--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\n\r\n'
+
+    def chunks(size: int) -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield head
+        for start in range(0, size, 100_000):
+            yield b"#" * min(100_000, size - start)
+        yield b"\r\n--xyz--\r\n"
+
+    kind = {"content-type": "multipart/form-data; boundary=xyz"}
+    assert client.post("/api/check", content=chunks(limit), headers=kind).status_code == 400
+    assert client.post("/api/check", content=chunks(limit + 1), headers=kind).status_code == 413

@@ -34,10 +34,17 @@ def too_big(limit: int) -> Response:
     return error(f"the upload is over this server's limit of {limit} bytes", 413)
 
 
+WRAPPING = 1 << 16
+"""What a multipart body may hold besides its file, within the limit: the parts' headers and
+boundaries, and a hint's state (40 KB for a 200x200 grid). The file itself is held to the
+limit (`read_upload`): a 1 MiB file sent with `curl -F` was refused for its wrapping."""
+
+
 class BodyLimit:
-    """ASGI middleware: 413 for a body over the limit, by its Content-Length, or by counting as
-    it arrives (then `TooBig` is raised from `receive`, inside the endpoint, which answers 413:
-    raised any further out, Starlette would make it a 500)."""
+    """ASGI middleware: 413 for a body over the limit (a multipart one: over the limit and its
+    WRAPPING), by its Content-Length, or by counting as it arrives (then `TooBig` is raised from
+    `receive`, inside the endpoint, which answers 413: raised any further out, Starlette would
+    make it a 500)."""
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app, self.limit = app, limit
@@ -46,8 +53,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length")
+        wrapped = headers.get(b"content-type", b"").lower().startswith(b"multipart/")
+        limit = self.limit + (WRAPPING if wrapped else 0)
+        if length is not None and (not length.isdigit() or int(length) > limit):
             response = too_big(self.limit) if length.isdigit() else error("Content-Length is not a number")
             await response(scope, receive, send)
             return
@@ -57,17 +67,20 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 raise TooBig
             return message
 
         await self.app(scope, counted, send)
 
 
-async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str, str | None, dict[str, Any]]:
-    """(bytes, name, format or None to find it, fields): a multipart field `file` (and `state`
-    for a hint, as text or as a file: `curl -F state=@grid.txt`), or a JSON body: a puzzle in
-    nonosat's JSON, or {"puzzle": ..., "state": ...}."""
+async def read_upload(
+    request: Request, endpoint: Endpoint, limit: int
+) -> tuple[bytes, str, str | None, dict[str, Any]]:
+    """(bytes, name, format or None to find it, fields): a multipart field `file` of at most
+    `limit` bytes (and `state` for a hint, as text or as a file: `curl -F state=@grid.txt`), or a
+    JSON body (BodyLimit holds it to the limit): a puzzle in nonosat's JSON, or {"puzzle": ...,
+    "state": ...}."""
     kind = request.headers.get("content-type", "").lower()  # media types are case-insensitive
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
@@ -91,7 +104,10 @@ async def read_upload(request: Request, endpoint: Endpoint) -> tuple[bytes, str,
                 except UnicodeDecodeError:
                     raise BadRequest("state: expected the grid so far as UTF-8 text") from None
             name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # a name, never a path
-            return await upload.read(), name, None, fields
+            data = await upload.read()
+            if len(data) > limit:
+                raise TooBig
+            return data, name, None, fields
     if kind.startswith("application/json") and endpoint.takes != "picture":
         body = await request.body()
         if endpoint.name == "hint":
@@ -142,7 +158,9 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
             return error(str(problem))
         seconds = options.pop("timeout", settings.default_timeout)
         try:
-            data, upload_name, fmt, fields = await asyncio.wait_for(read_upload(request, spec), seconds)
+            data, upload_name, fmt, fields = await asyncio.wait_for(
+                read_upload(request, spec, settings.max_upload_bytes), seconds
+            )
         except asyncio.TimeoutError:  # a stalled or slow upload: answered, and its connection closed
             unread = Job(name, b"", unread_name(request), None, seconds, settings.max_side, options, arrived)
             return response(cut_short(unread, f"time limit reached ({seconds:g} s) while reading the upload"))
