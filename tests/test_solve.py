@@ -414,3 +414,14 @@ def test_a_colour_solution_without_its_palette_still_tells_its_colours_apart() -
     ring = load(Path(__file__).resolve().parent.parent / "puzzles" / "ring-colour.non")
     solution = solve(ring).solution
     assert solution is not None and len(set(solution.text().replace("\n", ""))) == len(ring.palette)
+
+
+def test_a_verdict_gives_its_two_solutions_and_where_they_differ_from_0() -> None:
+    """A review found the two solutions of a verdict reachable only as `verdict.result.solutions`,
+    which the README did not say: `verdict.solutions` now; the differences count from 0."""
+    from nonosat import Puzzle, check
+
+    verdict = check(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    first, second = verdict.solutions
+    assert verdict.solutions == verdict.result.solutions and first.grid != second.grid
+    assert verdict.differences == [(0, 0), (0, 1), (1, 0), (1, 1)] == first.differences(second)

@@ -83,8 +83,14 @@ class Verdict:
         return self.result.status
 
     @property
+    def solutions(self) -> tuple[Solution, ...]:
+        """The solutions found (`result.solutions`): two, side by side, when there are several."""
+        return self.result.solutions
+
+    @property
     def differences(self) -> list[tuple[int, int]]:
-        """The (row, column) cells, from 0, where the first two solutions differ."""
+        """The (row, column) cells, from 0, where the first two solutions differ (the command
+        line and the JSON count from 1)."""
         if len(self.result.solutions) < 2:
             return []
         return self.result.solutions[0].differences(self.result.solutions[1])
