@@ -129,10 +129,12 @@ def test_picture_generate_repair_and_suggest(client: TestClient) -> None:
 def test_convert_and_render_are_downloads(client: TestClient) -> None:
     xml = client.post("/api/convert?to=xml", **upload(DANCER))
     assert xml.status_code == 200 and 'filename="Dancer.xml"' in xml.headers["content-disposition"]
+    assert xml.headers["content-type"] == "application/xml; charset=utf-8"  # was text/plain
     back = client.post("/api/check", files={"file": ("dancer.xml", xml.content)}).json()
     assert back["status"] == "unique"
     untitled = client.post("/api/convert?to=non", json=TWO_BY_TWO)
     assert 'filename="puzzle.non"' in untitled.headers["content-disposition"]
+    assert untitled.headers["content-type"] == "text/plain; charset=utf-8"
     dropped = client.post("/api/convert?to=nin", **upload(DANCER))
     assert dropped.status_code == 200 and "title" in dropped.headers["x-nonosat-dropped"]
     svg = client.post("/api/render?solution=1", **upload(DANCER))
@@ -253,3 +255,17 @@ def test_a_media_type_is_read_whatever_its_case(client: TestClient) -> None:
     for kind in ("application/JSON", "Application/Json; charset=UTF-8"):
         reply = client.post("/api/check", content=json.dumps(TWO_BY_TWO), headers={"Content-Type": kind})
         assert reply.status_code == 200 and reply.json()["status"] == "multiple", (kind, reply.text)
+
+
+def test_a_download_named_in_other_letters_keeps_them_for_browsers(client: TestClient) -> None:
+    """A title in other letters was a download named `n-c-d.non`: it keeps the ASCII name, and
+    RFC 6266's filename* carries the title's own letters."""
+    titled = {**TWO_BY_TWO, "title": "Ñandú über"}
+    reply = client.post("/api/convert?to=non", json=titled)
+    header = reply.headers["content-disposition"]
+    assert header == "attachment; filename=\"Nandu-uber.non\"; filename*=UTF-8''%C3%91and%C3%BA-%C3%BCber.non", header
+    chinese = client.post("/api/convert?to=non", json={**TWO_BY_TWO, "title": "龍"})
+    wide = "filename*=UTF-8''%E9%BE%8D.non"
+    assert chinese.headers["content-disposition"] == f'attachment; filename="puzzle.non"; {wide}'
+    plain = client.post("/api/convert?to=non", json={**TWO_BY_TWO, "title": "Ring 2"})
+    assert plain.headers["content-disposition"] == 'attachment; filename="Ring-2.non"'

@@ -24,8 +24,12 @@ def convert(job: Job, deadline: Deadline) -> Reply:
     dropped = dropped_fields(puzzle, target)
     if dropped:
         headers["X-Nonosat-Dropped"] = ", ".join(dropped)
-    return Reply(200, text.encode(), "text/plain; charset=utf-8", headers)
+    kind = MEDIA_TYPES.get(target, "text/plain")
+    return Reply(200, text.encode(), f"{kind}; charset=utf-8", headers)
 
+
+MEDIA_TYPES = {"json": "application/json", "xml": "application/xml"}
+"""The media type of a converted puzzle in a format of a registered one (the rest are text)."""
 
 CONTENTS_LIMIT = 5000
 """The most puzzles `contents` lists (a tournament file holds 1,000)."""
@@ -56,15 +60,26 @@ def suffix_of(fmt: str) -> str:
 
 
 def disposition(kind: str, puzzle: Puzzle, job: Job, suffix: str) -> str:
-    """A download's Content-Disposition, named by the puzzle's title (else the upload's name)."""
+    """A download's Content-Disposition, named by the puzzle's title (else the upload's name): in
+    ASCII, and for a title in other letters also as RFC 6266's `filename*` (browsers take that)."""
+    from urllib.parse import quote
+
     named = puzzle.title or ("puzzle" if job.name == JSON_NAME else Path(job.name).stem)
-    return f'{kind}; filename="{safe_stem(named)}{suffix}"'
+    plain, wide = safe_stem(named), safe_stem(named, ascii_only=False)
+    header = f'{kind}; filename="{plain}{suffix}"'
+    return header if wide == plain else f"{header}; filename*=UTF-8''{quote(wide + suffix)}"
 
 
-def safe_stem(title: str) -> str:
-    """A file name from a title: ASCII letters, digits, '-' and '_' only (a header is latin-1)."""
-    kept = "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_" else "-" for ch in title.strip())
-    return kept.strip("-")[:60] or "puzzle"
+def safe_stem(title: str, ascii_only: bool = True) -> str:
+    """A file name from a title: letters, digits, '-' and '_' only (for a header's plain
+    `filename`, which is latin-1, ASCII ones: accents dropped, other letters left out)."""
+    import re
+    import unicodedata
+
+    if ascii_only:
+        title = "".join(ch for ch in unicodedata.normalize("NFKD", title) if not unicodedata.combining(ch))
+    kept = "".join(ch if (ch.isascii() or not ascii_only) and ch.isalnum() or ch in "-_" else "-" for ch in title)
+    return re.sub("-{2,}", "-", kept).strip("-")[:60] or "puzzle"
 
 
 def render(job: Job, deadline: Deadline) -> Reply:
