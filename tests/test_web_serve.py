@@ -84,12 +84,17 @@ def status(port: int) -> dict[str, Any]:
 
 
 def test_serve_prints_its_address_and_ends_on_ctrl_c_with_130() -> None:
-    process, port = start("--host", "0.0.0.0")
+    """Also a warning for a default timeout cut to the most a request may ask for (a review
+    found it cut without a word)."""
+    process, port = start("--host", "0.0.0.0", "--request-timeout", "100", "--max-request-timeout", "5")
     code, said = stop(process)
     assert code == 130
     lines = said.splitlines()
-    assert lines[0].startswith("warning: listening on 0.0.0.0")
-    assert lines[1] == f"nonosat: serving on http://0.0.0.0:{port} (Ctrl-C stops it)"
+    assert lines[0] == (
+        "warning: --request-timeout 100 is over --max-request-timeout 5: a request that names no timeout gets 5 s"
+    )
+    assert lines[1].startswith("warning: listening on 0.0.0.0")
+    assert lines[2] == f"nonosat: serving on http://0.0.0.0:{port} (Ctrl-C stops it)"
     assert lines[-1] == "nonosat: interrupted" and "Traceback" not in said
 
 

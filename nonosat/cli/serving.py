@@ -69,6 +69,13 @@ def serve(
         max_queue=max_queue,
     )
     check_address(host, port)
+    if request_timeout > max_request_timeout:
+        err.print(
+            f"warning: --request-timeout {request_timeout:g} is over --max-request-timeout"
+            f" {max_request_timeout:g}: a request that names no timeout gets {max_request_timeout:g} s",
+            markup=False,
+            soft_wrap=True,
+        )
     if host not in ("127.0.0.1", "localhost", "::1"):
         err.print(
             f"warning: listening on {host}: anyone who can reach this machine can use the server",
