@@ -10,7 +10,7 @@ import pytest
 from formats_shared import clues_of
 
 from nonosat.errors import ParseError, UsageError
-from nonosat.formats import FORMATS, detect_format, dumps, load, load_all, loads, save
+from nonosat.formats import FORMATS, detect_format, dropped_fields, dumps, load, load_all, loads, save
 from nonosat.formats.cluelist import dump_cluelist, load_cluelist
 from nonosat.formats.jsonfmt import dump_json, dump_solution_json, load_json
 from nonosat.formats.nin import dump_nin, load_nin
@@ -376,7 +376,7 @@ def test_save_round_trips_and_refuses_to_overwrite(tmp_path: Path) -> None:
     dancer = load(DANCER)
     for suffix in (".non", ".json"):
         path = tmp_path / f"dancer{suffix}"
-        save(dancer, path)
+        assert save(dancer, path) == []  # nothing the file cannot hold
         assert load(path) == dancer
         with pytest.raises(UsageError, match="force=True"):
             save(dancer, path)
@@ -391,6 +391,14 @@ def test_save_needs_a_known_suffix_or_a_format(tmp_path: Path) -> None:
         save(TINY, tmp_path / "tiny.txt")
     save(TINY, tmp_path / "tiny.txt", fmt="tournament")
     assert clues_only(load(tmp_path / "tiny.txt")) == clues_only(TINY)
+
+
+def test_save_says_which_fields_the_format_cannot_hold(tmp_path: Path) -> None:
+    """`save` dropped a title (or a goal) without a word, where `convert` warns: it returns them."""
+    dancer = load(DANCER)
+    dropped = save(dancer, tmp_path / "dancer.nin")
+    assert "title" in dropped and dropped == dropped_fields(dancer, "nin")
+    assert load(tmp_path / "dancer.nin").title is None
 
 
 def test_tournament_refuses_non_square_puzzles() -> None:

@@ -108,10 +108,7 @@ def write_generated(
     if output is None:
         out.file.write(dumps(puzzle, "non"))
     else:
-        from nonosat.formats.writing import dropped_fields, format_for_suffix
-
-        save(puzzle, output, force=force)
-        dropped = dropped_fields(puzzle, format_for_suffix(output))
+        dropped = save(puzzle, output, force=force)
     err.print(generated_line(made, output, preview, dropped), markup=False, soft_wrap=True)
 
 

@@ -38,13 +38,17 @@ def format_for_suffix(path: str | Path, *, nameable: bool = True) -> str:
     return SUFFIXES[suffix]
 
 
-def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> None:
-    """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`)."""
+def save(puzzle: Puzzle, path: str | Path, *, fmt: str | None = None, force: bool = False) -> list[str]:
+    """Write a puzzle to a file atomically, in the format its suffix names (or `fmt`). Returns the
+    fields of the puzzle that format cannot hold (`dropped_fields`: its title in a .nin, say),
+    as `convert` warns of them; empty when the file holds it all."""
     from nonosat.arguments import check_puzzle
 
     check_puzzle(puzzle)
     check_path(path, reading=False)
-    write_text_atomic(path, dumps(puzzle, fmt or format_for_suffix(path)), force=force)
+    form = fmt or format_for_suffix(path)
+    write_text_atomic(path, dumps(puzzle, form), force=force)
+    return dropped_fields(puzzle, form)
 
 
 def check_solution_path(path: str | Path) -> None:
@@ -98,7 +102,4 @@ def convert(source: str | Path, target: str | Path, *, to: str | None = None, fo
     Returns the fields that were dropped because the target format cannot hold them. The target
     is written atomically, and an existing one is replaced only with `force`.
     """
-    puzzle = load(source)
-    fmt = to or format_for_suffix(target)
-    save(puzzle, target, fmt=fmt, force=force)
-    return dropped_fields(puzzle, fmt)
+    return save(load(source), target, fmt=to or format_for_suffix(target), force=force)
