@@ -66,13 +66,13 @@ def test_dropped_fields_name_colour_names_the_non_file_cannot_keep() -> None:
 
 
 def test_nonogram_db_dialect() -> None:
-    text = "width 3\nheight 2\ncolor a #ff0000\ncolor 0 #eeeeee\n"
+    text = "width 3\nheight 2\ncolor a #ff0000\ncolor b #00ff00\ncolor 0 #eeeeee\n"
     text += 'rows\n1a,2b\n3\ncolumns\n1a,1\n1b,1\n1b,1\ngoal "abb111"\n'
     puzzle = loads(text, fmt="non")
     assert [(c.name, c.rgb, c.char) for c in puzzle.palette] == [
         ("background", "#eeeeee", "."),
         ("red", "#ff0000", "a"),
-        ("b", "#e6194b", "b"),  # a designation without a `color` line gets a spare colour
+        ("lime", "#00ff00", "b"),
         ("black", "#000000", "1"),  # bare numbers and goal '1' are designation 1
     ]
     assert puzzle.goal == ((1, 2, 2), (3, 3, 3)) and puzzle.satisfied_by(puzzle.goal)
@@ -80,6 +80,23 @@ def test_nonogram_db_dialect() -> None:
     again = loads(dumps(puzzle, "non"), fmt="non")
     assert [(c.name, c.rgb) for c in again.palette] == [(c.name, c.rgb) for c in puzzle.palette]
     assert again.palette[3].char == "c"  # a digit cannot name a colour in a clue: 1 is written as c
+
+
+def test_nonogram_db_designations_without_color_lines_get_spare_colours_and_with_them_are_refused() -> None:
+    """FORMAT.md: designations "may be present even if no `color` keys were specified, in which
+    case the puzzle interface can pick its own colors". Where `color` lines are given, one they
+    do not declare is a typo: a review found `1c` among `color a` and `color b` made a third
+    colour, and the verdict 'no solution'. A goal's such character leaves the goal unread."""
+    bare = 'width 2\nheight 1\ncolor 0 #eeeeee\nrows\n1a,1b\ncolumns\n1a\n1b\ngoal "ab"\n'
+    puzzle = loads(bare, fmt="non")
+    assert [(c.name, c.char) for c in puzzle.palette[1:]] == [("a", "a"), ("b", "b")]  # spare colours
+    assert puzzle.goal == ((1, 2),) and puzzle.palette[1].rgb == "#e6194b"
+    declared = "width 2\nheight 1\ncolor a #ff0000\ncolor b #00ff00\nrows\n1a,1c\ncolumns\n1a\n1b\n"
+    with pytest.raises(ParseError, match=r"found the designation 'c', which no `color` line declares \(a, b\)") as typo:
+        loads(declared, fmt="non")
+    assert typo.value.line == 6
+    goal = loads(declared.replace("1a,1c", "1a,1b") + 'goal "az"\n', fmt="non")
+    assert goal.goal is None and goal.goal_problem is not None and "'z'" in goal.goal_problem
 
 
 def test_nonny_dialect() -> None:

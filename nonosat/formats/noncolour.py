@@ -75,7 +75,11 @@ def dialect(colours: Numbered, sections: dict[str, Numbered], path: PathName) ->
 
 
 class DbColours(PaletteDraft):
-    """nonogram-db's colours: each under its designation; an undeclared one gets a spare colour."""
+    """nonogram-db's colours: each under its designation. In a file without `color` lines an
+    undeclared one gets a spare colour, as its FORMAT.md allows; in one with them, it is refused
+    (a typo: `1c` among `color a` and `color b` made a third colour, and the verdict 'none')."""
+
+    declared = False
 
     def declare_line(self, value: str, line: int) -> None:
         key, text = value.split()
@@ -84,6 +88,7 @@ class DbColours(PaletteDraft):
             self.background = Swatch(css_name(rgb) or "background", rgb, ".")
         else:
             self.declare(key, Swatch(css_name(rgb) or key, rgb, key), line)
+            self.declared = True
 
     def colour(self, key: str, line: int) -> int:
         """The index of a designation ('1' for a bare number), declared now if need be."""
@@ -94,6 +99,11 @@ class DbColours(PaletteDraft):
             return self.declare(key, Swatch("black", "#000000", "1"), line)
         if not usable_char(key):
             raise ParseError(self.path, line, f"expected a colour designation, found {key!r}")
+        if self.declared:
+            known = ", ".join(self.keys)
+            raise ParseError(
+                self.path, line, f"found the designation {key!r}, which no `color` line declares ({known})"
+            )
         return self.declare(key, Swatch(key, self.value(None, "", line), key), line)
 
     def clue(self, text: str, line: int) -> ColourClue:
