@@ -107,3 +107,29 @@ def test_json_for_a_pipe_is_written_as_rich_writes_it(capsys: pytest.CaptureFixt
     Console(file=rich, width=10_000, highlight=False).print_json(json.dumps(record))
     write_json(record)
     assert capsys.readouterr().out == rich.getvalue()
+
+
+ACCENTED = (
+    '{"rows": [[[1, "r"], [1, "q"]], [[1, "q"]]], "cols": [[[1, "r"]], [[2, "q"]]], "palette": ['
+    '{"name": "white", "rgb": "#ffffff", "char": "."}, {"name": "r", "rgb": "#ff0000", "char": "\u00e9"},'
+    ' {"name": "q", "rgb": "#0000ff", "char": "?"}]}'
+)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "utf-8"])
+def test_two_colours_never_look_alike_in_an_output_that_cannot_write_one(encoding: str, tmp_path: Path) -> None:
+    """A review found a colour whose character is `é` written as `?` under an ASCII output, like
+    the colour whose character is `?`: the grid, the clues and the JSON's solution could not
+    tell them apart. The JSON now escapes it (\\u00e9, read back the same), and text draws it as
+    a spare ASCII character no other colour has; where it can be written, it is."""
+    import json
+
+    (tmp_path / "accented.json").write_text(ACCENTED, encoding="utf-8")
+    text = nonosat("solve", str(tmp_path / "accented.json"), "--ascii", encoding=encoding)
+    assert text.returncode == 0, text.stderr
+    drawn = text.stdout.decode(encoding).splitlines()
+    cell = "\u00e9" if encoding != "ascii" else "a"
+    assert drawn[:3] == [f"       1{cell} 2?", f"1{cell} 1? {cell}  ?  ", "   1? .  ?  "], drawn
+    record = nonosat("solve", str(tmp_path / "accented.json"), "--format", "json", encoding=encoding)
+    written = record.stdout.decode(encoding)
+    assert json.loads(written)["solutions"] == [["\u00e9?", ".?"]] and ("\\u00e9" in written) == (encoding == "ascii")

@@ -14,7 +14,7 @@ import os
 import sys
 
 from nonosat.errors import NonosatError
-from nonosat.render.terminal import draws_blocks, one_line
+from nonosat.render.terminal import draws_blocks, one_line, writes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
@@ -107,10 +107,11 @@ def write_json(data: Any) -> None:
     JSON of 40,000 solutions for a pipe."""
     import json
 
+    escaped = not writes(json.dumps(data, ensure_ascii=False))  # \u00e9 where the output cannot write é
     if out.is_terminal:
-        out.print_json(json.dumps(data))
+        out.print_json(json.dumps(data), ensure_ascii=escaped)
         return
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=escaped) + "\n")
 
 
 def say(*lines: str) -> None:

@@ -25,7 +25,17 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-__all__ = ["FALLBACK", "MESSAGE_LIMIT", "GuardedStdout", "clean", "draws_blocks", "guard_stdout", "one_line"]
+__all__ = [
+    "FALLBACK",
+    "MESSAGE_LIMIT",
+    "GuardedStdout",
+    "clean",
+    "draws_blocks",
+    "guard_stdout",
+    "one_line",
+    "shown_chars",
+    "writes",
+]
 
 MESSAGE_LIMIT = 300
 """Characters of an error message shown at most (a message that echoes input could be huge)."""
@@ -131,13 +141,32 @@ def fall_back(stream: object) -> None:
         pass
 
 
-def draws_blocks(stream: object = None) -> bool:
-    """Whether a stream (standard output by default) can write the block characters grids are
-    drawn with; where it cannot, the command line draws them in `#` and `.` (as `--ascii`)."""
+def writes(text: str, stream: object = None) -> bool:
+    """Whether a stream (standard output by default) can write the text as it is."""
     stream = sys.stdout if stream is None else stream
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
-        "\u2588\u2580\u2584\u00b7".encode(encoding)
+        text.encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def draws_blocks(stream: object = None) -> bool:
+    """Whether a stream (standard output by default) can write the block characters grids are
+    drawn with; where it cannot, the command line draws them in `#` and `.` (as `--ascii`)."""
+    return writes("\u2588\u2580\u2584\u00b7", stream)
+
+
+SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*+=%@$&!~^<>/|"
+"""Where the output cannot write a colour's character, the first of these no colour uses."""
+
+
+def shown_chars(chars: list[str], stream: object = None) -> list[str]:
+    """The palette's characters as a grid drawn in characters shows them: each its own, but one
+    the output cannot write (`é` in ASCII, a cp1252 console's missing ones) a spare ASCII
+    character no other colour has, so that two colours never look alike (both were `?`)."""
+    if writes("".join(chars), stream):
+        return chars
+    spare = (char for char in SPARE_CHARS if char not in chars)
+    return [char if writes(char, stream) else next(spare, "?") for char in chars]

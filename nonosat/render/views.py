@@ -17,6 +17,7 @@ from rich.style import Style
 from rich.text import Text
 
 from nonosat.model import Cell, Grid, Line, Puzzle
+from nonosat.render.terminal import shown_chars
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -49,8 +50,9 @@ def clue_tokens(puzzle: Puzzle, is_row: bool, index: int, ascii_cells: bool = Fa
     if not puzzle.is_colour:
         return [(str(n), None) for n in clue]
     palette = puzzle.palette
-    colours = [palette[k] for k in puzzle.colours_of(is_row, index)]
-    return [(_block_text(n, c.char) if ascii_cells else str(n), c) for n, c in zip(clue, colours, strict=True)]
+    chars = shown_chars([colour.char for colour in palette])
+    kinds = puzzle.colours_of(is_row, index)
+    return [(_block_text(n, chars[k]) if ascii_cells else str(n), palette[k]) for n, k in zip(clue, kinds, strict=True)]
 
 
 def _block_text(size: int, char: str) -> str:
@@ -82,7 +84,7 @@ def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -
     with --ascii, in colour the background's character: a colour may be "."); filled "██" ("█",
     "#"), in colour in its colour, or with --ascii its character."""
     if ascii_cells:
-        chars = [EMPTY_ASCII, FILLED_ASCII] if palette is None else [colour.char for colour in palette]
+        chars = [EMPTY_ASCII, FILLED_ASCII] if palette is None else shown_chars([colour.char for colour in palette])
         return [(char, None) for char in chars]
     empty, filled = (EMPTY, FILLED) if wide else ("·", "█")
     if palette is None:
