@@ -174,6 +174,7 @@ OUTSIDE_THE_RULES = [
     ("triddler.g", "#t\n#d\n   a:a  red\n: rows\n1a\n: columns\n1a\n", 1, "triddler"),
     ("triangle.g", "#d\n   0:   white\n   a:<  black/white  <>\n: rows\n1a\n: columns\n1a\n", 3, "triangle cells"),
     ("digit.g", "#d\n   2:2  red\n: rows\n1\n: columns\n1\n", 2, "cannot be a digit"),
+    ("colon.g", "x\n#d\n   r:r:&  red\n:rows\n1r\n:columns\n1r\n", 3, "colour name or a value such as #ff0000"),
     ("many.non", MANY_NON + ONE_BY_ONE, MAX_COLOURS + 1, f"more than {MAX_COLOURS} colours"),
     ("many.xml", f"<puzzleset><puzzle>\n{MANY_XML}</puzzle></puzzleset>", MAX_COLOURS + 2, f"more than {MAX_COLOURS}"),
     ("background.xml", '<puzzleset>\n<puzzle backgroundcolor="cream">\n</puzzle></puzzleset>', 2, "no <color> defines"),
