@@ -158,8 +158,10 @@ def test_colour_json_shape() -> None:
     assert '[[1, "red"], [1, "blue"]]' in text and '"goal": [\n    "rb.",' in text
     bare = text.replace('[1, "red"]', "1")  # a bare number is the first colour
     assert loads(bare, fmt="json") == loads(text, fmt="json")
-    with pytest.raises(ParseError, match='blocks such as \\[3, "red"\\]'):
+    with pytest.raises(ParseError, match="names 'green', a colour the palette lacks \\(red, blue\\)"):
         loads(text.replace('"blue"]', '"green"]'), fmt="json")
+    with pytest.raises(ParseError, match='blocks such as \\[3, "red"\\]'):
+        loads(text.replace('[1, "blue"]', '[1, 2, 3]'), fmt="json")
     solution = json.loads(dump_solution_json(SMALL, SMALL.goal, "unique"))
     assert solution["solution"] == ["rb.", "bbr", ".rr"] and solution["palette"][1]["name"] == "red"
     assert json.loads(dump_solution_json(Puzzle.from_grid([[1, 0]]), ((1, 0),), "unique"))["solution"] == ["#."]
@@ -187,6 +189,13 @@ OUTSIDE_THE_RULES = [
     ),
     ("bad-value.non", "width 1\nheight 1\ncolor red 12345G r\nrows\nred 1\ncolumns\nred 1\n", 3, "colour value"),
     ("cnon-name.cnon", "1 1 1\nR #ff0000\n1:G\n1:R\n", 3, "no colour 'G'"),
+    (
+        "json-name.json",
+        '{"palette": [{"name": "white", "rgb": "#ffffff", "char": "."}, {"name": "red", "rgb": "#f00", "char": "r"}],'
+        '\n "rows": [[[1, "purple"]]],\n "cols": [[[1, "red"]]]}',
+        2,
+        "rows[0] names 'purple', a colour the palette lacks (red)",
+    ),
     ("squares.txt", "\u2b1b\u2b1c\n\u2b1bX\n", 2, "coloured squares"),
     (
         "palette.json",

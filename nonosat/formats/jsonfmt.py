@@ -78,12 +78,23 @@ def read_clues(
     colours: list[Colours] = []
     for index, clue in enumerate(clues):
         blocks = [read_block(block, names) for block in clue] if isinstance(clue, list) else [None]
+        unknown = [block[1] for block in clue if unnamed(block, names)] if isinstance(clue, list) else []
+        if unknown:
+            known = ", ".join(names)
+            raise ParseError(
+                path, key_line(text, key), f"{key}[{index}] names {unknown[0]!r}, a colour the palette lacks ({known})"
+            )
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")
         sizes.append(tuple(block[0] for block in blocks if block))
         colours.append(tuple(block[1] for block in blocks if block))
     return sizes, colours
+
+
+def unnamed(block: object, names: dict[str, int]) -> bool:
+    """Whether a block is `[length, "name"]` with a name the palette does not have."""
+    return isinstance(block, list) and len(block) == 2 and isinstance(block[1], str) and block[1] not in names
 
 
 def read_block(block: object, names: dict[str, int]) -> tuple[int, int] | None:
