@@ -161,7 +161,7 @@ def test_colour_json_shape() -> None:
     with pytest.raises(ParseError, match="names 'green', a colour the palette lacks \\(red, blue\\)"):
         loads(text.replace('"blue"]', '"green"]'), fmt="json")
     with pytest.raises(ParseError, match='blocks such as \\[3, "red"\\]'):
-        loads(text.replace('[1, "blue"]', '[1, 2, 3]'), fmt="json")
+        loads(text.replace('[1, "blue"]', "[1, 2, 3]"), fmt="json")
     solution = json.loads(dump_solution_json(SMALL, SMALL.goal, "unique"))
     assert solution["solution"] == ["rb.", "bbr", ".rr"] and solution["palette"][1]["name"] == "red"
     assert json.loads(dump_solution_json(Puzzle.from_grid([[1, 0]]), ((1, 0),), "unique"))["solution"] == ["#."]
