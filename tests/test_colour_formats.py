@@ -87,7 +87,7 @@ def test_nonogram_db_designations_without_color_lines_get_spare_colours_and_with
     case the puzzle interface can pick its own colors". Where `color` lines are given, one they
     do not declare is a typo: a review found `1c` among `color a` and `color b` made a third
     colour, and the verdict 'no solution'. A goal's such character leaves the goal unread."""
-    bare = 'width 2\nheight 1\ncolor 0 #eeeeee\nrows\n1a,1b\ncolumns\n1a\n1b\ngoal "ab"\n'
+    bare = 'width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\ngoal "ab"\n'
     puzzle = loads(bare, fmt="non")
     assert [(c.name, c.char) for c in puzzle.palette[1:]] == [("a", "a"), ("b", "b")]  # spare colours
     assert puzzle.goal == ((1, 2),) and puzzle.palette[1].rgb == "#e6194b"
@@ -95,6 +95,8 @@ def test_nonogram_db_designations_without_color_lines_get_spare_colours_and_with
     with pytest.raises(ParseError, match=r"found the designation 'c', which no `color` line declares \(a, b\)") as typo:
         loads(declared, fmt="non")
     assert typo.value.line == 6
+    with pytest.raises(ParseError, match=r"designation .a., which no `color` line declares \(none but the background"):
+        loads(bare.replace("rows", "color 0 #eeeeee\nrows"), fmt="non")  # a background's line is one too
     goal = loads(declared.replace("1a,1c", "1a,1b") + 'goal "az"\n', fmt="non")
     assert goal.goal is None and goal.goal_problem is not None and "'z'" in goal.goal_problem
 
@@ -160,6 +162,8 @@ def test_colour_json_shape() -> None:
     assert loads(bare, fmt="json") == loads(text, fmt="json")
     with pytest.raises(ParseError, match="names 'green', a colour the palette lacks \\(red, blue\\)"):
         loads(text.replace('"blue"]', '"green"]'), fmt="json")
+    with pytest.raises(ParseError, match="names 'white', the background, which no block has \\(red, blue\\)"):
+        loads(text.replace('"blue"]', '"white"]'), fmt="json")
     with pytest.raises(ParseError, match='blocks such as \\[3, "red"\\]'):
         loads(text.replace('[1, "blue"]', "[1, 2, 3]"), fmt="json")
     solution = json.loads(dump_solution_json(SMALL, SMALL.goal, "unique"))

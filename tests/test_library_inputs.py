@@ -13,7 +13,7 @@ import pytest
 from nonosat import Puzzle, load, load_all
 from nonosat.deadline import Deadline
 from nonosat.errors import InvalidPuzzle, UsageError
-from nonosat.formats import load_bytes, save
+from nonosat.formats import load_all_bytes, load_bytes, save
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 DANCER = PUZZLES / "webpbn-00001-dancer.non"
@@ -93,6 +93,8 @@ def test_bytes_of_many_puzzles_are_picked_by_number_as_the_messages_say(tmp_path
     with pytest.raises(UsageError, match=r"'pair.txt#2' picks puzzle 2 .* name the file 'pair.txt' and give number=2"):
         load_bytes(data, "pair.txt#2")
     assert load_bytes(data, "pair.txt", 2).source == "pair.txt#2"
+    with pytest.raises(UsageError, match=r"name the file 'pair.txt' \(every puzzle of the file is read\)"):
+        load_all_bytes(data, "pair.txt#2")  # it takes no number
     (tmp_path / "pair.txt").write_bytes(data)
     with pytest.raises(ParseError, match=r"select one as FILE#N, e.g. .*pair.txt#1"):
         load(str(tmp_path / "pair.txt"))

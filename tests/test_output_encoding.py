@@ -120,8 +120,9 @@ ACCENTED = (
 def test_two_colours_never_look_alike_in_an_output_that_cannot_write_one(encoding: str, tmp_path: Path) -> None:
     """A review found a colour whose character is `é` written as `?` under an ASCII output, like
     the colour whose character is `?`: the grid, the clues and the JSON's solution could not
-    tell them apart. The JSON now escapes it (\\u00e9, read back the same), and text draws it as
-    a spare ASCII character no other colour has; where it can be written, it is."""
+    tell them apart. JSON to an output not in UTF now escapes what is not ASCII (\\u00e9, read
+    back the same), and text draws such a colour as a spare ASCII character no other colour
+    has; where it can be written, it is."""
     import json
 
     (tmp_path / "accented.json").write_text(ACCENTED, encoding="utf-8")
@@ -130,6 +131,8 @@ def test_two_colours_never_look_alike_in_an_output_that_cannot_write_one(encodin
     drawn = text.stdout.decode(encoding).splitlines()
     cell = "\u00e9" if encoding != "ascii" else "a"
     assert drawn[:3] == [f"       1{cell} 2?", f"1{cell} 1? {cell}  ?  ", "   1? .  ?  "], drawn
+    steps = nonosat("explain", str(tmp_path / "accented.json"), encoding=encoding).stdout.decode(encoding)
+    assert steps.splitlines()[0] == f"1. row 1, clue 1r 1q: __ -> {cell}? (column 1 r; column 2 q)", steps
     record = nonosat("solve", str(tmp_path / "accented.json"), "--format", "json", encoding=encoding)
     written = record.stdout.decode(encoding)
-    assert json.loads(written)["solutions"] == [["\u00e9?", ".?"]] and ("\\u00e9" in written) == (encoding == "ascii")
+    assert json.loads(written)["solutions"] == [["\u00e9?", ".?"]] and ("\\u00e9" in written) == (encoding != "utf-8")

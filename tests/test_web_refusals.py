@@ -180,5 +180,8 @@ def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestC
     assert whole.status_code == 400 and "select one with the query parameter number, e.g. ?number=1" in whole.text
     named = client.post("/api/check", files={"file": ("pair.txt#2", data)})
     assert named.status_code == 400 and "name the file 'pair.txt' and give ?number=2" in named.text, named.text
+    assert named.json()["error"].startswith("the upload's file name 'pair.txt#2' picks puzzle 2")
+    listed = client.post("/api/contents", files={"file": ("pair.txt#2", data)})  # contents takes no number
+    assert listed.status_code == 400 and "(every puzzle of the file is read)" in listed.text, listed.text
     picked = client.post("/api/check?number=2", files={"file": ("pair.txt", data)})
     assert picked.status_code == 200 and picked.json()["path"] == "pair.txt", picked.text

@@ -9,6 +9,9 @@ from nonosat.cli.show import err
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 WEB_HINT = "pip install 'nonosat[web]'"
+REQUEST_TIMEOUT = 10.0
+"""Seconds a request that names no timeout gets, unless --request-timeout (or a lower
+--max-request-timeout) says otherwise."""
 GRACE: Any = 0.5
 """Seconds uvicorn gives requests under way to be answered (503: their workers end at the stop)."""
 
@@ -27,13 +30,15 @@ def serve(
     max_upload: Annotated[int, typer.Option("--max-upload", min=1, help="Bytes of an upload (beyond: 413).")] = 1 << 20,
     max_side: Annotated[int, typer.Option("--max-side", min=1, help="Cells a side of a puzzle or picture grid.")] = 200,
     request_timeout: Annotated[
-        float,
+        float | None,
         typer.Option(
             "--request-timeout",
             min=0.001,
-            help="Seconds a request gets when it names no timeout (the server itself runs until Ctrl-C).",
+            help="Seconds a request gets when it names no timeout: 10, or --max-request-timeout if less"
+            " (the server itself runs until Ctrl-C).",
+            show_default=False,
         ),
-    ] = 10.0,
+    ] = None,
     max_request_timeout: Annotated[
         float, typer.Option("--max-request-timeout", min=0.001, help="The most seconds a request may ask for.")
     ] = 60.0,
@@ -62,14 +67,14 @@ def serve(
     settings = WebSettings(
         max_upload_bytes=max_upload,
         max_side=max_side,
-        default_timeout=min(request_timeout, max_request_timeout),
+        default_timeout=min(REQUEST_TIMEOUT if request_timeout is None else request_timeout, max_request_timeout),
         max_timeout=max_request_timeout,
         max_count=max_count,
         workers=workers,
         max_queue=max_queue,
     )
     check_address(host, port)
-    if request_timeout > max_request_timeout:
+    if request_timeout is not None and request_timeout > max_request_timeout:
         err.print(
             f"warning: --request-timeout {request_timeout:g} is over --max-request-timeout"
             f" {max_request_timeout:g}: a request that names no timeout gets {max_request_timeout:g} s",

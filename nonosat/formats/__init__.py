@@ -254,7 +254,7 @@ def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
     from nonosat.limits import MAX_FILE_BYTES
 
     data = _check_bytes(data, name)
-    _check_name_and_number(name, None)
+    _check_name_and_number(name, None, picks=False)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, None, every=True)
@@ -342,22 +342,26 @@ def check_path(path: object, *, reading: bool = True) -> None:
         raise UsageError(f"path: expected a file's path, not {type(path).__name__}{more}")
 
 
-PICKED = re.compile(r"(\.[A-Za-z0-9]+)#([0-9]+)$")
+PICKED = re.compile(r"(\.[A-Za-z0-9]+)#([1-9][0-9]*)$")
 """A file's name ending in the command line's FILE#N (after a suffix: `taai2011.txt#5`)."""
 
 
-def _check_name_and_number(name: object, number: object) -> None:
+def _check_name_and_number(name: object, number: object, picks: bool = True) -> None:
     """The library's callers name the bytes with a str, and pick a puzzle by a whole number of at
     least 1 (a str such as "1", from a query, said "there is no puzzle $1 (the file holds $1 to
-    $1000)"; True was taken as 1)."""
+    $1000)"; True was taken as 1). A name that picks a puzzle as the command line does (FILE#N)
+    is told where the number goes (`picks`: the caller takes one), or that every puzzle is read."""
     if not isinstance(name, str):
         raise UsageError(f"name: expected the file's name as a str, not {type(name).__name__}")
     picked = PICKED.search(name)
     if picked is not None:  # the command line's FILE#N: "unknown format: no reader takes .txt#5 files"
+        bare, number_text = name[: picked.start(2) - 1][:60], picked[2]
+        where = f"and give {{number}}={number_text}" if picks else "(every puzzle of the file is read)"
         raise UsageError(
-            f"name: {name[:60]!r} picks puzzle {picked[2]} as the command line does; here name the file"
-            f" {name[: picked.start(2) - 1][:60]!r} and give {{number}}={picked[2]}",
+            f"{{name}} {name[:60]!r} picks puzzle {number_text} as the command line does; here name the file"
+            f" {bare!r} {where}",
             number="number",
+            name="the name",
         )
     if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
         raise UsageError(f"number: expected a whole number of at least 1 (or None), not {number!r:.40}")

@@ -81,9 +81,9 @@ def read_clues(
         unknown = [block[1] for block in clue if unnamed(block, names)] if isinstance(clue, list) else []
         if unknown:
             known = ", ".join(names)
-            raise ParseError(
-                path, key_line(text, key), f"{key}[{index}] names {unknown[0]!r}, a colour the palette lacks ({known})"
-            )
+            background = unknown[0] == palette[0].name
+            lacks = "the background, which no block has" if background else "a colour the palette lacks"
+            raise ParseError(path, key_line(text, key), f"{key}[{index}] names {unknown[0]!r}, {lacks} ({known})")
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")

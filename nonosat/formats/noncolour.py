@@ -84,11 +84,11 @@ class DbColours(PaletteDraft):
     def declare_line(self, value: str, line: int) -> None:
         key, text = value.split()
         rgb = self.value(text, key, line)
+        self.declared = True  # any `color` line, the background's too: the others must be declared
         if key == "0":
             self.background = Swatch(css_name(rgb) or "background", rgb, ".")
         else:
             self.declare(key, Swatch(css_name(rgb) or key, rgb, key), line)
-            self.declared = True
 
     def colour(self, key: str, line: int) -> int:
         """The index of a designation ('1' for a bare number), declared now if need be."""
@@ -100,7 +100,7 @@ class DbColours(PaletteDraft):
         if not usable_char(key):
             raise ParseError(self.path, line, f"expected a colour designation, found {key!r}")
         if self.declared:
-            known = ", ".join(self.keys)
+            known = ", ".join(self.keys) or "none but the background"
             raise ParseError(
                 self.path, line, f"found the designation {key!r}, which no `color` line declares ({known})"
             )

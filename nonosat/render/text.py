@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nonosat.model import clue_text
+from nonosat.render.terminal import shown_chars
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ def explain_line(step: Step) -> str:
     if step.kind == "probe":
         return f"{step.number}. {step.reason}"
     if step.colours is not None:
-        return f"{step.number}. {step.line}, clue {step.clue_text}: {step.before} -> {step.after} ({step.fixed_text()})"
+        before, after = cells_shown(step)
+        return f"{step.number}. {step.line}, clue {step.clue_text}: {before} -> {after} ({step.fixed_text()})"
     along_row = step.line.is_row
     cells = ", ".join(f"{c + 1}" if along_row else f"{r + 1}" for r, c in step.fixed)
     where = ("column" if along_row else "row") + ("s" if len(step.fixed) > 1 else "")
@@ -66,7 +68,19 @@ def hint_line(step: Step) -> str:
     """A step as `hint` gives it: the deduction, then which cells it decides, in words."""
     if step.kind == "probe":
         return step.reason
-    return f"{step.line}, clue {step.clue_text}: {step.before} -> {step.after}, so in {step.line}: {step.fixed_text()}"
+    before, after = cells_shown(step)
+    return f"{step.line}, clue {step.clue_text}: {before} -> {after}, so in {step.line}: {step.fixed_text()}"
+
+
+def cells_shown(step: Step) -> tuple[str, str]:
+    """A step's line before and after, each colour's character as the output can write it (as a
+    grid draws it: `shown_chars`), so that two colours never look alike."""
+    chars = [colour.char for colour in step.palette]
+    shown = shown_chars(chars)
+    if shown == chars:
+        return step.before, step.after
+    table = {ord(char): other for char, other in zip(chars, shown, strict=True) if char != other}
+    return step.before.translate(table), step.after.translate(table)
 
 
 def rating_line(rating: Rating) -> str:

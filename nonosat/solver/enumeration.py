@@ -58,13 +58,13 @@ def rival_work(job: RivalJob, found: list[Grid]) -> bool:
 
 
 def enumerate_solutions(
-    formula: GridFormula, count: int, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE
+    formula: GridFormula, count: int, solver: str = DEFAULT_SOLVER, deadline: Deadline = NO_DEADLINE, **options: Any
 ) -> tuple[list[Solution], bool, str | None]:
     """Up to `count` verified solutions of a grid formula (what line logic left open, or a
     partial board), whether that is all of them, and why the search stopped short if it did:
-    `enumerate_grids`' grids (which also races), each checked against the clues as far as the
-    deadline allows."""
-    grids, whole, why = enumerate_grids(formula, count, solver, deadline)
+    `enumerate_grids`' grids (`options` are its `race`, `race_after`, `counts` and `loaded`),
+    each checked against the clues as far as the deadline allows."""
+    grids, whole, why = enumerate_grids(formula, count, solver, deadline, **options)
     return _verified(formula.board.puzzle, grids, whole, why, deadline)
 
 

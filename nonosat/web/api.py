@@ -30,24 +30,35 @@ def error(message: str, status: int = 400, headers: dict[str, str] | None = None
     return response(Reply.error(message, status), headers)
 
 
-def too_big(limit: int) -> Response:
-    return error(f"the upload is over this server's limit of {limit} bytes", 413)
+def too_big(limit: int, headers: dict[str, str] | None = None) -> Response:
+    return error(f"the upload is over this server's limit of {limit} bytes", 413, headers)
 
+
+CLOSE = {"Connection": "close"}
+"""For an answer sent before the body was read whole (its time ran out, or it grew too big): the
+connection ends with it, where uvicorn kept it open for as long as the client went on sending a
+byte now and then."""
 
 WRAPPING = 1 << 16
-"""What a multipart body may hold besides its file, within the limit: the parts' headers and
-boundaries, and a hint's state (40 KB for a 200x200 grid). The file itself is held to the
-limit (`read_upload`): a 1 MiB file sent with `curl -F` was refused for its wrapping."""
+"""What a multipart body may hold besides its file and a hint's state: the parts' headers and
+boundaries. The file itself is held to the limit (`read_upload`): a 1 MiB file sent with `curl
+-F` was refused for its wrapping."""
+
+
+def wrapping(max_side: int) -> int:
+    """What a multipart body may hold besides its file: WRAPPING and a hint's state, a grid of
+    the largest side as rows of characters (1 MB at 1024 cells a side)."""
+    return WRAPPING + max_side * (max_side + 2)
 
 
 class BodyLimit:
     """ASGI middleware: 413 for a body over the limit (a multipart one: over the limit and its
-    WRAPPING), by its Content-Length, or by counting as it arrives (then `TooBig` is raised from
-    `receive`, inside the endpoint, which answers 413: raised any further out, Starlette would
-    make it a 500)."""
+    `wrapping`), by its Content-Length, or by counting as it arrives (then `TooBig` is raised
+    from `receive`, inside the endpoint, which answers 413: raised any further out, Starlette
+    would make it a 500)."""
 
-    def __init__(self, app: Any, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: Any, limit: int, wrapped: int = WRAPPING) -> None:
+        self.app, self.limit, self.wrapped = app, limit, wrapped
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -56,9 +67,9 @@ class BodyLimit:
         headers = dict(scope["headers"])
         length = headers.get(b"content-length")
         wrapped = headers.get(b"content-type", b"").lower().startswith(b"multipart/")
-        limit = self.limit + (WRAPPING if wrapped else 0)
+        limit = self.limit + (self.wrapped if wrapped else 0)
         if length is not None and (not length.isdigit() or int(length) > limit):
-            response = too_big(self.limit) if length.isdigit() else error("Content-Length is not a number")
+            response = too_big(self.limit, CLOSE) if length.isdigit() else error("Content-Length is not a number")
             await response(scope, receive, send)
             return
         seen = 0
@@ -163,9 +174,9 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
             )
         except asyncio.TimeoutError:  # a stalled or slow upload: answered, and its connection closed
             unread = Job(name, b"", unread_name(request), None, seconds, settings.max_side, options, arrived)
-            return response(cut_short(unread, f"time limit reached ({seconds:g} s) while reading the upload"))
+            return response(cut_short(unread, f"time limit reached ({seconds:g} s) while reading the upload"), CLOSE)
         except TooBig:
-            return too_big(settings.max_upload_bytes)
+            return too_big(settings.max_upload_bytes, CLOSE)
         except BadRequest as problem:
             return error(str(problem))
         except Exception as problem:  # noqa: BLE001 - a broken multipart body, from python-multipart or Starlette

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from nonosat.web.api import BodyLimit, endpoint, error
+from nonosat.web.api import BodyLimit, endpoint, error, wrapping
 from nonosat.web.options import ENDPOINTS
 from nonosat.web.pool import Pool
 from nonosat.web.settings import WebSettings
@@ -121,6 +121,6 @@ def create_app(settings: WebSettings | None = None) -> Any:
     )
     inner.state.settings = settings
     inner.state.pool = pool
-    outer = BodyLimit(inner, settings.max_upload_bytes)
+    outer = BodyLimit(inner, settings.max_upload_bytes, wrapping(settings.max_side))
     outer.state = inner.state  # type: ignore[attr-defined]
     return outer

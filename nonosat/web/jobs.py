@@ -30,6 +30,7 @@ WEB_NAMES = {
     "colours": "colours",
     "engine": "engine",
     "number": "?number",
+    "name": "the upload's file name",
     "select": "with the query parameter number, e.g. ?number=1",
 }
 """How the API names the library's parameters in a message (NonosatError.worded): as its query

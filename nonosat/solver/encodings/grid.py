@@ -66,7 +66,7 @@ class GridFormula:
             width, board = puzzle.width, self.board
             cells = bytearray(width * puzzle.height + 1)
             last = len(cells) - 1  # PySAT's models list variable v at v - 1: the cells come first
-            ordered = len(model) >= last and abs(model[last - 1]) == last
+            ordered = len(model) >= last and abs(model[0]) == 1 and abs(model[last - 1]) == last
             for literal in model[:last] if ordered else model:
                 if 0 < literal < len(cells):
                     cells[literal] = 1
