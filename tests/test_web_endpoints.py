@@ -269,3 +269,21 @@ def test_a_download_named_in_other_letters_keeps_them_for_browsers(client: TestC
     assert chinese.headers["content-disposition"] == f'attachment; filename="puzzle.non"; {wide}'
     plain = client.post("/api/convert?to=non", json={**TWO_BY_TWO, "title": "Ring 2"})
     assert plain.headers["content-disposition"] == 'attachment; filename="Ring-2.non"'
+
+
+def test_a_puzzle_sent_as_a_form_fields_text_is_read(client: TestClient) -> None:
+    """A part without a plain filename (RFC 5987's filename* alone, or `curl -F 'file=<x.non'`)
+    reaches Starlette as text: it was refused ("expected a multipart field 'file'"); it is read
+    now, its format found from its content. A picture must be a file."""
+    text = (PUZZLES / "ring.non").read_text()
+    reply = client.post("/api/check", files={"file": (None, text)})  # a part without a filename
+    assert reply.status_code == 200 and reply.json()["status"] == "multiple" and reply.json()["path"] == "upload"
+    starred = (
+        b"--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename*=UTF-8''r%C3%AFng.non\r\n\r\n"
+        + text.encode()
+        + b"\r\n--xyz--\r\n"
+    )
+    kind = {"content-type": "multipart/form-data; boundary=xyz"}
+    assert client.post("/api/check", content=starred, headers=kind).json()["status"] == "multiple"
+    picture = client.post("/api/picture", files={"file": (None, "not a picture")})
+    assert picture.status_code == 400 and "expected a multipart field 'file' holding a picture" in picture.text

@@ -104,7 +104,7 @@ async def read_upload(
                     f"and options in the query string (/api/{endpoint.name}?{other[:40]}=...)"
                 )
             upload = form.get("file")
-            if upload is None or isinstance(upload, str):
+            if upload is None or (isinstance(upload, str) and endpoint.takes == "picture"):
                 raise BadRequest(f"expected a multipart field 'file' holding {what_to_send(endpoint)}")
             state = form.get("state")
             if isinstance(state, str):
@@ -114,8 +114,11 @@ async def read_upload(
                     fields["state"] = (await state.read()).decode("utf-8-sig")
                 except UnicodeDecodeError:
                     raise BadRequest("state: expected the grid so far as UTF-8 text") from None
-            name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # a name, never a path
-            data = await upload.read()
+            if isinstance(upload, str):  # a puzzle's text as a field (`curl -F 'file=<x.non'`, a filename* only)
+                name, data = "upload", upload.encode()
+            else:
+                name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # never a path
+                data = await upload.read()
             if len(data) > limit:
                 raise TooBig
             return data, name, None, fields
