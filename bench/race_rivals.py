@@ -1,5 +1,9 @@
 """Which rival should race the conflict-driven search? `python -m bench.race_rivals [--seeds 2001,2002]`.
 
+(`--seeds "" --colour 40:2:300-319` asks the same of colour noise grids: in colour the rival is
+the SAT engine with MiniSat since the twenty-first session; the report's ratios stay to the
+search upside down.)
+
 Issue 40's study, runnable again. Each puzzle of the fresh sets (`bench.fresh_tournament`'s draw;
 the seeds here are for tuning, not those of its measurements) and of the named corpus sets is
 solved by cdcl alone on one core after line logic (count 2, as `check` asks). Each puzzle slower
@@ -83,6 +87,7 @@ POLICIES: dict[str, Policy] = {
     "upside-down (today)": lambda t, after: finish([(0, t["cdcl"]), (after, t["upside-down"] + OVERHEAD)]),
     "minisat22": lambda t, after: finish([(0, t["cdcl"]), (after, t["minisat22"] + OVERHEAD)]),
     "cadical195": lambda t, after: finish([(0, t["cdcl"]), (after, t["cadical195"] + OVERHEAD)]),
+    "glucose4": lambda t, after: finish([(0, t["cdcl"]), (after, t["glucose4"] + OVERHEAD)]),
     "upside-down, minisat22 from 1 s": lambda t, after: finish(
         [(0, t["cdcl"]), (after, t["upside-down"] + OVERHEAD), (max(after, 1.0), t["minisat22"] + OVERHEAD)]
     ),
@@ -92,14 +97,24 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def puzzles(seeds: list[int], size: int, corpus_sets: list[str]) -> Iterator[tuple[str, str, Puzzle]]:
-    """(collection, key, puzzle) for every puzzle of the fresh sets, then of the corpus sets."""
+def puzzles(seeds: list[int], size: int, corpus_sets: list[str], colour: str = "") -> Iterator[tuple[str, str, Puzzle]]:
+    """(collection, key, puzzle) for every puzzle of the fresh sets, of the corpus sets, then of
+    the colour noise grids `colour` names (SIDE:COLOURS:FIRST-LAST, `bench.colour_set`'s
+    noise_puzzle for each seed from FIRST to LAST)."""
     for seed in seeds:
         for number, puzzle in enumerate(fresh_set(seed, size), 1):
             yield "fresh", f"fresh {seed}#{number}", puzzle
     for name in corpus_sets:
         for number, puzzle in enumerate(load_all(corpus_root() / "tcga" / "question" / f"{name}.txt"), 1):
             yield "corpus", f"{name}#{number}", puzzle
+    if colour:
+        from bench.colour_set import noise_puzzle
+
+        side, colours, span = colour.split(":")
+        first, last = (int(part) for part in span.split("-"))
+        for seed in range(first, last + 1):
+            puzzle = noise_puzzle(int(side), int(side), int(colours), seed)
+            yield "colour", f"noise {side} k{colours} seed {seed}", puzzle
 
 
 def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
@@ -114,7 +129,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
     seeds = [int(s) for s in args.seeds.split(",") if s]
     sets = [s for s in args.corpus_sets.split(",") if s]
     with out.open("a") as sink:
-        for collection, key, puzzle in puzzles(seeds, args.size, sets):
+        for collection, key, puzzle in puzzles(seeds, args.size, sets, getattr(args, "colour", "")):
             times = known.setdefault(key, {"collection": collection})
             for how in ("cdcl", *CANDIDATES):
                 if how != "cdcl" and float(times["cdcl"]) <= args.slower_than:  # type: ignore[arg-type]
@@ -132,7 +147,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
 def report(known: dict[str, dict[str, object]], slower_than: float) -> list[str]:
     """A line per race start, policy and collection (see the module's docstring)."""
     lines = []
-    for collection in ("fresh", "corpus"):
+    for collection in ("fresh", "corpus", "colour"):
         slow = [
             {how: float(t) for how, t in times.items() if how != "collection"}  # type: ignore[arg-type]
             for times in known.values()
@@ -163,6 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=1000, help="puzzles a fresh set")
     parser.add_argument(
         "--corpus-sets", default="", help="corpus tournament sets to screen too, e.g. taai2020,tcga2019"
+    )
+    parser.add_argument(
+        "--colour",
+        default="",
+        help="colour noise grids to screen too, SIDE:COLOURS:FIRST-LAST, e.g. 40:2:300-319 (cdcl's colour rival)",
     )
     parser.add_argument("--slower-than", type=float, default=0.25, help="seconds by cdcl alone that make a puzzle slow")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds a candidate gets on a puzzle")

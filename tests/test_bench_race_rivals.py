@@ -52,3 +52,18 @@ def test_a_small_run_measures_every_candidate_and_resumes(tmp_path: Path) -> Non
     assert len(open_ones) == 3
     again = measure(args)
     assert again == known and len(out.read_text().splitlines()) == len(records)
+
+
+def test_colour_noise_grids_are_a_collection_of_their_own() -> None:
+    """`--colour SIDE:COLOURS:FIRST-LAST` screens bench.colour_set's noise grids, reported apart."""
+    from bench.race_rivals import puzzles
+
+    drawn = list(puzzles([], 0, [], "12:2:1-3"))
+    assert [(collection, key) for collection, key, _ in drawn] == [
+        ("colour", f"noise 12 k2 seed {seed}") for seed in (1, 2, 3)
+    ]
+    assert all(puzzle.is_colour and puzzle.width == 12 for _, _, puzzle in drawn)
+    times = {"collection": "colour", "cdcl": 5.0, "upside-down": 4.0, "minisat22": 1.0, "cadical195": 9, "glucose4": 9}
+    lines = report({"a": times}, 0.25)
+    assert lines[0] == "colour: 1 of 1 puzzles over 0.25 s by cdcl alone"
+    assert any("race after 1.0 s, minisat22: sum 2.0 s" in line for line in lines), lines

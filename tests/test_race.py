@@ -262,3 +262,40 @@ def test_a_rival_hears_ctrl_c() -> None:
         check=True,
     )
     assert done.stdout.split() == ["0", "0"]  # SIGINT (bit 2 of the masks) neither blocked nor ignored
+
+
+@pytest.mark.slow
+def test_the_colour_search_is_raced_by_the_sat_engine(
+    monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival[Any]]
+) -> None:
+    """In colour, the conflict-driven search's rival is the SAT engine (bench/README.md, "The
+    colour race's rival") up to COLOUR_RIVAL_MOST open cells and colours; in black and white,
+    and beyond, itself upside down. With the race at once, the
+    verdicts are a single search's; and where the search here does not end, the SAT engine's
+    answer stands, checked by the parent."""
+    from bench.colour_set import noise_puzzle
+    from nonosat.processes import warm_up
+    from nonosat.solver import compiled_search
+
+    warm_up()  # else a first try without a rival settles these
+    monkeypatch.setattr(portfolio, "RACE_AFTER", 0.0)
+    puzzles = [noise_puzzle(25, 25, 2, seed) for seed in range(4)]
+    single = [solve(p, jobs=1) for p in puzzles]
+    raced = [solve(p, jobs=2) for p in puzzles]
+    _same_verdicts(puzzles, single, raced)
+    assert len(rivals) == len(puzzles) and all(rival.work is enumeration.rival_work for rival in rivals)
+    solve(load_all(str(Path(__file__).parent.parent / "puzzles" / "webpbn-06574-forever.non"))[0], jobs=2)
+    assert len(rivals) == len(puzzles) + 1 and rivals[-1].work is compiled_search.upside_down_work
+    monkeypatch.setattr(compiled_search, "COLOUR_RIVAL_MOST", 10)  # a grid this large races upside down
+    assert solve(puzzles[0], jobs=2).status is single[0].status
+    assert len(rivals) == len(puzzles) + 2 and rivals[-1].work is compiled_search.upside_down_work
+
+    def stalled(self: Any, count: int, found: list[Grid], within: float | None = None) -> bool | None:
+        while not self.flag[0]:  # as a search that has not ended when the rival answers
+            time.sleep(0.01)
+        return None
+
+    monkeypatch.setattr(compiled_search.CoreSearch, "run", stalled)
+    answered = solve(puzzles[0], jobs=2, timeout=HANG)
+    assert answered.status is single[0].status and answered.method == "cdcl"
+    assert answered.solutions == single[0].solutions or answered.status is Status.MULTIPLE

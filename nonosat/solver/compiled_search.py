@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
@@ -189,6 +189,37 @@ def upside_down_work(job: UpsideDownJob, found: list[Grid]) -> bool:
     return bool(search.run(job.count, found))
 
 
+COLOUR_RIVAL = "cadical195"
+"""The PySAT solver of the SAT engine that races the conflict-driven search in colour (in a
+worker, where CaDiCaL holding Python's lock stops nothing): on 50 random 40x40 grids in two
+colours that the search takes over 0.25 s, the race worked out from each side's time (starting
+after 1 s) comes to 121 s in all and 3 over 6 s with it, 154 s and 6 with MiniSat, one not
+within 30 s with Glucose, and three with the search upside down (bench/README.md, "The colour
+race's rival")."""
+
+
+COLOUR_RIVAL_MOST = 7_500
+"""The most open cells times colours for which the SAT engine races the search in colour: its
+formula's memory grows faster than the cells (noise in two colours, the command's processes
+together: 45x45 149 MB, 60x60 209 MB, 100x100 708 MB where the search upside down takes 144
+MB), and its gain was measured on 40x40 and 45x45 grids (3,200 to 4,050)."""
+
+
+def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Rival[Any] | None:
+    """The rival that joins a search still going after `request.race_after`: the same search on
+    the puzzle upside down, but for the conflict-driven search in colour the SAT engine with
+    COLOUR_RIVAL, up to COLOUR_RIVAL_MOST."""
+    board, count = request.board, request.count
+    puzzle = board.puzzle
+    if engine == "cdcl" and puzzle.is_colour and board.unknown_count() * puzzle.colour_count <= COLOUR_RIVAL_MOST:
+        from nonosat.solver.enumeration import RivalJob, rival_work
+
+        sat = RivalJob(board, request.encoding, COLOUR_RIVAL, count, ())
+        return racing.rival_for(rival_work, lambda: sat, request.race_after, stop)
+    job = UpsideDownJob(board, engine, count, request.guesses)
+    return racing.rival_for(upside_down_work, lambda: job, request.race_after, stop)
+
+
 def raced(engine: str, request: Request) -> Found:
     """Up to `request.count` grids by one of the core's searches (unverified), and whether they
     are all. With `request.race`, a search still going after `race_after` seconds is joined by
@@ -204,8 +235,7 @@ def raced(engine: str, request: Request) -> Found:
             return Found(grids, ended, None, search.stats)
         search = CoreSearch(board, engine, deadline, guesses=request.guesses)  # the same again, with a rival
     if request.race and racing.can_race():
-        job = UpsideDownJob(board, engine, count, request.guesses)
-        contender = racing.rival_for(upside_down_work, lambda: job, request.race_after, search.stop)
+        contender = _rival(engine, request, search.stop)
     try:
         ended = search.run(count, grids)
     finally:
