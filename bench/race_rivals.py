@@ -1,7 +1,7 @@
 """Which rival should race the conflict-driven search? `python -m bench.race_rivals [--seeds 2001,2002]`.
 
 (`--seeds "" --colour 40:2:300-319` asks the same of colour noise grids: in colour the rival is
-the SAT engine with MiniSat since the twenty-first session; the report's ratios stay to the
+the SAT engine with CaDiCaL since the twenty-first session; the report's ratios stay to the
 search upside down.)
 
 Issue 40's study, runnable again. Each puzzle of the fresh sets (`bench.fresh_tournament`'s draw;

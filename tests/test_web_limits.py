@@ -224,3 +224,18 @@ def test_the_upload_limit_is_the_files_size_not_its_wrapping(client: TestClient)
     kind = {"content-type": "multipart/form-data; boundary=xyz"}
     assert client.post("/api/check", content=chunks(limit), headers=kind).status_code == 400
     assert client.post("/api/check", content=chunks(limit + 1), headers=kind).status_code == 413
+
+
+def test_a_puzzle_sent_as_a_field_is_held_to_the_servers_limit_not_starlettes() -> None:
+    """A puzzle's text sent as a form field was held to Starlette's 1 MiB a part (400 "Part
+    exceeded maximum size"), whatever the server's limit: now to the server's, as a file is (413
+    beyond it)."""
+    from starlette.testclient import TestClient as Client
+
+    big = "width 1\nheight 1\nrows\n1\ncolumns\n1\n" + "# " + "x" * 1_200_000 + "\n"
+    with Client(create_app(WebSettings(max_upload_bytes=2_000_000))) as roomy:
+        reply = roomy.post("/api/check", files={"file": (None, big)})
+        assert reply.status_code == 200 and reply.json()["status"] == "unique", reply.text[:200]
+    with Client(create_app(WebSettings(max_upload_bytes=1_000_000))) as tight:
+        over = tight.post("/api/check", files={"file": (None, big)})
+        assert over.status_code == 413, over.text[:200]

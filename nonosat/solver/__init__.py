@@ -6,7 +6,8 @@
 - `propagation`: the board, and line logic over the grid to a fixed point;
 - `engines`: the engines by name (`auto`, `cdcl`, `dfs`, `sat`), their request and what they find;
 - `cdcl`, `dfs`: the compiled core's conflict-driven and depth-first searches (`compiled`: its
-  builds; `compiled_search`: a search of it run from Python, and raced upside down);
+  builds; `compiled_search`: a search of it run from Python, and raced upside down, or in
+  colour by the SAT engine);
 - `sat`: the CNF (`encodings/`) and a PySAT solver (`backends`), in one incremental session
   (`session`), solutions enumerated by blocking clauses (`enumeration`), a second one by a 2x2
   switch (`switch`);

@@ -1,11 +1,13 @@
 """One of the compiled core's searches (`cdcl` or `dfs`) run from Python: on a board line logic
 left open, within a deadline, stoppable from another thread (as Ctrl-C stops it), on the puzzle
-as it is or upside down, and raced by itself upside down.
+as it is or upside down, and raced by itself upside down (the conflict-driven search in colour:
+by the SAT engine with CaDiCaL, on grids of up to COLOUR_RIVAL_MOST open cells and colours).
 
 A hard puzzle's time in either search is heavy tailed: the same puzzle turned upside down (its
 rows in the other order) can take a tenth of the time, or ten times. So with a second core, the
 same search on the puzzle upside down joins it after a moment in a worker process, and the
-first to finish answers (bench/README.md, "The race upside down").
+first to finish answers (bench/README.md, "The race upside down"; in colour, "The colour race's
+rival").
 """
 
 from __future__ import annotations
@@ -223,8 +225,8 @@ def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Ri
 def raced(engine: str, request: Request) -> Found:
     """Up to `request.count` grids by one of the core's searches (unverified), and whether they
     are all. With `request.race`, a search still going after `race_after` seconds is joined by
-    the same search on the puzzle upside down in a worker process (see `racing.Rival`); if it
-    finishes first, its answer stands."""
+    its rival in a worker process (`_rival`, `racing.Rival`); if it finishes first, its answer
+    stands."""
     board, count, deadline = request.board, request.count, request.deadline
     search = CoreSearch(board, engine, deadline, guesses=request.guesses)
     grids: list[Grid] = []

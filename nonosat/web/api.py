@@ -95,7 +95,8 @@ async def read_upload(
     kind = request.headers.get("content-type", "").lower()  # media types are case-insensitive
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
-        async with request.form(max_files=2 if endpoint.name == "hint" else 1, max_fields=4) as form:
+        parts = {"max_files": 2 if endpoint.name == "hint" else 1, "max_fields": 4, "max_part_size": limit + WRAPPING}
+        async with request.form(**parts) as form:  # a field's size: Starlette's 1 MiB, else (a file's is ours)
             taken = ("file", "state") if endpoint.name == "hint" else ("file",)
             other = next((key for key in form if key not in taken), None)
             if other is not None:  # `curl -F timeout=1` was ignored without a word
@@ -115,7 +116,7 @@ async def read_upload(
                 except UnicodeDecodeError:
                     raise BadRequest("state: expected the grid so far as UTF-8 text") from None
             if isinstance(upload, str):  # a puzzle's text as a field (`curl -F 'file=<x.non'`, a filename* only)
-                name, data = "upload", upload.encode()
+                name, data = "upload", upload.encode()  # not UTF-8: read as Latin-1 by Starlette
             else:
                 name = PurePath((upload.filename or "upload").replace("\\", "/")).name or "upload"  # never a path
                 data = await upload.read()
