@@ -177,8 +177,11 @@ def refuted_as(kind: str, puzzle: Puzzle, problems: Sequence[str], path: str) ->
         shape: Record = {"path": path, "level": "none", "difficulty": None, "line_passes": 0}
         shape.update(passes_per_line=0.0, probes=0, cut_short=None)
     elif kind == "explain":
-        lines = [problem.split(":")[0] for problem in problems if problem.startswith(("row ", "column "))]
-        shape = {"path": path, "steps": [], "level": None, "contradiction": lines[0] if lines else None}
+        from nonosat.model import Line
+
+        overfull = puzzle.overfull_lines()  # the first line that cannot hold its clue, as line logic names one
+        first = str(Line.of(*overfull[0])) if overfull else None
+        shape = {"path": path, "steps": [], "level": None, "contradiction": first}
         shape.update(open_cells=puzzle.width * puzzle.height, search=None, cut_short=None)
     else:
         from nonosat.explain.hint import Hint

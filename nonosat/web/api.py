@@ -92,7 +92,7 @@ async def read_upload(
     `limit` bytes (and `state` for a hint, as text or as a file: `curl -F state=@grid.txt`), or a
     JSON body (BodyLimit holds it to the limit): a puzzle in nonosat's JSON, or {"puzzle": ...,
     "state": ...}."""
-    kind = request.headers.get("content-type", "").lower()  # media types are case-insensitive
+    kind = media_type(request)
     fields: dict[str, Any] = {}
     if kind.startswith("multipart/form-data"):
         parts = {"max_files": 2 if endpoint.name == "hint" else 1, "max_fields": 4, "max_part_size": limit + WRAPPING}
@@ -206,10 +206,15 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
     return handle
 
 
+def media_type(request: Request) -> str:
+    """The request's Content-Type, in lower case (media types are case-insensitive)."""
+    return request.headers.get("content-type", "").lower()
+
+
 def unread_name(request: Request) -> str:
     """How an answer names an upload not read in time: `<input>` for a JSON body, else `upload`
     (its file name comes with the body)."""
-    return JSON_NAME if request.headers.get("content-type", "").lower().startswith("application/json") else "upload"
+    return JSON_NAME if media_type(request).startswith("application/json") else "upload"
 
 
 def response(reply: Reply, headers: dict[str, str] | None = None) -> Response:
