@@ -166,3 +166,42 @@ def test_a_count_of_many_stops_searching_in_time_to_hand_its_grids_over(monkeypa
     assert first_try.run(10**6, grids, within=0.05) is None and grids
     assert first_try.ending.at is not None and first_try.deadline.at is not None
     assert first_try.ending.at < first_try.deadline.at - 50  # not made until the search's own deadline
+
+
+def test_check_and_solve_keep_time_from_the_deadline_to_show_their_grids(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """A review found `check --timeout 2` on a 512x512 colour grid with two solutions ending 0.4
+    s late: the verdict came in time, and drawing the two grids side by side (a span a cell)
+    came after the deadline. The grids are drawn a run at a time now, and the verdict is sought
+    by the deadline less the time to show what it finds (`showing_time`: two grids for check,
+    one for solve's drawing)."""
+    from typer.testing import CliRunner
+
+    from nonosat import reports
+    from nonosat.cli import app
+    from nonosat.cli.show import showing_time
+    from nonosat.formats import save
+
+    end = time.monotonic() + 60
+    monkeypatch.setattr(Deadline, "for_command", classmethod(lambda cls, seconds: Deadline(end)))
+    asked: dict[str, float | None] = {}
+
+    def spying(name: str) -> Any:
+        real = getattr(reports, name)
+
+        def spy(*args: Any, **options: Any) -> Any:
+            asked[name] = args[2].at  # (puzzle, source, deadline, ...)
+            return real(*args, **options)
+
+        return spy
+
+    for name in ("check_report", "solve_report"):
+        monkeypatch.setattr(reports, name, spying(name))
+    puzzle = Puzzle.from_grid([[1, 0] * 40, [0, 1] * 40] * 40)
+    save(puzzle, tmp_path / "p.non")
+    for command in ("check", "solve"):
+        result = CliRunner().invoke(app, [command, str(tmp_path / "p.non"), "--timeout", "60"])
+        assert result.exit_code == 1, result.output  # multiple
+    assert showing_time(puzzle, 2) > showing_time(puzzle, 1) > 0
+    assert asked == {"check_report": end - showing_time(puzzle, 2), "solve_report": end - showing_time(puzzle, 1)}

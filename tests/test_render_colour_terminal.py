@@ -206,3 +206,22 @@ def same_look(text: str) -> str:
         if joined == text:
             return text
         text = joined
+
+
+def test_a_large_grid_is_drawn_a_run_of_one_look_at_a_time() -> None:
+    """A review found `check` on a 512x512 colour grid spending a second drawing each of its two
+    solutions: a span a cell (262,144 of them) for rich to lay out. Each run of cells of one
+    look is one span now, the cells where two grids differ still marked one by one."""
+    from nonosat.render.views import plain_grid
+
+    side = 300
+    grid = tuple(tuple(1 + (c >= side // 3) + (c >= 2 * side // 3) for c in range(side)) for _ in range(side))
+    marked = [(5, 7), (5, 8), (200, 150)]
+    for view in (
+        plain_grid(grid, ascii_cells=False, palette=PALETTE, highlight=marked),
+        half_block_grid(grid, PALETTE),
+    ):
+        assert len(view.spans) <= 3 * side + 2 * len(marked)
+    cells = styled(plain_grid(grid, ascii_cells=False, palette=PALETTE, highlight=marked), width=side)
+    assert [(r, c) for r, line in enumerate(cells) for c, (char, _) in enumerate(line) if char == "X"] == marked
+    assert all(hex_of(cells[r][c][1], True) == PALETTE[grid[r][c]].rgb for r, c in marked)

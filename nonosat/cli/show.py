@@ -166,6 +166,17 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
         raise
 
 
+SHOWING_A_CELL = 0.5e-6
+"""Seconds to draw or write out one cell of a grid (a 512x512 grid drawn in colour and printed
+takes about 0.1 s, written as JSON less), with room: the time kept from a command's deadline
+for showing what it found, so that the whole command ends by its `--timeout`."""
+
+
+def showing_time(puzzle: Puzzle, grids: int) -> float:
+    """The seconds kept from the deadline to show `grids` grids of `puzzle` once found."""
+    return 0.01 + SHOWING_A_CELL * grids * puzzle.width * puzzle.height
+
+
 def cores(jobs: int | None) -> int:
     """The command line races by default, on every core this process may use."""
     from nonosat.processes import usable_cores
@@ -300,7 +311,7 @@ def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Dea
     code = EXIT_FOR_STATUS[result.status.value] if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
     show_refuted(answer)
     if as_json:
-        show_json(rated(answer, deadline) if rating else answer)
+        show_json(rated(answer, deadline.sooner(showing_time(puzzle, 2))) if rating else answer)
         return code
     say(f"{puzzle.name}: {puzzle.width}x{puzzle.height}")
     if len(result.solutions) >= 2:

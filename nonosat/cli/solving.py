@@ -24,7 +24,7 @@ from nonosat.cli.base import (
     write_solution,
 )
 from nonosat.cli.certifying import write_certificate
-from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved
+from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved, showing_time
 from nonosat.limits import MAX_COUNT
 
 
@@ -76,7 +76,7 @@ def solve(
     answer = solve_report(
         puzzle,
         file,
-        deadline,
+        deadline.sooner(showing_time(puzzle, min(count, 2) if as_json else 1)),
         count=count,
         engine=engine.value,
         solver=solver,
@@ -145,7 +145,7 @@ def check(
     answer = check_report(
         puzzle,
         file,
-        deadline,
+        deadline.sooner(showing_time(puzzle, 2)),
         engine=engine.value,
         solver=solver,
         encoding=None if encoding is None else encoding.value,

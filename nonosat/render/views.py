@@ -210,15 +210,19 @@ def plain_grid(
     """
     marked = set(highlight)
     glyphs = cell_glyphs(palette, ascii_cells, wide=False)
+    marked_in_row: dict[int, list[int]] = {}
+    for r, c in marked:
+        marked_in_row.setdefault(r, []).append(c)
     text = Text(no_wrap=True, overflow="ignore")
     for r, row in enumerate(grid):
-        for c, value in enumerate(row):
-            glyph, style = glyphs[value]
-            if (r, c) in marked and palette is None:
-                glyph, style = (("X" if value else "o"), None) if ascii_cells else (glyph, DIFFERENT)
-            elif (r, c) in marked and palette is not None and not ascii_cells:
-                glyph, style = "X", marked_style(palette[value])
-            text.append(glyph, style=style)
+        cells = [glyphs[value] for value in row]
+        for c in marked_in_row.get(r, ()):
+            value = row[c]
+            if palette is None:
+                cells[c] = (("X" if value else "o"), None) if ascii_cells else (cells[c][0], DIFFERENT)
+            elif not ascii_cells:
+                cells[c] = "X", marked_style(palette[value])
+        _append_runs(text, cells)
         if r + 1 < len(grid):
             text.append("\n")
     return text
@@ -242,15 +246,16 @@ def half_block_grid(grid: Grid, palette: Palette | None = None) -> Text:
     if palette is None:
         text = "\n".join("".join(HALF_BLOCKS[bool(a), bool(b)] for a, b in pairs) for pairs in lines)
         return Text(text, no_wrap=True, overflow="ignore")
+    looks: dict[tuple[int, int], Glyph] = {}
+    for a in range(len(palette)):
+        for b in range(len(palette)):
+            if a and b and a != b:
+                looks[a, b] = "▀", Style(color=palette[a].rgb, bgcolor=palette[b].rgb)
+            else:
+                looks[a, b] = HALF_BLOCKS[bool(a), bool(b)], Style(color=palette[a or b].rgb) if a or b else None
     coloured = Text(no_wrap=True, overflow="ignore")
     for i, pairs in enumerate(lines):
-        for a, b in pairs:
-            if a and b and a != b:
-                coloured.append("▀", style=Style(color=palette[a].rgb, bgcolor=palette[b].rgb))
-            else:
-                coloured.append(
-                    HALF_BLOCKS[bool(a), bool(b)], style=Style(color=palette[a or b].rgb) if a or b else None
-                )
+        _append_runs(coloured, [looks[pair] for pair in pairs])
         if i + 1 < len(lines):
             coloured.append("\n")
     return coloured
