@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fresh_tournament import fresh_set
-from bench.version_checkouts import Worker, check_answer, check_pair, command, with_workers
+from bench.version_checkouts import check_answer, check_pair, command, start_workers, with_workers
 from bench.version_times import geometric_mean
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import dump_tournament
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="draws-") as scratch:
         files, labels = write_sets(Path(scratch), seeds, args.size)
         puzzles = [p for path in files for p in load_all(path)]
-        workers = (Worker("A", args.a), Worker("B", args.b))
+        workers = start_workers([("A", args.a), ("B", args.b)])
 
         def work() -> None:
             for worker in workers:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fresh_tournament import fresh_set
-from bench.version_checkouts import Worker, check_answer, check_pair, command, with_workers
+from bench.version_checkouts import check_answer, check_pair, command, start_workers, with_workers
 from nonosat import Puzzle, load_all
 from nonosat.formats.tournament import dump_tournament
 
@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path.write_text(dump_tournament(puzzles))
         if [(p.rows, p.columns) for p in load_all(path)] != [(p.rows, p.columns) for p in puzzles]:
             raise SystemExit("the far tail's puzzles did not survive the tournament format")
-        workers = [Worker(name, tree) for name, tree in sides]
+        workers = start_workers(sides)
 
         def work() -> None:
             for worker in workers:

@@ -40,7 +40,11 @@ class Worker:
             text=True,
             bufsize=1,
         )
-        hello = self.call({"op": "hello"})
+        try:
+            hello = self.call({"op": "hello"})
+        except BaseException:
+            self.close()
+            raise
         imported = Path(hello["nonosat"]).resolve()
         if not imported.is_relative_to(self.tree):
             self.close()
@@ -68,6 +72,20 @@ class Worker:
         self.process.wait()
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+
+def start_workers(sides: Sequence[tuple[str, Path]]) -> list[Worker]:
+    """A worker for each (name, checkout), in order; when one cannot start, those started are
+    closed before the error goes on (they were left running)."""
+    workers: list[Worker] = []
+    try:
+        for name, tree in sides:
+            workers.append(Worker(name, tree))
+    except BaseException:
+        for worker in workers:
+            worker.close()
+        raise
+    return workers
 
 
 def check_answer(puzzle: Puzzle, label: str, side: str, reply: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:

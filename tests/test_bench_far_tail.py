@@ -52,13 +52,27 @@ def test_this_checkout_against_itself(capsys: pytest.CaptureFixture[str]) -> Non
     assert out[2].startswith("run 1, this: 2 puzzles, ") and out[3].startswith("run 1, against: 2 puzzles, ")
 
 
-def test_a_checkout_that_cannot_be_used_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_checkout_that_cannot_be_used_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """bench.far_tail and bench.draws end through version_checkouts.command: a folder that is not
-    a checkout gives the reason on one line, no traceback."""
+    a checkout gives the reason on one line, no traceback; and the worker already started for
+    the other checkout is closed (it was left running: a ResourceWarning at the end of the
+    tests)."""
+    from bench import version_checkouts
     from bench.version_checkouts import command
 
+    started: list[version_checkouts.Worker] = []
+    real_init = version_checkouts.Worker.__init__
+
+    def init(worker: version_checkouts.Worker, name: str, tree: Path) -> None:
+        started.append(worker)
+        real_init(worker, name, tree)
+
+    monkeypatch.setattr(version_checkouts.Worker, "__init__", init)
     with pytest.raises(SystemExit) as ended:
         command(lambda: main(["--against", str(HERE / "no-such-checkout"), "--first", "1"]))
     assert ended.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no-such-checkout" in err and "Traceback" not in err
+    assert [hasattr(w, "process") and w.process.poll() is not None for w in started] == [True, False]

@@ -94,7 +94,8 @@ def test_a_16_bit_grey_picture_reads_as_its_8_bit_self(tmp_path: Path) -> None:
     wide.putdata([shade * 257 for shade in shades])
     narrow.save(tmp_path / "narrow.png")
     wide.save(tmp_path / "wide.png")
-    assert image_module.open(tmp_path / "wide.png").mode.startswith("I")
+    with image_module.open(tmp_path / "wide.png") as wide:
+        assert wide.mode.startswith("I")
     assert load(tmp_path / "wide.png").goal == load(tmp_path / "narrow.png").goal == ((1, 1, 1), (1, 0, 0), (0, 1, 1))
     made = [from_image(tmp_path / name, width=3, require="unique") for name in ("narrow.png", "wide.png")]
     assert made[0].start == made[1].start
