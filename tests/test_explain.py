@@ -418,3 +418,24 @@ def test_the_search_after_the_steps_ends_in_time_to_write_them(monkeypatch: pyte
     explained = explain(load(FOREVER), deadline, writing=lambda step: 0.5)
     assert explained.search is not None and explained.logic.steps and len(given) == 1
     assert deadline.at is not None and given[0].at == pytest.approx(deadline.at - 0.5 * len(explained.logic.steps))
+
+
+def test_writing_a_colour_step_counts_the_cells_it_narrows() -> None:
+    """A colour step's record lists each cell it narrows with the colours left (a record of its
+    own, two to three times a fixed cell's cost): left out of `step_writing`, a 512x512 colour
+    grid's `explain --format json --timeout 1` wrote 30 MB until 2.3 s."""
+    from dataclasses import replace
+
+    from nonosat.explain.steps import explain
+    from nonosat.palette import WHITE, Colour
+    from nonosat.render.records import step_writing
+
+    palette = (WHITE, Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b"))
+    colour = Puzzle.from_grid([[1, 2, 0, 1, 1], [2, 2, 1, 0, 2], [0, 1, 1, 2, 2], [1, 1, 2, 2, 0]], palette)
+    step = next(step for step in explain(colour).logic.steps if step.narrowed)
+    for indented in (True, False):
+        cost = step_writing(indented=indented)
+        plain = cost(replace(step, narrowed=()))
+        per_narrowed = (cost(step) - plain) / len(step.narrowed)
+        per_fixed = cost(replace(step, fixed=(*step.fixed, (0, 0)))) - cost(step)
+        assert per_narrowed > 1.5 * per_fixed > 0

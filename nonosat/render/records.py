@@ -220,9 +220,12 @@ def step_writing(*, indented: bool) -> Callable[[Step], float]:
     """Seconds to make a step's record and write it out as JSON (`explain(writing=)`), indented
     by two (the command line) or not (the web API, which also hands it over from a worker),
     measured here on a 512x512 puzzle: most for each cell it fixes (a pair in a list of pairs),
-    a little for each cell of its line."""
-    per_fixed, per_cell = (2.4e-6, 0.13e-6) if indented else (1.2e-6, 0.15e-6)
-    return lambda step: per_fixed * len(step.fixed) + per_cell * len(step.before)
+    a little for each cell of its line; in colour, more for each cell it narrows (a record of
+    its own: left out, a 512x512 colour grid's `explain --format json --timeout 1` wrote 30 MB
+    until 2.3 s). Half as much again as the steps' own records took: one dump of them all, tens
+    of megabytes, takes 1.3-1.7 times as long as each dumped alone."""
+    per_fixed, per_cell, per_narrowed = (4.5e-6, 0.2e-6, 13e-6) if indented else (1.8e-6, 0.22e-6, 3e-6)
+    return lambda step: per_fixed * len(step.fixed) + per_cell * len(step.before) + per_narrowed * len(step.narrowed)
 
 
 def trace_record(path: str, logic: Trace, open_cells: int, search: Result | None) -> Record:
