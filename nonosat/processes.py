@@ -40,6 +40,7 @@ PRELOAD = [
 
 _context: Any | None = None
 _context_lock = threading.Lock()
+_main_lock = threading.Lock()
 _warm = False
 
 
@@ -90,6 +91,24 @@ def _preload_is_ours() -> bool:
         return os.path.samefile(folder, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     except OSError:
         return False
+
+
+def start_worker(process: Any) -> None:
+    """Start one of our worker processes with the caller's `__main__` hidden from multiprocessing,
+    which otherwise has every worker import the caller's script again from its path: from
+    `python -` (no file) each worker died with a FileNotFoundError traceback and the race went
+    on without its rival; a script without `if __name__ == "__main__":` ran its work again in
+    every worker. A worker's work is ours (nonosat's functions and data), never the script's."""
+    import types
+
+    with _main_lock:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")  # no __file__, no __spec__: nothing to import
+        try:
+            process.start()
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
 
 
 def warm_up() -> None:

@@ -17,6 +17,8 @@ from nonosat.model import Grid, Puzzle
 from nonosat.solver import Result, Status, enumeration
 from nonosat.solver import race as portfolio
 
+ROOT = Path(__file__).resolve().parent.parent
+
 pytestmark = pytest.mark.skipif(not portfolio.can_race(), reason="racing needs a fork server and two cores")
 
 
@@ -299,3 +301,53 @@ def test_the_colour_search_is_raced_by_the_sat_engine(
     answered = solve(puzzles[0], jobs=2, timeout=HANG)
     assert answered.status is single[0].status and answered.method == "cdcl"
     assert answered.solutions == single[0].solutions or answered.status is Status.MULTIPLE
+
+
+@pytest.mark.slow
+def test_a_library_callers_cadical_runs_in_a_worker_on_a_large_formula(
+    monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival[Any]]
+) -> None:
+    """A review found `solve(puzzle, timeout=2, solver="cadical300")` on a 140x140 puzzle ending
+    at 4.8 s, and Ctrl-C heard 2.3 s late: a slice of CaDiCaL's conflicts holds Python's lock
+    through its inprocessing, 3-5 s on 1.4 million clauses. From APART_CLAUSES on, a library
+    caller's CaDiCaL (and MapleCM) search runs in a worker from the fork server, as the command
+    line's always does; not MiniSat's (interrupted where it is), not a small formula's, and not
+    where workers would be spawned (which imports the caller's script again)."""
+    from nonosat import processes
+
+    forever = load_all(str(ROOT / "puzzles" / "webpbn-06574-forever.non"))[0]
+    here = solve(forever, solver="cadical195")
+    assert here.method == "sat" and not rivals  # 8,786 clauses: in this process
+    monkeypatch.setattr(enumeration, "APART_CLAUSES", 1000)
+    for solver, apart in (("cadical195", True), ("maplecm", True), ("minisat22", False)):
+        rivals.clear()
+        result = solve(forever, solver=solver, timeout=60)
+        assert result.status is here.status and [s.grid for s in result.solutions] == [s.grid for s in here.solutions]
+        assert [r.work is enumeration.rival_work and r.forked for r in rivals] == ([True] if apart else []), solver
+    rivals.clear()
+    monkeypatch.setattr(processes, "start_method", lambda: "spawn")
+    assert solve(forever, solver="cadical195").status is here.status and not rivals
+
+
+@pytest.mark.slow
+def test_a_worker_does_not_run_the_callers_script_again(tmp_path: Path) -> None:
+    """multiprocessing has every worker import the caller's `__main__` again from its path: a
+    race from `python -` (no file) lost its rival to a FileNotFoundError traceback, and a script
+    without `if __name__ == "__main__":` ran its top level again in every worker. Our workers
+    start with it hidden (`processes.start_worker`)."""
+    import subprocess
+    import sys
+
+    script = (
+        "print('top level', flush=True)\n"
+        "from nonosat import Puzzle, solve\n"
+        "many = Puzzle(rows=((1,),) * 12, columns=((1,),) * 12)  # 12! grids: the rival starts\n"
+        "result = solve(many, engine='sat', jobs=2, race_after=0.0, count=3000, timeout=60)\n"
+        "print(result.status.value, len(result.solutions), flush=True)\n"
+    )
+    (tmp_path / "unguarded.py").write_text(script)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for command in ([sys.executable, "-"], [sys.executable, str(tmp_path / "unguarded.py")]):
+        ran = subprocess.run(command, input=script, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+        assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr[-2000:]
+        assert ran.stdout.splitlines()[0] == "top level" and ran.stdout.count("top level") == 1, ran.stdout

@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
 from nonosat.model import Grid
-from nonosat.processes import usable_cores, wake_pipe, warm_up, worker_context, worker_prologue
+from nonosat.processes import start_worker, usable_cores, wake_pipe, warm_up, worker_context, worker_prologue
 
 Job = TypeVar("Job")
 
@@ -111,7 +111,7 @@ class Rival(Generic[Job]):
                 target=_worker, args=(sender, self.work, self.job(), interrupts.started_ignoring()), daemon=True
             )
             try:
-                process.start()
+                start_worker(process)
             except Exception:  # noqa: BLE001 - no process to spare, or the fork server died: the search goes on alone
                 results.close()
                 return None
