@@ -18,6 +18,7 @@ closes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -28,6 +29,7 @@ from nonosat import interrupts
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 PRELOAD = [
@@ -94,18 +96,26 @@ def _preload_is_ours() -> bool:
 
 
 def start_worker(process: Any) -> None:
-    """Start one of our worker processes with the caller's `__main__` hidden from multiprocessing,
-    which otherwise has every worker import the caller's script again from its path: from
-    `python -` (no file) each worker died with a FileNotFoundError traceback and the race went
-    on without its rival; a script without `if __name__ == "__main__":` ran its work again in
-    every worker. A worker's work is ours (nonosat's functions and data), never the script's."""
+    """Start one of our worker processes, with the caller's `__main__` hidden (`main_hidden`)."""
+    with main_hidden():
+        process.start()
+
+
+@contextlib.contextmanager
+def main_hidden() -> Iterator[None]:
+    """While our workers start: the caller's `__main__` hidden from multiprocessing, which
+    otherwise has every worker import the caller's script again from its path: from `python -`
+    (no file) each worker died with a FileNotFoundError traceback (a race went on without its
+    rival, `solve_many` ended with "a worker process died"); a script without `if __name__ ==
+    "__main__":` ran its top level again in every worker. A worker's work is ours (nonosat's
+    functions and data), never the script's."""
     import types
 
     with _main_lock:
         main = sys.modules.get("__main__")
         sys.modules["__main__"] = types.ModuleType("__main__")  # no __file__, no __spec__: nothing to import
         try:
-            process.start()
+            yield
         finally:
             if main is not None:
                 sys.modules["__main__"] = main

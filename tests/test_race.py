@@ -332,9 +332,10 @@ def test_a_library_callers_cadical_runs_in_a_worker_on_a_large_formula(
 @pytest.mark.slow
 def test_a_worker_does_not_run_the_callers_script_again(tmp_path: Path) -> None:
     """multiprocessing has every worker import the caller's `__main__` again from its path: a
-    race from `python -` (no file) lost its rival to a FileNotFoundError traceback, and a script
-    without `if __name__ == "__main__":` ran its top level again in every worker. Our workers
-    start with it hidden (`processes.start_worker`)."""
+    race from `python -` (no file) lost its rival to a FileNotFoundError traceback (and
+    `solve_many` ended: "a worker process died"), and a script without `if __name__ ==
+    "__main__":` ran its top level again in every worker. Our workers start with it hidden
+    (`processes.main_hidden`)."""
     import subprocess
     import sys
 
@@ -344,10 +345,12 @@ def test_a_worker_does_not_run_the_callers_script_again(tmp_path: Path) -> None:
         "many = Puzzle(rows=((1,),) * 12, columns=((1,),) * 12)  # 12! grids: the rival starts\n"
         "result = solve(many, engine='sat', jobs=2, race_after=0.0, count=3000, timeout=60)\n"
         "print(result.status.value, len(result.solutions), flush=True)\n"
+        "from nonosat.batch import solve_many\n"
+        "print(sorted(i for i, _ in solve_many([many] * 3, jobs=2, count=1)), flush=True)\n"
     )
     (tmp_path / "unguarded.py").write_text(script)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for command in ([sys.executable, "-"], [sys.executable, str(tmp_path / "unguarded.py")]):
         ran = subprocess.run(command, input=script, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
         assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr[-2000:]
-        assert ran.stdout.splitlines()[0] == "top level" and ran.stdout.count("top level") == 1, ran.stdout
+        assert ran.stdout.splitlines() == ["top level", "multiple 3000", "[0, 1, 2]"], ran.stdout

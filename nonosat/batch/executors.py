@@ -89,6 +89,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[list[Any]], jobs: int, *args:
     from multiprocessing import resource_tracker
 
     from nonosat import interrupts
+    from nonosat.processes import main_hidden
 
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited but what we pass
     if os.name == "posix":  # Windows has no resource tracker
@@ -102,7 +103,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[list[Any]], jobs: int, *args:
     )
 
     def submit(chunk: list[Any]) -> Any:
-        with interrupts.held():  # a worker started now begins life ignoring Ctrl-C, which we handle
+        with interrupts.held(), main_hidden():  # a worker started now begins life ignoring Ctrl-C, which we handle
             return pool.submit(for_a_while, job, chunk, *args)
 
     pending: set[Any] = set()

@@ -157,7 +157,7 @@ class Pool:
 
     async def _in_worker(self, job: Job, gone: asyncio.Future[Any]) -> Reply | None:
         from nonosat.interrupts import started_ignoring
-        from nonosat.processes import worker_context
+        from nonosat.processes import start_worker, worker_context
 
         loop = asyncio.get_running_loop()
         context = worker_context()
@@ -173,7 +173,7 @@ class Pool:
         reading = False
         try:
             try:
-                await loop.run_in_executor(None, process.start)  # a few ms: the fork server's round trip
+                await loop.run_in_executor(None, start_worker, process)  # a few ms: the fork server's round trip
             except OSError as problem:  # no fork server, no file descriptors left
                 return Reply.error(f"the server could not start a worker ({problem.strerror or problem})", 503)
             finally:
