@@ -354,3 +354,43 @@ def test_a_worker_does_not_run_the_callers_script_again(tmp_path: Path) -> None:
         ran = subprocess.run(command, input=script, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
         assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr[-2000:]
         assert ran.stdout.splitlines() == ["top level", "multiple 3000", "[0, 1, 2]"], ran.stdout
+
+
+@pytest.mark.slow
+def test_a_workers_solver_is_not_broken_by_ctrl_c_to_its_process_group(tmp_path: Path) -> None:
+    """A review saw `munmap_chunk(): invalid pointer` once after Ctrl-C on `check --solver
+    cadical195`: the worker running CaDiCaL ignores Ctrl-C (its parent ends it), but PySAT set
+    its own SIGINT handler for the solve, which longjmps out of the solver and leaves it broken
+    for the free that follows. A worker's search (`whole`) leaves SIGINT as the worker set it:
+    here ignored, so the search goes on until it is killed."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "import random, signal\n"
+        "from nonosat import Puzzle\n"
+        "from nonosat.solver.encodings.grid import build_formula\n"
+        "from nonosat.solver.propagation import line_solve\n"
+        "from nonosat.solver.session import Search\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a worker of the command line starts\n"
+        "random.seed(5)\n"
+        "grid = [[int(random.random() < 0.5) for _ in range(70)] for _ in range(70)]\n"
+        "formula = build_formula(line_solve(Puzzle.from_grid(grid)))\n"
+        "search = Search(formula.clauses, 'cadical195', whole=True)\n"
+        "print('searching', flush=True)\n"
+        "print(search.solve(), flush=True)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert child.stdout is not None and child.stdout.readline() == "searching\n"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)  # as Ctrl-C comes to the whole process group
+    try:
+        child.wait(2.5)  # a random 70x70 puzzle takes CaDiCaL far longer
+    except subprocess.TimeoutExpired:
+        child.kill()
+    _, err = child.communicate()
+    assert child.returncode == -signal.SIGKILL, err[-2000:]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any, Literal
 
@@ -64,6 +65,20 @@ a stop (the rival's answer, Ctrl-C) is heard within about this long: CaDiCaL hol
 through a slice, so not even the Ctrl-C watcher runs before it ends. Its inprocessing is not
 counted in conflicts, and a slice now and then takes over a second: the command line runs
 CaDiCaL in a worker instead (`search_in_workers`)."""
+
+
+@contextlib.contextmanager
+def _pysat_leaves_sigint_alone() -> Iterator[None]:
+    """PySAT sets its SIGINT handler around a solve only in the main thread, as its MainThread
+    says: here it is told otherwise (in a worker of ours, which runs nothing else meanwhile)."""
+    from pysat._utils import MainThread
+
+    check = MainThread.__dict__["check"]  # the staticmethod itself
+    MainThread.check = staticmethod(lambda: False)
+    try:
+        yield
+    finally:
+        MainThread.check = check
 
 
 def _keyboard_interrupt(error: Exception) -> bool:
@@ -146,7 +161,14 @@ class Search:
         return self.sat.get_model() if answer else False
 
     def _solve_plain(self, assumptions: Sequence[int]) -> bool:
-        """A solve with PySAT's own SIGINT handling: Ctrl-C is KeyboardInterrupt, as in Python."""
+        """A solve with PySAT's own SIGINT handling: Ctrl-C is KeyboardInterrupt, as in Python.
+        Not in a worker of ours (`whole`): PySAT's handler, set in C for each solve in a main
+        thread, would override the worker's own (Ctrl-C ignored, its parent ends it) and longjmp
+        out of the solver on a Ctrl-C to the process group, leaving it broken: freeing it then
+        aborted the worker ("munmap_chunk(): invalid pointer", a review saw once)."""
+        if self.whole:
+            with _pysat_leaves_sigint_alone():
+                return bool(self.sat.solve(assumptions=list(assumptions)))
         try:
             return bool(self.sat.solve(assumptions=list(assumptions)))
         except Exception as error:
