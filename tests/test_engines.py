@@ -49,6 +49,7 @@ def test_every_solver_and_encoding_gives_the_sat_method_and_its_own_counts() -> 
         code, stdout, stderr = run("solve", FOREVER, "--solver", solver, "--encoding", encoding, "--format", "json")
         record = json.loads(stdout)
         assert (code, record["method"], record["status"]) == (0, "sat", "unique"), (solver, encoding, stderr)
+        assert (record["solver"], record["encoding"], record["rival"]) == (solver, encoding, False)  # said, not guessed
         stats = record["stats"]
         assert stats["clauses"] > 0 and {"conflicts", "decisions", "propagations"} <= set(stats), (solver, stats)
         seen[solver, encoding] = (stats["variables"], stats["decisions"], stats["propagations"])
@@ -56,7 +57,9 @@ def test_every_solver_and_encoding_gives_the_sat_method_and_its_own_counts() -> 
         assert seen[solver, "blocks"][0] < seen[solver, "automaton"][0]
     assert len({counts for counts in seen.values()}) > len(SOLVERS)  # the solvers' own counts differ
     _, default, _ = run("solve", FOREVER, "--format", "json")
-    assert json.loads(default)["method"] == "cdcl"
+    assert [json.loads(default)[key] for key in ("method", "solver", "encoding")] == ["cdcl", None, None]
+    _, text, _ = run("solve", FOREVER, "--solver", "glucose4", "--encoding", "automaton")
+    assert "unique · SAT (glucose4, automaton) · " in text
 
 
 @pytest.mark.slow

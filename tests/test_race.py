@@ -303,9 +303,23 @@ def test_the_colour_search_is_raced_by_the_sat_engine(
         return None
 
     monkeypatch.setattr(compiled_search.CoreSearch, "run", stalled)
+    monkeypatch.setattr(compiled_search, "COLOUR_RIVAL_MOST", 7_500)
     answered = solve(puzzles[0], jobs=2, timeout=HANG)
     assert answered.status is single[0].status and answered.method == "cdcl"
     assert answered.solutions == single[0].solutions or answered.status is Status.MULTIPLE
+    # who answered is said: the rival, the SAT engine with CaDiCaL (a review: nothing said so)
+    assert (answered.rival, answered.solver, answered.encoding) == (True, "cadical195", "blocks")
+    assert not single[0].rival and single[0].solver is None
+    from nonosat.render.records import result_record
+    from nonosat.render.text import status_line
+
+    assert "CDCL, answered by its rival: SAT (cadical195, blocks)" in status_line(answered)
+    assert {k: result_record(answered, "p")[k] for k in ("method", "solver", "encoding", "rival")} == {
+        "method": "cdcl",
+        "solver": "cadical195",
+        "encoding": "blocks",
+        "rival": True,
+    }
 
 
 @pytest.mark.slow

@@ -102,8 +102,9 @@ def batch_record(
 
 
 def result_record(result: Result, path: str) -> Record:
-    """A solve: its status, how it was decided, every solution found (rows of # and ., or in
-    colour of the palette's characters, with the palette)."""
+    """A solve: its status, how it was decided (the engine, the PySAT solver and encoding whose
+    grids these are, if any, and whether the race's rival answered), every solution found (rows
+    of # and ., or in colour of the palette's characters, with the palette)."""
     return {
         "path": path,
         "width": result.puzzle.width,
@@ -111,6 +112,9 @@ def result_record(result: Result, path: str) -> Record:
         **palette_record(result.puzzle),
         "status": result.status.value,
         "method": result.method,
+        "solver": result.solver,
+        "encoding": result.encoding,
+        "rival": result.rival,
         "solutions": solution_rows(result),
         "count_is_exact": result.complete,
         "seconds": round(result.seconds, 6),

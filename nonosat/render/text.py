@@ -38,7 +38,19 @@ def status_line(result: Result) -> str:
     elif status == "unknown":
         why = result.cut_short or "time limit reached"
         status += f" ({why}; {found} solution{'s' if found != 1 else ''} found)"
-    return f"{status} · {how} · {result.seconds:.3f} s"
+    return f"{status} · {answered_words(result, how)} · {result.seconds:.3f} s"
+
+
+def answered_words(result: Result, how: str) -> str:
+    """How the answer came: the engine's words, the PySAT solver and encoding whose grids these
+    are, and the race's rival when it answered ("SAT (cadical195, blocks), the race's rival";
+    "CDCL, answered by its rival: SAT (cadical195, blocks)")."""
+    solver = f" ({result.solver}, {result.encoding})" if result.solver else ""
+    if not result.rival:
+        return how + solver
+    if result.method == "sat":
+        return f"{how}{solver}, the race's rival"
+    return f"{how}, answered by its rival: " + (f"SAT{solver}" if result.solver else "the same search upside down")
 
 
 def line_writing(step: Step) -> float:

@@ -244,8 +244,10 @@ def raced(engine: str, request: Request) -> Found:
         ended = search.run(count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    grids, whole, cut = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    grids, whole, cut, rival_answered = racing.race_outcome(grids, ended, theirs, their_ending, count)
     if cut is not None and request.guesses and not deadline.passed():
         made = "depth-first search made its" if engine == "dfs" else "conflict-driven search met its"
         cut = f"the {made} {request.guesses} {'guesses' if engine == 'dfs' else 'conflicts'}"
-    return Found(grids, whole, cut, search.stats)
+    if rival_answered and contender is not None and contender.work is not upside_down_work:
+        return Found(grids, whole, cut, search.stats, solver=COLOUR_RIVAL, encoding=request.encoding, rival=True)
+    return Found(grids, whole, cut, search.stats, rival=rival_answered)

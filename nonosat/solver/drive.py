@@ -142,7 +142,19 @@ def solve_within(
     why = found.cut_short if all_checked else "time limit reached while checking the solutions"
     cut_short = why if status is Status.UNKNOWN else None
     stats = {"line_passes": board.passes, **found.stats}
-    return Result(puzzle, status, solutions, Method(chosen.value), took(), complete, stats, cut_short)
+    return Result(
+        puzzle,
+        status,
+        solutions,
+        Method(chosen.value),
+        took(),
+        complete,
+        stats,
+        cut_short,
+        solver=found.solver,
+        encoding=found.encoding,
+        rival=found.rival,
+    )
 
 
 def check(

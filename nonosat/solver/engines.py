@@ -89,6 +89,12 @@ class Found:
     outgrown: bool = False
     """The SAT engine's formula grew past the clause limit before it searched (another engine,
     whose memory does not grow with a formula, may take the puzzle)."""
+    solver: str | None = None
+    """The PySAT solver whose grids these are (the SAT engine's, or a SAT rival's), else None."""
+    encoding: str | None = None
+    """That solver's encoding of the clues."""
+    rival: bool = False
+    """Whether the race's rival answered (its grids, its ending), not the search asked for."""
 
 
 def check_engine(name: str) -> Engine:

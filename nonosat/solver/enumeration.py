@@ -78,6 +78,7 @@ def enumerate_grids(
     race_after: float = racing.RACE_AFTER,
     counts: dict[str, int] | None = None,
     loaded: Callable[[], object] | None = None,
+    answered: dict[str, Any] | None = None,
 ) -> tuple[list[Grid], bool, str | None]:
     """Up to `count` grids of a grid formula, not yet checked against the clues (the sat engine's:
     `drive` checks every engine's grids once), whether that is all of them, and why the search
@@ -91,14 +92,21 @@ def enumerate_grids(
     `loaded`, when given, says the formula's clauses are the caller's to let go of: once they are
     in the solver they are emptied here (freed then, not after the search) and `loaded` is called
     (`collection_paused.resume`: the search runs with the collector on).
+
+    `answered`, when given, gets the `solver` whose grids these are and whether it was the
+    race's `rival`.
     """
+    if answered is not None:
+        answered.update(solver=solver, rival=False)
     race = race and racing.can_race()
     if runs_apart(solver) and (interrupts.watched() or apart_from_python(formula)):
         if loaded is not None:
             loaded()  # the wait may be long; the clauses stay (the search runs here if no worker starts)
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
-            return elsewhere
+            if answered is not None and elsewhere[3]:
+                answered.update(solver=rival(solver), rival=True)
+            return elsewhere[:3]
     try:
         search = Search(formula.clauses, solver, deadline)
     except TimeUp as error:
@@ -126,7 +134,10 @@ def enumerate_grids(
         if counts is not None:
             counts.update(search.counts())
         search.close()
-    return racing.race_outcome(grids, ended, theirs, their_ending, count)
+    grids, whole, why, rival_answered = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    if answered is not None and rival_answered:
+        answered.update(solver=rival(solver), rival=True)
+    return grids, whole, why
 
 
 APART_CLAUSES = 100_000
@@ -180,13 +191,13 @@ class _Waiting:
 
 def search_in_workers(
     formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
-) -> tuple[list[Grid], bool, str | None] | None:
+) -> tuple[list[Grid], bool, str | None, bool] | None:
     """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
     solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
     inprocessing can take seconds). So its search runs in a worker from the fork server, and
     this process only waits; with the race, the rival joins after `race_after` as usual. The
-    grids, whether they are all, and why the search stopped short; None when the worker could
-    not start or died (the search then runs here)."""
+    grids, whether they are all, why the search stopped short, and whether the race's rival
+    answered; None when the worker could not start or died (the search then runs here)."""
 
     try:
         warm_up()
@@ -207,15 +218,15 @@ def search_in_workers(
     finally:
         interrupts.finished(waiting)
         outcomes = [worker.stop() for worker in workers]
-    for grids, ended in outcomes:
+    for side, (grids, ended) in enumerate(outcomes):
         if ended is not None:
-            return grids, ended, None
+            return grids, ended, None, side > 0
     if own.gone and deadline.remaining() != 0:
         return None
     merged: dict[Grid, None] = {}  # in order, each once (a list's `in` made this quadratic: 5 s past the deadline)
     for grids, _ in outcomes:
         merged.update(dict.fromkeys(grids))
-    return list(merged)[:count], False, "time limit reached while searching"
+    return list(merged)[:count], False, "time limit reached while searching", False
 
 
 def collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> bool | None:

@@ -63,6 +63,14 @@ class Result:
     problems: tuple[str, ...] = ()
     """The cheap checks that refuted the puzzle before any search (method `checks`, status
     `none`): "row 3: the clue 4 2 needs 7 cells but the line has 5"..."""
+    solver: str | None = None
+    """The PySAT solver whose grids these are: the SAT engine's (or its rival's), or the SAT
+    engine's as the compiled search's rival in colour; None where no PySAT solver answered."""
+    encoding: str | None = None
+    """That solver's encoding of the clues ("blocks" or "automaton")."""
+    rival: bool = False
+    """Whether the race's rival answered (with `--jobs 2`: see `nonosat.solver.race`), not the
+    search `method` names: then `stats` are still that search's own."""
 
     @property
     def solution(self) -> Solution | None:

@@ -198,14 +198,15 @@ def rival_for(work: Work, job: Callable[[], Job], after: float, on_done: Callabl
 
 def race_outcome(
     ours: list[Grid], ended: bool | None, theirs: list[Grid], their_ending: bool | None, count: int
-) -> tuple[list[Grid], bool, str | None]:
+) -> tuple[list[Grid], bool, str | None, bool]:
     """What a search and its rival came to, from the search's grids and ending (None: stopped,
     by the rival's answer or the time) and the rival's (`Rival.stop`): the grids, whether they
-    are all there are, and why the search stopped short. When neither finished, what both found
-    counts: two different grids prove "multiple"."""
+    are all there are, why the search stopped short, and whether the rival's answer stands.
+    When neither finished, what both found counts: two different grids prove "multiple"."""
     if ended is not None:
-        return ours, ended, None
+        return ours, ended, None, False
     if their_ending is not None:
-        return theirs, their_ending, None
+        return theirs, their_ending, None, True
     known = set(ours)
-    return (ours + [grid for grid in theirs if grid not in known])[:count], False, "time limit reached while searching"
+    mixed = (ours + [grid for grid in theirs if grid not in known])[:count]
+    return mixed, False, "time limit reached while searching", False

@@ -12,6 +12,8 @@ core, a search still going after a moment is joined by another solver in a worke
 
 from __future__ import annotations
 
+from typing import Any
+
 from nonosat.errors import CutShort, FormulaTooLarge
 from nonosat.solver.engines import Found, Request
 
@@ -32,6 +34,7 @@ def search(request: Request) -> Found:
         except CutShort as error:
             return Found([], False, str(error))
         stats = {"unknown_cells": formula.open_cells, "variables": formula.variables, "clauses": len(formula.clauses)}
+        answered: dict[str, Any] = {}
         grids, complete, cut = enumerate_grids(
             formula,
             request.count,
@@ -41,5 +44,7 @@ def search(request: Request) -> Found:
             race_after=request.race_after,
             counts=stats,
             loaded=pause.resume,
+            answered=answered,
         )
-    return Found(grids, complete, cut, stats)  # checked against the clues by `drive`, once
+    by, rival = answered["solver"], answered["rival"]
+    return Found(grids, complete, cut, stats, solver=by, encoding=request.encoding, rival=rival)  # checked by `drive`
