@@ -103,22 +103,46 @@ def start_worker(process: Any) -> None:
 
 @contextlib.contextmanager
 def main_hidden() -> Iterator[None]:
-    """While our workers start: the caller's `__main__` hidden from multiprocessing, which
-    otherwise has every worker import the caller's script again from its path: from `python -`
-    (no file) each worker died with a FileNotFoundError traceback (a race went on without its
-    rival, `solve_many` ended with "a worker process died"); a script without `if __name__ ==
-    "__main__":` ran its top level again in every worker. A worker's work is ours (nonosat's
-    functions and data), never the script's."""
-    import types
+    """While this thread starts workers of ours: the caller's `__main__` left out of what
+    multiprocessing tells them, which otherwise has every worker import the caller's script
+    again from its path: from `python -` (no file) each worker died with a FileNotFoundError
+    traceback (a race went on without its rival, `solve_many` ended with "a worker process
+    died"); a script without `if __name__ == "__main__":` ran its top level again in every
+    worker. A worker's work is ours (nonosat's functions and data), never the script's. Only
+    this thread's starts are changed: the caller's other threads, and their own processes, see
+    `__main__` as ever (swapping sys.modules' entry broke a caller's pickling in another thread)."""
+    _leave_out_main()
+    _starting.active = getattr(_starting, "active", 0) + 1
+    try:
+        yield
+    finally:
+        _starting.active -= 1
+
+
+_starting = threading.local()
+"""How deep this thread is in `main_hidden` (0 or absent: not starting a worker of ours)."""
+
+
+def _leave_out_main() -> None:
+    """Wrap multiprocessing's `spawn.get_preparation_data` (what a new process is told to set up,
+    read by every start method at each start) once, so that within `main_hidden` it leaves out
+    the `__main__` to import; elsewhere it answers as before."""
+    from multiprocessing import spawn
 
     with _main_lock:
-        main = sys.modules.get("__main__")
-        sys.modules["__main__"] = types.ModuleType("__main__")  # no __file__, no __spec__: nothing to import
-        try:
-            yield
-        finally:
-            if main is not None:
-                sys.modules["__main__"] = main
+        told = spawn.get_preparation_data
+        if getattr(told, "leaves_out_main", False):
+            return
+
+        def get_preparation_data(name: str) -> dict[str, Any]:
+            data: dict[str, Any] = told(name)
+            if getattr(_starting, "active", 0):
+                data.pop("init_main_from_path", None)
+                data.pop("init_main_from_name", None)
+            return data
+
+        get_preparation_data.leaves_out_main = True  # type: ignore[attr-defined]
+        spawn.get_preparation_data = get_preparation_data
 
 
 def warm_up() -> None:

@@ -313,7 +313,7 @@ def test_the_colour_search_is_raced_by_the_sat_engine(
     from nonosat.render.records import result_record
     from nonosat.render.text import status_line
 
-    assert "CDCL, answered by its rival: SAT (cadical195, blocks)" in status_line(answered)
+    assert "CDCL, with its rival: SAT (cadical195, blocks)" in status_line(answered)
     assert {k: result_record(answered, "p")[k] for k in ("method", "solver", "encoding", "rival")} == {
         "method": "cdcl",
         "solver": "cadical195",
@@ -413,3 +413,64 @@ def test_a_workers_solver_is_not_broken_by_ctrl_c_to_its_process_group(tmp_path:
         child.kill()
     _, err = child.communicate()
     assert child.returncode == -signal.SIGKILL, err[-2000:]
+
+
+def test_hiding_main_from_our_workers_leaves_the_callers_other_threads_alone() -> None:
+    """A review found 20,568 pickling errors in a caller's thread that pickled a class of its
+    `__main__` while `solve(jobs=2)` started its rivals: `__main__` was swapped out of
+    sys.modules for the whole process. Now only what this thread tells the workers it starts
+    leaves `__main__` out; every other thread sees it, and tells its own processes, as ever."""
+    import sys
+    from multiprocessing import spawn
+
+    from nonosat import processes
+
+    main = sys.modules["__main__"]
+    seen: list[bool] = []
+    told_elsewhere: list[dict[str, Any]] = []
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            seen.append(sys.modules["__main__"] is main)
+            told_elsewhere.append(spawn.get_preparation_data("theirs"))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    told_here = []
+    try:
+        for _ in range(50):
+            with processes.main_hidden():
+                told_here.append(spawn.get_preparation_data("ours"))
+                time.sleep(0.001)
+    finally:
+        stop.set()
+        watcher.join()
+    mains = {"init_main_from_path", "init_main_from_name"}
+    assert seen and all(seen)
+    assert told_elsewhere and all(mains & set(told) for told in told_elsewhere)
+    assert not any(mains & set(told) for told in told_here)
+    assert mains & set(spawn.get_preparation_data("after"))
+
+
+def test_a_race_says_whose_grids_it_gives() -> None:
+    """A review found a race that neither side finished reported as the search's own (solver
+    minisat22, rival false) while half its grids, or all of them, were the rival's. A race's
+    outcome says whose grids it gives, and the result names both solvers for a merge."""
+    from dataclasses import replace
+
+    from nonosat.render.text import status_line
+
+    g1, g2, g3 = ((0,),), ((1,),), ((2,),)
+    assert portfolio.race_outcome([g1], True, [g2], None, 2)[3] == portfolio.OURS
+    assert portfolio.race_outcome([g1], None, [g2], False, 2)[3] == portfolio.THEIRS
+    assert portfolio.race_outcome([g1], None, [g1, g2], None, 2)[::3] == ([g1, g2], portfolio.BOTH)
+    assert portfolio.race_outcome([], None, [g2, g3], None, 2)[::3] == ([g2, g3], portfolio.THEIRS)
+    assert portfolio.race_outcome([g1, g3], None, [g2], None, 2)[::3] == ([g1, g3], portfolio.OURS)
+    assert enumeration._answered("minisat22", portfolio.BOTH) == {"solver": "minisat22+cadical195", "rival": True}
+    assert enumeration._answered("cadical195", portfolio.THEIRS) == {"solver": "minisat22", "rival": True}
+    assert enumeration._answered("glucose4", portfolio.OURS) == {"solver": "glucose4", "rival": False}
+    two = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    result = replace(solve(two, engine="sat"), solver="minisat22+cadical195", rival=True)
+    assert "· SAT (minisat22+cadical195, blocks) ·" in status_line(result)
+    assert "SAT (cadical195, blocks), the race's rival" in status_line(replace(result, solver="cadical195"))

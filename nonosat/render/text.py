@@ -43,14 +43,15 @@ def status_line(result: Result) -> str:
 
 def answered_words(result: Result, how: str) -> str:
     """How the answer came: the engine's words, the PySAT solver and encoding whose grids these
-    are, and the race's rival when it answered ("SAT (cadical195, blocks), the race's rival";
-    "CDCL, answered by its rival: SAT (cadical195, blocks)")."""
+    are, and the race's rival when its grids are among them ("SAT (cadical195, blocks), the
+    race's rival"; "SAT (minisat22+cadical195, blocks)", both sides' grids when neither
+    finished; "CDCL, with its rival: SAT (cadical195, blocks)")."""
     solver = f" ({result.solver}, {result.encoding})" if result.solver else ""
     if not result.rival:
         return how + solver
     if result.method == "sat":
-        return f"{how}{solver}, the race's rival"
-    return f"{how}, answered by its rival: " + (f"SAT{solver}" if result.solver else "the same search upside down")
+        return how + solver + ("" if "+" in (result.solver or "") else ", the race's rival")
+    return f"{how}, with its rival: " + (f"SAT{solver}" if result.solver else "the same search upside down")
 
 
 def line_writing(step: Step) -> float:

@@ -244,7 +244,8 @@ def raced(engine: str, request: Request) -> Found:
         ended = search.run(count, grids)
     finally:
         theirs, their_ending = contender.stop() if contender is not None else ([], None)
-    grids, whole, cut, rival_answered = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    grids, whole, cut, side = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    rival_answered = side != racing.OURS
     if cut is not None and request.guesses and not deadline.passed():
         made = "depth-first search made its" if engine == "dfs" else "conflict-driven search met its"
         cut = f"the {made} {request.guesses} {'guesses' if engine == 'dfs' else 'conflicts'}"

@@ -94,7 +94,7 @@ class Found:
     encoding: str | None = None
     """That solver's encoding of the clues."""
     rival: bool = False
-    """Whether the race's rival answered (its grids, its ending), not the search asked for."""
+    """Whether the race's rival's grids are among these (it answered, or both sides' were merged)."""
 
 
 def check_engine(name: str) -> Engine:

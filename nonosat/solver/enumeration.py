@@ -104,8 +104,8 @@ def enumerate_grids(
             loaded()  # the wait may be long; the clauses stay (the search runs here if no worker starts)
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)
         if elsewhere is not None:
-            if answered is not None and elsewhere[3]:
-                answered.update(solver=rival(solver), rival=True)
+            if answered is not None:
+                answered.update(_answered(solver, elsewhere[3]))
             return elsewhere[:3]
     try:
         search = Search(formula.clauses, solver, deadline)
@@ -134,10 +134,17 @@ def enumerate_grids(
         if counts is not None:
             counts.update(search.counts())
         search.close()
-    grids, whole, why, rival_answered = racing.race_outcome(grids, ended, theirs, their_ending, count)
-    if answered is not None and rival_answered:
-        answered.update(solver=rival(solver), rival=True)
+    grids, whole, why, side = racing.race_outcome(grids, ended, theirs, their_ending, count)
+    if answered is not None:
+        answered.update(_answered(solver, side))
     return grids, whole, why
+
+
+def _answered(solver: str, side: str) -> dict[str, Any]:
+    """The solver whose grids a race's outcome gives (both names, joined by '+', for a merge),
+    and whether any of them are its rival's."""
+    names = {racing.OURS: solver, racing.THEIRS: rival(solver), racing.BOTH: f"{solver}+{rival(solver)}"}
+    return {"solver": names[side], "rival": side != racing.OURS}
 
 
 APART_CLAUSES = 100_000
@@ -191,13 +198,13 @@ class _Waiting:
 
 def search_in_workers(
     formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
-) -> tuple[list[Grid], bool, str | None, bool] | None:
+) -> tuple[list[Grid], bool, str | None, str] | None:
     """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
     solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
     inprocessing can take seconds). So its search runs in a worker from the fork server, and
     this process only waits; with the race, the rival joins after `race_after` as usual. The
-    grids, whether they are all, why the search stopped short, and whether the race's rival
-    answered; None when the worker could not start or died (the search then runs here)."""
+    grids, whether they are all, why the search stopped short, and whose they are (`race.whose`);
+    None when the worker could not start or died (the search then runs here)."""
 
     try:
         warm_up()
@@ -220,13 +227,14 @@ def search_in_workers(
         outcomes = [worker.stop() for worker in workers]
     for side, (grids, ended) in enumerate(outcomes):
         if ended is not None:
-            return grids, ended, None, side > 0
+            return grids, ended, None, racing.THEIRS if side else racing.OURS
     if own.gone and deadline.remaining() != 0:
         return None
     merged: dict[Grid, None] = {}  # in order, each once (a list's `in` made this quadratic: 5 s past the deadline)
     for grids, _ in outcomes:
         merged.update(dict.fromkeys(grids))
-    return list(merged)[:count], False, "time limit reached while searching", False
+    shown = list(merged)[:count]
+    return shown, False, "time limit reached while searching", racing.whose(shown, outcomes[0][0])
 
 
 def collect(search: Search, formula: GridFormula, count: int, grids: list[Grid]) -> bool | None:

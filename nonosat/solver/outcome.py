@@ -69,8 +69,9 @@ class Result:
     encoding: str | None = None
     """That solver's encoding of the clues ("blocks" or "automaton")."""
     rival: bool = False
-    """Whether the race's rival answered (with `--jobs 2`: see `nonosat.solver.race`), not the
-    search `method` names: then `stats` are still that search's own."""
+    """Whether the race's rival's grids are among these (with `--jobs 2`: see
+    `nonosat.solver.race`): it answered, or neither side finished and both sides' grids are
+    shown (then `solver` names both, "minisat22+cadical195"). `stats` stay the search's own."""
 
     @property
     def solution(self) -> Solution | None:

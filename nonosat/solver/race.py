@@ -198,15 +198,27 @@ def rival_for(work: Work, job: Callable[[], Job], after: float, on_done: Callabl
 
 def race_outcome(
     ours: list[Grid], ended: bool | None, theirs: list[Grid], their_ending: bool | None, count: int
-) -> tuple[list[Grid], bool, str | None, bool]:
+) -> tuple[list[Grid], bool, str | None, str]:
     """What a search and its rival came to, from the search's grids and ending (None: stopped,
     by the rival's answer or the time) and the rival's (`Rival.stop`): the grids, whether they
-    are all there are, why the search stopped short, and whether the rival's answer stands.
-    When neither finished, what both found counts: two different grids prove "multiple"."""
+    are all there are, why the search stopped short, and whose they are (`whose`). When neither
+    finished, what both found counts: two different grids prove "multiple"."""
     if ended is not None:
-        return ours, ended, None, False
+        return ours, ended, None, OURS
     if their_ending is not None:
-        return theirs, their_ending, None, True
+        return theirs, their_ending, None, THEIRS
     known = set(ours)
     mixed = (ours + [grid for grid in theirs if grid not in known])[:count]
-    return mixed, False, "time limit reached while searching", False
+    return mixed, False, "time limit reached while searching", whose(mixed, ours)
+
+
+OURS, THEIRS, BOTH = "ours", "theirs", "both"
+"""Whose grids a race's outcome gives: the search's, its rival's (it answered), or some of each
+(neither finished: what both found, merged)."""
+
+
+def whose(merged: list[Grid], ours: list[Grid]) -> str:
+    """Whose grids these merged ones are, given the search's own (the rest are the rival's)."""
+    mine = set(ours)
+    from_us = sum(grid in mine for grid in merged)
+    return OURS if from_us == len(merged) else THEIRS if from_us == 0 else BOTH
