@@ -57,6 +57,9 @@ BAD_FILES = [
     ("cut.toml", '[clues]\ncolumns = "1', 2, "Unterminated string"),
     ("no-columns.non", "width 1\nheight 1\nrows\n1\n", 4, "'columns' line, found none by the end of the file"),
     ("no-rows.json", '\n{"cols": [[1]]}\n', 2, "'rows' list of clues in the object, found none"),
+    # which would hold? (a review found the clues read by the first width, the goal by the second):
+    ("width-twice.non", 'width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal "1001"\nwidth 3\n', 10, "a second 'width'"),
+    ("goal-twice.non", 'width 1\nheight 1\ngoal "1"\nrows\n1\ncolumns\n1\ngoal "0"\n', 8, "a second 'goal'"),
 ]
 
 

@@ -219,6 +219,8 @@ def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_pat
         ("random", "c.nin", "3", "holds black and white only"),
         ("generate", "missing/x.non", None, "the folder missing is not there"),
         ("generate", "x.txt", None, "use .non"),
+        ("generate", "x.non", None, "the folder nodir is not there"),  # --preview nodir/preview.png
+        ("random", "x.non", None, "the folder nodir is not there"),
     ],
 )
 def test_an_output_that_cannot_be_written_is_refused_before_any_work(
@@ -234,7 +236,8 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(
     for name in ("from_image", "random_puzzle"):
         monkeypatch.setattr(generating, name, lambda *a, **k: pytest.fail("the work began"))
     source = [str(picture), "--width", "6"] if command == "generate" else ["--width", "6", "--height", "6"]
-    asked = [command, *source, "-o", output, "--preview", "preview.png"]
+    preview = "nodir/preview.png" if output == "x.non" else "preview.png"
+    asked = [command, *source, "-o", output, "--preview", preview]
     done = runner.invoke(app, asked + (["--colours", colours] if colours else []))
     assert done.exit_code == 2 and said in done.output and "name the format" not in done.output
     assert not (tmp_path / "preview.png").exists()

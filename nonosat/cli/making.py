@@ -7,7 +7,6 @@ import typer
 
 from nonosat.cli.base import Requirement, TimeoutOption, app, friendly, usage
 from nonosat.cli.show import err, out
-from nonosat.errors import UsageError
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -16,7 +15,7 @@ RequireOption = Annotated[
     Requirement,
     typer.Option(
         "--require",
-        help="unique (proved by SAT); probe: solvable by line logic and one-cell lookahead; or line: by line logic"
+        help="unique (proved by a search); probe: solvable by line logic and one-cell lookahead; or line: by line logic"
         " alone, as puzzles for people are.",
     ),
 ]
@@ -76,9 +75,7 @@ def check_output(output: Path | None, force: bool, colours: int | None) -> None:
     from nonosat.formats.atomic import ensure_writable
     from nonosat.formats.writing import format_for_suffix
 
-    ensure_writable(output, force=force)
-    if not output.parent.is_dir():
-        raise UsageError(f"cannot write {output}: the folder {output.parent} is not there")
+    ensure_writable(output, force=force)  # the folder there too
     writer(format_for_suffix(output, nameable=False), colour=colours is not None and colours >= 2)
 
 

@@ -34,10 +34,13 @@ def write_bytes_atomic(path: str | Path, data: bytes, *, force: bool = False) ->
 
 def ensure_writable(path: str | Path, *, force: bool = False) -> None:
     """Raise UsageError if `path` is a folder, a device, a pipe or a socket (through a link too),
-    or an existing file and `force` is not given."""
+    an existing file and `force` is not given, or in a folder that is not there (a review found
+    `generate --preview nodir/x.png` refused only after the whole repair, the puzzle lost)."""
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"{target} is a folder, not a file")
+    if not target.parent.is_dir():
+        raise UsageError(f"cannot write {target}: the folder {target.parent} is not there")
     if target.exists() and not target.is_file():
         raise UsageError(f"{target} is not a regular file (a device, pipe or socket): nonosat writes only files")
     if target.exists() and not force:

@@ -95,6 +95,9 @@ class _Draft:
             return
         key, value = [*line.split(None, 1), ""][:2]
         value = value.strip()
+        if key in self.sizes or (key == "goal" and self.goal is not None):
+            # a second: which holds? (a review found the clues read by one width, the goal by the other)
+            raise ParseError(self.path, number, f"found a second {key!r} line")
         if key in ("width", "height"):
             self.sizes[key] = parse_size(value, self.path, number, key)
         elif key in SECTIONS:

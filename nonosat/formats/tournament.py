@@ -105,7 +105,7 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
             path,
             block.line,
             f"expected puzzle ${block.number} to have as many row clues as column clues, "
-            f"found {len(block.body)} clue lines",
+            f"found {len(block.body)} clue {'line' if len(block.body) == 1 else 'lines'}",
         )
     body = block.body[: 2 * sizes[-1]]
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]

@@ -40,7 +40,7 @@ class Requirement(Choice):
     """Solvable by line logic and one-cell lookahead (try a cell both ways), the level `rate`
     calls probe."""
     UNIQUE = "unique"
-    """One solution, proved by SAT."""
+    """One solution, proved by a search (the compiled core's or the SAT engine's)."""
 
 
 REQUIREMENTS = tuple(Requirement)
@@ -120,7 +120,7 @@ def repair(
             what = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}[require]
             count = f"{len(changed)} changed {'cell' if len(changed) == 1 else 'cells'}"
             spent = count if not within else f"{steps} steps" if steps >= most_steps else "no change helped any more"
-            limits, larger = f"{max_changes} changed cells", "{max_changes}"
+            limits, larger = f"{max_changes} changed {'cell' if max_changes == 1 else 'cells'}", "{max_changes}"
             if max_distance is not None:
                 limits += f" and a picture distance of {max_distance:g}"
                 larger += " or {max_distance}"
