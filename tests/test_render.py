@@ -250,6 +250,17 @@ def test_render_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     assert svg_cells(target.read_text(), load(KNOT)) == filled(goal_of(KNOT)[1])
 
 
+def test_render_solution_says_when_the_grid_drawn_may_not_be_the_only_one(tmp_path: Path) -> None:
+    """An author's review: `render --solution` of a puzzle with four solutions drew one and
+    said nothing. It draws the first found (a uniqueness proof could take long), and says so
+    where no proof came with it; a grid line logic proves is drawn without the remark."""
+    ring = str(ROOT / "puzzles" / "ring.non")
+    code, _, stderr = run("render", ring, "--solution", "-o", str(tmp_path / "ring.svg"))
+    assert code == 0 and "the first solution found" in stderr and f"nonosat check {ring}" in stderr
+    code, _, stderr = run("render", DANCER, "--solution", "-o", str(tmp_path / "dancer.svg"))
+    assert code == 0 and stderr == f"wrote {tmp_path / 'dancer.svg'}\n"
+
+
 def test_render_without_solution_draws_the_empty_sheet(tmp_path: Path) -> None:
     target = tmp_path / "dancer.png"
     assert run("render", DANCER, "-o", str(target))[0] == 0

@@ -93,12 +93,14 @@ def render(
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     check_picture_path(output, force=force)
-    grid = None
+    grid, unproved = None, ""
     if solution:
         result = solve_puzzle(puzzle, count=1, timeout=deadline)
         if result.solution is None:
             typer.echo(f"nonosat: {file}: nothing to draw: {status_line(result)}", err=True)
             raise typer.Exit(EXIT_FOR_STATUS[result.status.value])
         grid = result.solution.grid
+        if result.status.value != "unique":  # a search's first grid: an author may take it for the only one
+            unproved = f" (the first solution found; nonosat check {file} says whether it is the only one)"
     save_picture(puzzle, grid, output, force=force, deadline=deadline)
-    err.print(f"wrote {output}", markup=False)
+    err.print(f"wrote {output}{unproved}", markup=False)
