@@ -157,8 +157,8 @@ JobsOption = Annotated[
         min=1,
         max=MAX_JOBS,
         help="Cores a hard puzzle may use (default: all this process may use): with 2 or more, a search "
-        "still going after 0.1 s is joined by a rival (cdcl, dfs: the same search upside down, cdcl in "
-        "colour: the SAT engine with CaDiCaL, up to 7,500 open cells x colours; sat: CaDiCaL, or MiniSat "
+        "still going after 0.1 s is joined by a rival (cdcl, dfs: the same search upside down, in "
+        "colour the SAT engine with CaDiCaL, up to 7,500 open cells x colours; sat: CaDiCaL, or MiniSat "
         "against CaDiCaL), and the first to finish answers.",
     ),
 ]

@@ -192,7 +192,7 @@ def upside_down_work(job: UpsideDownJob, found: list[Grid]) -> bool:
 
 
 COLOUR_RIVAL = "cadical195"
-"""The PySAT solver of the SAT engine that races the conflict-driven search in colour (in a
+"""The PySAT solver of the SAT engine that races the compiled searches in colour (in a
 worker, where CaDiCaL holding Python's lock stops nothing): on 50 random 40x40 grids in two
 colours that the search takes over 0.25 s, the race worked out from each side's time (starting
 after 1 s) comes to 121 s in all and 3 over 6 s with it, 154 s and 6 with MiniSat, one not

@@ -8,7 +8,7 @@ backtracks on a dead end; restarts take other ways of choosing. It decides about
 tournament puzzles within 200 guesses, but the conflict-driven search is faster on whole sets.
 The generator asks it first (`generate.repair`): the pairs of solutions it finds steer the repair
 best. With a second core, the same search on the puzzle upside down races it
-(`compiled_search.raced`).
+(`compiled_search.raced`); in colour, the SAT engine with CaDiCaL does.
 
 Every other puzzle, colour or over 126 cells a side (`nonosat/core/colour_search.c`): the open
 cell with the fewest colours left takes each of them in turn, line logic after each, without

@@ -61,7 +61,7 @@ def solve(
     runs out the status is `unknown` and `cut_short` says where. `jobs` is the number of cores a
     hard puzzle may use (default 1): with two or more, a search that takes more than `race_after`
     seconds (default racing.RACE_AFTER) is joined by a rival in a worker process (the same search
-    upside down, the SAT engine against cdcl in colour, or another PySAT solver: nonosat.solver.race),
+    upside down, the SAT engine against cdcl and dfs in colour, or another PySAT solver: nonosat.solver.race),
     safe in threaded programs too.
 
     A puzzle with no solution is a `none` result however that was found: by cheap checks before

@@ -13,8 +13,8 @@
 
 Each engine's module has `search(request) -> Found`. With `request.race`, a search still going
 after `race_after` seconds is joined by a rival in a worker process (`nonosat.solver.race`): the
-same search on the puzzle upside down (cdcl, dfs; in colour, cdcl's is the SAT engine), or
-another PySAT solver (sat).
+same search on the puzzle upside down (cdcl, dfs; in colour, the SAT engine), or another PySAT
+solver (sat).
 """
 
 from __future__ import annotations

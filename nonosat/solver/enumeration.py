@@ -199,7 +199,8 @@ class _Waiting:
 def search_in_workers(
     formula: GridFormula, count: int, solver: str, deadline: Deadline, race: bool, race_after: float
 ) -> tuple[list[Grid], bool, str | None, str] | None:
-    """For the command line: a solver without interrupt() (CaDiCaL) holds Python's GIL through a
+    """For the command line, and a library call on a large formula (`apart_from_python`): a
+    solver without interrupt() (CaDiCaL) holds Python's GIL through a
     solve, so that not even Ctrl-C is heard in the process that runs it (a conflict budget's
     inprocessing can take seconds). So its search runs in a worker from the fork server, and
     this process only waits; with the race, the rival joins after `race_after` as usual. The

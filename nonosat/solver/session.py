@@ -64,7 +64,8 @@ SLICE_SECONDS = 0.25
 a stop (the rival's answer, Ctrl-C) is heard within about this long: CaDiCaL holds Python's GIL
 through a slice, so not even the Ctrl-C watcher runs before it ends. Its inprocessing is not
 counted in conflicts, and a slice now and then takes over a second: the command line runs
-CaDiCaL in a worker instead (`search_in_workers`)."""
+CaDiCaL in a worker instead (`search_in_workers`), and so does a library call on a large formula
+(`enumeration.APART_CLAUSES`)."""
 
 
 @contextlib.contextmanager
