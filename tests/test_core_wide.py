@@ -69,12 +69,31 @@ def test_settle_refuses_bad_input() -> None:
         ((1,), 126, 1 << 126, 0),
         ((1,), 100, 0, 1 << 100),
         ((1,), 70, -1, 0),
+        ((1,), 126, 0, -(1 << 70)),
+        ((1,), 126, 1 << 128, 0),
+        ((1,), 126, 0, 1 << 200),
         ((1,), 70, 1 << 69, 1 << 69),
         ((0,), 70, 0, 0),
     ]
     for args in bad:
         with pytest.raises(ValueError):
             wide.settle(*args)
+
+
+def test_masks_come_back_bit_for_bit() -> None:
+    """A board's masks go over to C and back (through their bytes) unchanged, at the bits where a
+    64-bit word ends and the last of 126."""
+    rng = random.Random(64)
+    side = 126
+    puzzle = random_puzzle(rng, side, side, 0.5)
+    edges = [0, 1, (1 << 63), (1 << 64), (1 << 64) - 1, (1 << 65) - 1, (1 << 125), (1 << 126) - 1]
+    masks = [[rng.choice(edges) | rng.getrandbits(side) for _ in range(side)] for _ in range(2)]
+    filled = [mask & ~(1 << 5) for mask in masks[0]]
+    empty = [mask & ~filled_mask for mask, filled_mask in zip(masks[1], filled, strict=True)]
+    passes, bad, *back = wide.propagate(puzzle.rows, puzzle.columns, filled, empty, filled, empty, [])
+    assert (passes, bad) == (0, None)
+    assert back == [filled, empty, filled, empty]
+    assert any(mask >> 64 for mask in filled) and any(mask < 1 << 64 for mask in empty)
 
 
 def test_propagate_matches_python_on_wide_random_puzzles() -> None:

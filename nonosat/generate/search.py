@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
+from typing import TypeVar
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.drawing import Drawing, Move
@@ -43,6 +46,8 @@ KEEP_BOUNDS = True
 """After a change that lets line logic decide more, keep the bounds of the changes whose row
 and column it did not touch (moved by the cells it freed) rather than bound them all again."""
 
+T = TypeVar("T")
+
 CHECK_EVERY = 64
 """Changes weighed between looks at the deadline."""
 
@@ -60,7 +65,7 @@ class Edit:
     """What it costs the picture (see `Drawing.move_cost`; negative: back toward the picture)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Weighed:
     move: Move
     bound: int
@@ -140,29 +145,29 @@ class Search:
         back; none that would move the picture further than `room`), with its bound, cost and
         narrowing."""
         drawing, rows, columns = self.drawing, *self.open_lines()
-        bounds, facts = self._bounds, self._facts
-        weighed = []
-        for number, move in enumerate(drawing.moves(rows, columns)):
-            if not number % CHECK_EVERY:
-                self.deadline.check("repairing the picture")
-            r, c, k = move
-            back = drawing.cells[r][c] != drawing.start[r][c]
-            if not back and (not budget_left or (focus is not None and (r, c) not in focus)):
-                continue  # the budget allows only changes back; or not a cell in focus
-            if (
-                room is not None
-                and drawing.colour_cost(r, c, k) - drawing.colour_cost(r, c, drawing.cells[r][c]) > room
-            ):
-                continue  # beyond the budget of picture distance
-            known = facts.get(move)
-            if known is None:
-                known = facts[move] = self._facts_of(move)
-            bound = bounds.get(move)
-            if bound is None:
-                bound = bounds[move] = self.bound(move, drawing.edited(move))
-            cost, row_narrowing, column_narrowing, tie = known
-            narrowing = (row_narrowing if r in rows else 0.0) + (column_narrowing if c in columns else 0.0)
-            weighed.append(Weighed(move, bound, cost, narrowing, tie))
+        bounds, facts, cells, start = self._bounds, self._facts, drawing.cells, drawing.start
+        every = budget_left and focus is None  # no change is left out but by `room`
+        weighed: list[Weighed] = []
+        add = weighed.append
+        moves = drawing.moves(rows, columns)
+        for first in range(0, len(moves), CHECK_EVERY):  # (each of the ~10,000 moves a step at 100x100 counts)
+            self.deadline.check("repairing the picture")
+            for move in moves[first : first + CHECK_EVERY]:
+                r, c, k = move
+                back = cells[r][c] != start[r][c]
+                if not every and not back and (not budget_left or (focus is not None and (r, c) not in focus)):
+                    continue  # the budget allows only changes back; or not a cell in focus
+                if room is not None and drawing.colour_cost(r, c, k) - drawing.colour_cost(r, c, cells[r][c]) > room:
+                    continue  # beyond the budget of picture distance
+                known = facts.get(move)
+                if known is None:
+                    known = facts[move] = self._facts_of(move)
+                bound = bounds.get(move)
+                if bound is None:
+                    bound = bounds[move] = self.bound(move, drawing.edited(move))
+                cost, row_narrowing, column_narrowing, tie = known
+                narrowing = (row_narrowing if r in rows else 0.0) + (column_narrowing if c in columns else 0.0)
+                add(Weighed(move, bound, cost, narrowing, tie))
         return weighed
 
     def _facts_of(self, move: Move) -> tuple[float, float, float, float]:
@@ -194,18 +199,36 @@ class Search:
         freed = self.open - left
         if freed and not KEEP_BOUNDS:
             self._bounds = {}
-        self._bounds = {  # where neither the row nor the column changed, the bound moves with the board
-            move: max(bound - freed, 0)
-            for move, bound in self._bounds.items()
-            if move[0] not in rows and move[1] not in columns
-        }
-        self._facts = {
-            move: known
-            for move, known in self._facts.items()
-            if move[0] != r and move[1] != c and (abs(move[0] - r) > 1 or abs(move[1] - c) > 1)
-        }
+        # where neither the row nor the column changed, the bound moves with the board
+        bounds = self._forget(self._bounds, rows, columns)
+        if freed:
+            bounds = dict(zip(bounds, map(max, map(sub, bounds.values(), repeat(freed)), repeat(0)), strict=True))
+        self._bounds = bounds
+        facts = self._forget(self._facts, {r}, {c})
+        for i, j in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)):
+            for colour in range(self.drawing.colour_count + 1):
+                facts.pop((i, j, colour), None)
+        self._facts = facts
         self.board, self.open = board, left
         return True
+
+    def _forget(self, table: dict[Move, T], rows: set[int], columns: set[int]) -> dict[Move, T]:
+        """`table` without the moves of cells in `rows` or `columns`: each of those moves taken
+        out when they are fewer than the table's entries (a step at 100x100 keeps ~10,000 and
+        changes a few lines), else a new table of the others."""
+        drawing = self.drawing
+        colours = range(drawing.colour_count + 1)
+        if (len(rows) * drawing.width + len(columns) * drawing.height) * len(colours) >= len(table):
+            return {move: value for move, value in table.items() if move[0] not in rows and move[1] not in columns}
+        for i in rows:
+            for j in range(drawing.width):
+                for colour in colours:
+                    table.pop((i, j, colour), None)
+        for j in columns:
+            for i in range(drawing.height):
+                for colour in colours:
+                    table.pop((i, j, colour), None)
+        return table
 
     def _solved(self, option: Weighed) -> tuple[Board, int] | None:
         """Line logic from scratch on the changed clues, unless the change leads back to a

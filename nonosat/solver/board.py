@@ -4,6 +4,8 @@ grid (`propagation`) narrows it; the engines search what it leaves open."""
 
 from __future__ import annotations
 
+from operator import or_
+
 from nonosat.model import Grid, Puzzle
 from nonosat.solver.line_logic import Contradiction
 
@@ -88,7 +90,8 @@ class Board:
     def unknown_count(self) -> int:
         """How many cells are not yet decided."""
         if self.colours == 1:
-            return sum(self.width - (f | e).bit_count() for f, e in zip(self.row_not[0], self.row_not[1], strict=True))
+            known = sum(map(int.bit_count, map(or_, self.row_not[0], self.row_not[1])))  # C speed: repairs count often
+            return self.width * self.height - known
         return sum(self.width - self.known(True, r).bit_count() for r in range(self.height))
 
     def is_complete(self) -> bool:
