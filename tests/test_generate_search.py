@@ -83,6 +83,38 @@ def test_a_bound_never_promises_fewer_open_cells_than_solving_from_scratch_finds
     assert checked >= 60 and tight >= checked // 2  # and mostly it is exact: worth having
 
 
+@pytest.mark.parametrize(("side", "density", "seed"), [(12, 0.6, 2), (40, 0.6, 0), (90, 0.65, 1), (90, 0.6, 1)])
+def test_the_bounds_in_one_call_are_the_bounds_a_move_at_a_time(side: int, density: float, seed: int) -> None:
+    """`Search.bounds` hands every move to the compiled core at once (`open_after`, core/bounds.c);
+    `Search.bound` propagates a move at a time: the same counts, narrow (12, 40) and wide (90)."""
+    from nonosat.solver.compiled import core_for
+
+    grid = random_picture(side, side, density, 1, random.Random(seed))
+    search = Search(Drawing(grid, BLACK_AND_WHITE, no_cost), NO_DEADLINE)
+    if core_for(search.drawing.puzzle) is None:
+        pytest.skip("the compiled core is not built")
+    moves = search.drawing.moves(*search.open_lines())
+    sample = random.Random(seed).sample(moves, min(300, len(moves)))
+    one_at_a_time = [search.bound(move, search.drawing.edited(move)) for move in sample]
+    assert search.bounds(sample) == one_at_a_time
+    assert len(set(one_at_a_time)) > 1 and min(one_at_a_time) < search.open  # moves that free cells
+
+
+def test_open_after_says_a_contradiction_and_refuses_bad_changes() -> None:
+    from nonosat.solver.compiled import core
+
+    if core is None:
+        pytest.skip("the compiled core is not built")
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    board = [0, 0], [0, 0], [0, 0], [0, 0]
+    assert core.open_after(puzzle.rows, puzzle.columns, *board, [(0, 0, (1,), (1,)), (1, 1, (3,), (1,))]) == [4, -1]
+    assert core.open_after(puzzle.rows, puzzle.columns, *board, [(0, 1, (2,), (2,))]) == [0]  # from row 1 and column 2
+    with pytest.raises(ValueError, match="outside the grid"):
+        core.open_after(puzzle.rows, puzzle.columns, *board, [(2, 0, (1,), (1,))])
+    with pytest.raises(TypeError, match="a change is"):
+        core.open_after(puzzle.rows, puzzle.columns, *board, [[0, 0, (1,), (1,)]])
+
+
 def test_an_edited_puzzle_has_the_clues_of_the_edited_picture() -> None:
     grid = random_picture(9, 7, 0.5, 3, random.Random(2))
     from nonosat.generate.random_picture import random_palette

@@ -205,6 +205,9 @@ PyObject *py_search_colours(PyObject *self, PyObject *args);
 PyObject *py_cdcl_colours(PyObject *self, PyObject *args);
 PyObject *py_broken_lines(PyObject *self, PyObject *args);
 
+/* bounds.c */
+PyObject *py_open_after(PyObject *self, PyObject *args);
+
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);
 int read_grid(Grid *g, PyObject *rows, PyObject *columns);

@@ -221,6 +221,12 @@ static PyMethodDef methods[] = {
      "One line's deduction for any palette and up to 4096 cells, as line_logic.settle_colour_line:\n"
      "excluded[c] is colour c's mask of the cells that cannot have it (bytes, int.to_bytes(...,\n"
      "'little'); colour 0 the background). See colour_logic.c."},
+    {"open_after", py_open_after, METH_VARARGS,
+     "open_after(rows, columns, row_filled, row_empty, col_filled, col_empty, changes) -> list\n\n"
+     "For each change (row, column, row_clue, column_clue): the cells line logic leaves open when\n"
+     "it resumes from the board with that cell forgotten and those two clues, from that row and\n"
+     "column only (the repair's bound, generate/search.py); -1 when a line has no completion.\n"
+     "The board is left as it was. See bounds.c."},
     {"propagate_colours", py_propagate_colours, METH_VARARGS,
      "propagate_colours(rows, row_colours, columns, column_colours, row_not, col_not, lines, seconds)\n"
      "-> (passes, bad_line, stopped, row_not, col_not)\n\n"

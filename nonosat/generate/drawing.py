@@ -117,6 +117,11 @@ class Drawing:
             known[(at, colour)] = found
         return found
 
+    def clues_after(self, move: Move) -> tuple[Clue, Clue]:
+        """The clues of the move's row and column after it (black and white)."""
+        r, c, k = move
+        return self._line_after(True, r, c, k)[0], self._line_after(False, c, r, k)[0]
+
     def edited(self, move: Move) -> Puzzle:
         """The puzzle the picture makes after `move`: only its row's and column's clues change
         (no goal: this is for line logic)."""

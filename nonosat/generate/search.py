@@ -29,6 +29,7 @@ from typing import TypeVar
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.drawing import Drawing, Move
 from nonosat.model import Cell, Puzzle
+from nonosat.solver.compiled import core_for
 from nonosat.solver.propagation import Board, Contradiction, propagate
 
 WEIGHT = 1.0
@@ -140,6 +141,19 @@ class Search:
             return self.open + 1
         return board.unknown_count()
 
+    def bounds(self, moves: list[Move]) -> list[int]:
+        """`bound` of each of `moves`: in one call to the compiled core when it takes the grid
+        (black and white up to 126x126; at 100x100 a call a move spent most of its time handing
+        the board over)."""
+        drawing = self.drawing
+        puzzle = drawing.puzzle
+        core = core_for(puzzle)
+        if core is None:
+            return [self.bound(move, drawing.edited(move)) for move in moves]
+        changes = [(move[0], move[1], *drawing.clues_after(move)) for move in moves]
+        found: list[int] = core.open_after(puzzle.rows, puzzle.columns, *self.board.masks(), changes)
+        return [self.open + 1 if left < 0 else left for left in found]  # (as `bound` counts a contradiction)
+
     def weigh(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> list[Weighed]:
         """Every change worth weighing now (only of the `focus` cells, when given, and changes
         back; none that would move the picture further than `room`), with its bound, cost and
@@ -152,6 +166,7 @@ class Search:
         moves = drawing.moves(rows, columns)
         for first in range(0, len(moves), CHECK_EVERY):  # (each of the ~10,000 moves a step at 100x100 counts)
             self.deadline.check("repairing the picture")
+            chosen = []
             for move in moves[first : first + CHECK_EVERY]:
                 r, c, k = move
                 back = cells[r][c] != start[r][c]
@@ -159,15 +174,19 @@ class Search:
                     continue  # the budget allows only changes back; or not a cell in focus
                 if room is not None and drawing.colour_cost(r, c, k) - drawing.colour_cost(r, c, cells[r][c]) > room:
                     continue  # beyond the budget of picture distance
+                chosen.append(move)
+            unbounded = [move for move in chosen if move not in bounds]
+            if unbounded:
+                bounds.update(zip(unbounded, self.bounds(unbounded), strict=True))
+            for move in chosen:
                 known = facts.get(move)
                 if known is None:
                     known = facts[move] = self._facts_of(move)
-                bound = bounds.get(move)
-                if bound is None:
-                    bound = bounds[move] = self.bound(move, drawing.edited(move))
                 cost, row_narrowing, column_narrowing, tie = known
-                narrowing = (row_narrowing if r in rows else 0.0) + (column_narrowing if c in columns else 0.0)
-                add(Weighed(move, bound, cost, narrowing, tie))
+                narrowing = (row_narrowing if move[0] in rows else 0.0) + (
+                    column_narrowing if move[1] in columns else 0.0
+                )
+                add(Weighed(move, bounds[move], cost, narrowing, tie))
         return weighed
 
     def _facts_of(self, move: Move) -> tuple[float, float, float, float]:
@@ -182,7 +201,14 @@ class Search:
     def step(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> bool:
         """Make the best change; False when none helps (the search is stuck). With `focus`
         (the cells where two solutions differ), only those cells change, and one always does
-        if it can: any of them rules a solution out."""
+        if it can: any of them rules a solution out. Python's collector is paused meanwhile: a
+        step weighs every change (~10,000 at 100x100), makes no cycles and frees what it made."""
+        from nonosat.solver.encodings.base import collection_paused  # (PySAT's formulas: not for --suggest)
+
+        with collection_paused():
+            return self._step(budget_left, focus, room)
+
+    def _step(self, budget_left: bool, focus: set[Cell] | None, room: float | None) -> bool:
         weighed = self.weigh(budget_left, focus, room)
         chosen = self._undo(weighed) or self._best_gain(weighed) or self._plateau(weighed)
         if chosen is None and focus is not None:
