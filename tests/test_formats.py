@@ -80,10 +80,14 @@ def test_nin_corpus_loads_and_round_trips(corpus: Path) -> None:
         assert load_nin(dump_nin(puzzle)) == puzzle, file
 
 
-def test_nin_ignores_what_follows_the_last_column_clue(tmp_path: Path) -> None:
+def test_nin_ignores_stray_sets_of_clues_after_the_last_column_clue(tmp_path: Path) -> None:
+    """As jwilk's reader does (his data142.nin carries four): lines enough for another puzzle."""
     path = tmp_path / "extra.nin"
-    path.write_text(dump_nin(TINY) + "3 3\n1\n")
+    path.write_text(dump_nin(TINY) + "\n".join(["1 1", "1", "0"] * 2) + "\n\n")
     assert load(path) == clues_only(TINY)
+    path.write_text(dump_nin(TINY) + "\n".join(["1 1", "1", "0", "2", "x"]) + "\n")
+    with pytest.raises(ParseError, match="line 8: expected the end of the file after the 3 column clues, found '1 1'"):
+        load(path)
 
 
 @pytest.mark.slow
@@ -307,6 +311,14 @@ BAD_FILES = [
     ("truncated.nin", "3 4\n1\n1\n", 3, "expected 4 row clues, the file ends after 2"),
     ("letters.nin", "2 1\n1\n1 a\n0\n", 3, "found 'a'"),
     ("header.nin", "2\n1\n", 1, "'width height'"),
+    (
+        "wrong-width.nin",
+        "3 3\n1\n1\n1\n1\n1\n1\n2 1\n7\n",
+        8,
+        "the end of the file after the 3 column clues, found '2 1'",
+    ),
+    ("words-after.nin", "2 2\n1\n1\n1\n1\n\nhello world\n", 7, "found 'hello world'"),
+    ("zero-among.non", "width 3\nheight 1\nrows\n1,0,1\ncolumns\n1\n0\n1\n", None, "row 1: a 0 between other numbers"),
     ("one-group.clues", "1\n2\n", 2, "blank line"),
     ("negative.clues", "1\n\n-2\n", 3, "negative"),
     ("broken.json", '{"rows": [[1]],\n "cols": [[1]\n', 3, "expected JSON"),

@@ -98,3 +98,12 @@ def test_bytes_of_many_puzzles_are_picked_by_number_as_the_messages_say(tmp_path
     (tmp_path / "pair.txt").write_bytes(data)
     with pytest.raises(ParseError, match=r"select one as FILE#N, e.g. .*pair.txt#1"):
         load(str(tmp_path / "pair.txt"))
+
+
+def test_a_zero_between_a_clues_numbers_is_refused_padding_is_not() -> None:
+    """`1,0,1` was read as `1 1` (an author's `1,10,1` lost a digit and the puzzle changed);
+    zeros that pad a clue before or after its numbers, as MiniZinc's tables do, still read."""
+    with pytest.raises(InvalidPuzzle, match="column 2: a 0 between other numbers"):
+        Puzzle(rows=((1, 1),), columns=((1,), (2, 0, 1), (1,)))
+    padded = Puzzle(rows=((0, 0, 1, 1),), columns=((1, 0),) + ((0,),) + ((0, 1),))
+    assert (padded.rows, padded.columns) == (((1, 1),), ((1,), (), (1,)))

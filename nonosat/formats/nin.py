@@ -1,8 +1,11 @@
 """Jakub Wilk's `.nin` format: `W H`, then H row clues, then W column clues.
 
 Numbers in a clue are separated by spaces and `0` is an empty clue. As in jwilk's own reader,
-blank lines are skipped rather than read as clues, and anything after the last column clue is
-ignored (one file of his corpus, data142.nin, carries stray copies of its clues there).
+blank lines are skipped rather than read as clues. Lines after the last column clue are refused
+(a header with the wrong width or height leaves a few there, and the clues would be read as
+another puzzle), unless they are clue lines enough for another whole puzzle of the same size:
+one file of his corpus, data142.nin, carries four stray sets of clue lines there, which his
+reader ignores, as this one does.
 """
 
 from __future__ import annotations
@@ -53,7 +56,26 @@ def load_nin(text: str, path: PathName = None) -> Puzzle:
     width, height = read_size(lines, path)
     rows = read_clues(lines, 1, height, "row", path)
     columns = read_clues(lines, 1 + height, width, "column", path)
+    _check_the_end(lines[1 + height + width :], width, height, path)
     return make_puzzle(path, lines[0][0], rows=rows, columns=columns, source=path)
+
+
+def _check_the_end(after: list[tuple[int, str]], width: int, height: int, path: PathName) -> None:
+    """Refuse lines after the column clues, but for stray sets of clues (see the module's notes)."""
+    if not after or (len(after) >= width + height and all(_is_clue(text) for _, text in after)):
+        return
+    number, line = after[0]
+    raise ParseError(
+        path, number, f"expected the end of the file after the {clue_count(width, 'column')}, found {line.strip()!r}"
+    )
+
+
+def _is_clue(text: str) -> bool:
+    try:
+        parse_clue(text, None, None, 0, CLUE_SHAPE)
+    except ParseError:
+        return False
+    return True
 
 
 def dump_nin(puzzle: Puzzle) -> str:
