@@ -134,6 +134,9 @@ def _end_interrupted() -> None:
     resource tracker finds none left over."""
     import os
 
+    from nonosat import interrupts
+
+    interrupts.run_at_end()  # (atexit's functions do not run)
     gc.collect()
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -185,8 +185,31 @@ KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 os.kill carries out there by ending the process outright."""
 
 
+_at_end: list[Callable[[], object]] = []
+
+
+def at_end(action: Callable[[], object]) -> None:
+    """Have `action` run when an interrupted command ends at once (`os._exit`, which skips
+    atexit's functions): a batch run lets go of its results file (`batch.holding`)."""
+    with _lock:
+        _at_end.append(action)
+
+
+def run_at_end() -> None:
+    """Run (once) what `at_end` was given; an action that fails is passed over."""
+    with _lock:
+        actions = list(_at_end)
+        _at_end.clear()
+    for action in actions:
+        try:
+            action()
+        except Exception:  # noqa: BLE001, S110 - ending anyway: the next action still runs
+            pass
+
+
 def end_now() -> None:
     """End the process at once: kill the known children, say so, exit 130."""
+    run_at_end()
     with _lock:
         children = list(_children)
     for pid in children:

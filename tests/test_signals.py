@@ -156,9 +156,20 @@ def test_an_interrupted_batch_resumes_where_it_stopped(corpus: Path, tmp_path: P
     assert code == 130 and left == []
     assert "run the same command again to resume" in stderr
     assert len(out.read_text().splitlines()) == 2
+    assert not (tmp_path / ".r.jsonl.lock").exists()  # let go of, though atexit does not run
     code, stderr, _, left = interrupt(["batch", str(folder), "--out", "-", "--jobs", "1"], tmp_path)
     assert code == 130 and left == []  # to standard output: nothing to resume, and it says so
     assert "no resuming" in stderr and "resume" not in stderr.replace("no resuming", "")
+
+
+@pytest.mark.slow
+def test_a_batch_interrupted_while_reading_lets_go_of_its_results_file(corpus: Path, tmp_path: Path) -> None:
+    """24,000 puzzles take seconds to read, with the results file held: Ctrl-C then ended the
+    run without atexit, and `.r.jsonl.lock` was left beside it (a site operator's review)."""
+    out = tmp_path / "r.jsonl"
+    code, stderr, _, left = interrupt(["batch", str(corpus / "tcga" / "question"), "--out", str(out)], tmp_path)
+    assert code == 130 and left == [] and "interrupted" in stderr
+    assert not (tmp_path / ".r.jsonl.lock").exists()
 
 
 # --- the library in threaded programs ----------------------------------------------------------

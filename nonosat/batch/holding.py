@@ -1,7 +1,8 @@
 """One batch run at a time on a results file: two runs appending to the same file at once wrote
 every record twice. A run holds the file through a lock on a small file beside it (`.NAME.lock`,
 an advisory `flock`, which the system lets go when the process ends however it ends; the file is
-removed when the run ends well). Where `fcntl` is missing (Windows) nothing is held.
+removed when the run ends, or is interrupted; a killed run leaves it, empty and harmless). Where
+`fcntl` is missing (Windows) nothing is held.
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ def hold(out: Path) -> None:
     if not _held:
         import atexit
 
+        from nonosat import interrupts
+
         atexit.register(_let_go_of_all)  # a run that found nothing to do holds the file till its end
+        interrupts.at_end(_let_go_of_all)  # and an interrupted one, which ends without atexit
     _held[key] = (descriptor, lock)
 
 
