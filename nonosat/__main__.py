@@ -59,8 +59,9 @@ def main() -> None:
 
     interrupts.finish()  # a Ctrl-C from now on leaves the exit code alone
     if code == 130:
+        code = interrupts.exit_code()  # 143 after SIGTERM
         interrupts.announce()  # said once, also for a Ctrl-C that Typer caught outside a command
-        _end_interrupted()
+        _end_interrupted(code)
     if "multiprocessing" not in sys.modules:  # else collect: its semaphores are released then
         gc.freeze()
     raise SystemExit(code)
@@ -125,9 +126,9 @@ def _internal_error(error: Exception) -> int:
     return EXIT_INTERNAL_ERROR
 
 
-def _end_interrupted() -> None:
-    """End an interrupted command with exit code 130 at once. Python itself would end it by
-    SIGINT instead (exit status -2 to the shell) when the KeyboardInterrupt was raised inside
+def _end_interrupted(code: int) -> None:
+    """End an interrupted command at once with exit code `code` (130; 143 after SIGTERM). Python
+    itself would end it by SIGINT instead (exit status -2 to the shell) when the KeyboardInterrupt was raised inside
     code run by exec() of a string, such as a dataclass being made, even once it was caught:
     CPython marks it unhandled there. Everything of ours is cleaned up already; what is only
     garbage is collected first, so that multiprocessing's semaphores are released and its
@@ -143,7 +144,7 @@ def _end_interrupted() -> None:
             stream.flush()
         except (OSError, ValueError):
             pass
-    os._exit(130)
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -174,7 +174,7 @@ def announce() -> None:
             return
         _announced = True
     try:
-        sys.stderr.write("nonosat: interrupted\n")
+        sys.stderr.write("nonosat: terminated\n" if _terminated else "nonosat: interrupted\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
@@ -208,7 +208,7 @@ def run_at_end() -> None:
 
 
 def end_now() -> None:
-    """End the process at once: kill the known children, say so, exit 130."""
+    """End the process at once: kill the known children, say so, exit 130 (143 after SIGTERM)."""
     run_at_end()
     with _lock:
         children = list(_children)
@@ -218,7 +218,7 @@ def end_now() -> None:
         except OSError:
             pass
     announce()
-    os._exit(EXIT_INTERRUPTED)
+    os._exit(exit_code())
 
 
 def watch_ctrl_c() -> None:
@@ -237,6 +237,8 @@ def watch_ctrl_c() -> None:
     _ignoring = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if not _ignoring:
         signal.signal(signal.SIGINT, _on_sigint)
+    if hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # (an ignored one stays so)
+        signal.signal(signal.SIGTERM, _on_sigterm)
     sys.unraisablehook = _unraisable
     _watching = True
     quiet_thread(_listen, read, _stop_and_end_soon, name="nonosat-ctrl-c")
@@ -302,6 +304,28 @@ def _on_sigint(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
+def _on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (`kill`, `timeout`, a service manager) ends a command as Ctrl-C does, workers,
+    locks and multiprocessing's semaphores let go of, with exit code 143 (128 + 15): killed
+    outright, a batch left its lock file, and multiprocessing's resource tracker printed a
+    warning of leaked semaphores."""
+    global _terminated
+    if not _finished:
+        _terminated = True
+        raise KeyboardInterrupt
+
+
+_terminated = False
+"""Whether the command line heard SIGTERM (`watch_ctrl_c`)."""
+
+EXIT_TERMINATED = 143
+
+
+def exit_code() -> int:
+    """An interrupted command's exit code: 143 after SIGTERM, else 130 (Ctrl-C)."""
+    return EXIT_TERMINATED if _terminated else EXIT_INTERRUPTED
+
+
 def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
     """Call `heard` for each SIGINT the wakeup channel carries, until it closes."""
     while True:
@@ -311,7 +335,7 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data:
+        if signal.SIGINT in data or (hasattr(signal, "SIGTERM") and signal.SIGTERM in data):
             heard()
 
 

@@ -172,6 +172,31 @@ def test_a_batch_interrupted_while_reading_lets_go_of_its_results_file(corpus: P
     assert not (tmp_path / ".r.jsonl.lock").exists()
 
 
+@pytest.mark.slow
+def test_sigterm_ends_a_batch_as_ctrl_c_does_with_exit_143(corpus: Path, tmp_path: Path) -> None:
+    """`timeout` and `kill` send SIGTERM to the command alone: it was killed outright, its lock
+    file left, and multiprocessing's resource tracker printed a warning of leaked semaphores (a
+    site operator's review). Now the records so far are kept, the run resumes, exit 143."""
+    out = tmp_path / "r.jsonl"
+    args = ["batch", str(corpus / "tcga" / "question" / "taai2011.txt"), "--out", str(out), "--jobs", "2"]
+    command = start(args, tmp_path)
+    time.sleep(STARTED + 2)  # past the reading, into the solving
+    assert command.poll() is None
+    before = in_group(command.pid)
+    os.kill(command.pid, signal.SIGTERM)
+    _, stderr = waited(command, f"nonosat batch was still running {HANG} s after SIGTERM")
+    settled = time.monotonic() + HANG
+    while in_group(command.pid) and time.monotonic() < settled:
+        time.sleep(0.05)
+    assert command.returncode == 143, stderr
+    assert "nonosat: terminated" in stderr and "run the same command again to resume" in stderr
+    assert "leaked" not in stderr and "Warning" not in stderr and "Traceback" not in stderr, stderr
+    assert len(before) >= 3 and in_group(command.pid) == []
+    assert not (tmp_path / ".r.jsonl.lock").exists()
+    kept = len(out.read_text().splitlines())
+    assert 0 < kept < 1000
+
+
 # --- the library in threaded programs ----------------------------------------------------------
 
 THREADED = """
