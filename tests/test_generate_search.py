@@ -83,16 +83,24 @@ def test_a_bound_never_promises_fewer_open_cells_than_solving_from_scratch_finds
     assert checked >= 60 and tight >= checked // 2  # and mostly it is exact: worth having
 
 
-@pytest.mark.parametrize(("side", "density", "seed"), [(12, 0.6, 2), (40, 0.6, 0), (90, 0.65, 1), (90, 0.6, 1)])
-def test_the_bounds_in_one_call_are_the_bounds_a_move_at_a_time(side: int, density: float, seed: int) -> None:
-    """`Search.bounds` hands every move to the compiled core at once (`open_after`, core/bounds.c);
-    `Search.bound` propagates a move at a time: the same counts, narrow (12, 40) and wide (90)."""
-    from nonosat.solver.compiled import core_for
+BOUNDED = [(12, 12, 1, 0.6, 2), (40, 40, 1, 0.6, 0), (90, 90, 1, 0.65, 1), (90, 90, 1, 0.6, 1)]
+BOUNDED += [(12, 12, 3, 0.6, 2), (20, 20, 4, 0.7, 0), (30, 130, 1, 0.6, 0), (130, 30, 1, 0.65, 0)]
 
-    grid = random_picture(side, side, density, 1, random.Random(seed))
-    search = Search(Drawing(grid, BLACK_AND_WHITE, no_cost), NO_DEADLINE)
-    if core_for(search.drawing.puzzle) is None:
+
+@pytest.mark.parametrize(("height", "width", "colours", "density", "seed"), BOUNDED)
+def test_the_bounds_in_one_call_are_the_bounds_a_move_at_a_time(
+    height: int, width: int, colours: int, density: float, seed: int
+) -> None:
+    """`Search.bounds` hands every move to the compiled core at once (core/bounds.c: `open_after`
+    in black and white up to 126 cells a side, `open_after_colours` in colour and beyond);
+    `Search.bound` propagates a move at a time: the same counts."""
+    from nonosat.generate.random_picture import random_palette
+    from nonosat.solver.compiled import colour_core
+
+    if colour_core() is None:
         pytest.skip("the compiled core is not built")
+    grid = random_picture(width, height, density, colours, random.Random(seed))
+    search = Search(Drawing(grid, random_palette(colours), no_cost), NO_DEADLINE)
     moves = search.drawing.moves(*search.open_lines())
     sample = random.Random(seed).sample(moves, min(300, len(moves)))
     one_at_a_time = [search.bound(move, search.drawing.edited(move)) for move in sample]
@@ -113,6 +121,18 @@ def test_open_after_says_a_contradiction_and_refuses_bad_changes() -> None:
         core.open_after(puzzle.rows, puzzle.columns, *board, [(2, 0, (1,), (1,))])
     with pytest.raises(TypeError, match="a change is"):
         core.open_after(puzzle.rows, puzzle.columns, *board, [[0, 0, (1,), (1,)]])
+    # the same in colour's form: no colour ruled out anywhere yet (each colour's masks empty)
+    nothing = [bytes(2), bytes(2)]
+    ones = [(1,), (1,)]
+    colour = (puzzle.rows, ones, puzzle.columns, ones, nothing, nothing)
+    changes = [(0, 0, (1,), (1,), (1,), (1,)), (1, 1, (3,), (1,), (1,), (1,)), (0, 1, (2,), (1,), (2,), (1,))]
+    assert core.open_after_colours(*colour, changes) == [4, -1, 0]
+    with pytest.raises(ValueError, match="outside the grid"):
+        core.open_after_colours(*colour, [(0, 2, (1,), (1,), (1,), (1,))])
+    with pytest.raises(ValueError, match="colour of the palette"):
+        core.open_after_colours(*colour, [(0, 0, (1,), (2,), (1,), (1,))])
+    with pytest.raises(TypeError, match="a change is"):
+        core.open_after_colours(*colour, [(0, 0, (1,), (1,))])
 
 
 def test_an_edited_puzzle_has_the_clues_of_the_edited_picture() -> None:

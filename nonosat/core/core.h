@@ -207,6 +207,7 @@ PyObject *py_broken_lines(PyObject *self, PyObject *args);
 
 /* bounds.c */
 PyObject *py_open_after(PyObject *self, PyObject *args);
+PyObject *py_open_after_colours(PyObject *self, PyObject *args);
 
 /* arguments.c */
 int read_clue(PyObject *clue, int length, LineClue *line);

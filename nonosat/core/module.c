@@ -227,6 +227,11 @@ static PyMethodDef methods[] = {
      "it resumes from the board with that cell forgotten and those two clues, from that row and\n"
      "column only (the repair's bound, generate/search.py); -1 when a line has no completion.\n"
      "The board is left as it was. See bounds.c."},
+    {"open_after_colours", py_open_after_colours, METH_VARARGS,
+     "open_after_colours(rows, row_colours, columns, column_colours, row_not, col_not, changes) -> list\n\n"
+     "open_after for any palette and size, the board as propagate_colours takes it; a change is\n"
+     "(row, column, row_clue, row_colours, column_clue, column_colours). Releases the GIL while it\n"
+     "works; Ctrl-C stops it. See bounds.c."},
     {"propagate_colours", py_propagate_colours, METH_VARARGS,
      "propagate_colours(rows, row_colours, columns, column_colours, row_not, col_not, lines, seconds)\n"
      "-> (passes, bad_line, stopped, row_not, col_not)\n\n"

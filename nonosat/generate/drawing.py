@@ -122,6 +122,16 @@ class Drawing:
         r, c, k = move
         return self._line_after(True, r, c, k)[0], self._line_after(False, c, r, k)[0]
 
+    def painted_after(self, move: Move) -> tuple[Clue, Colours, Clue, Colours]:
+        """The clues and block colours of the move's row and column after it (in black and white
+        each block's colour 1), as the compiled core's colour functions take them."""
+        r, c, k = move
+        row, row_colours = self._line_after(True, r, c, k)
+        column, column_colours = self._line_after(False, c, r, k)
+        if self.colour_count == 1:
+            row_colours, column_colours = (1,) * len(row), (1,) * len(column)
+        return row, row_colours, column, column_colours
+
     def edited(self, move: Move) -> Puzzle:
         """The puzzle the picture makes after `move`: only its row's and column's clues change
         (no goal: this is for line logic)."""

@@ -29,7 +29,8 @@ from typing import TypeVar
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.generate.drawing import Drawing, Move
 from nonosat.model import Cell, Puzzle
-from nonosat.solver.compiled import core_for
+from nonosat.solver.compiled import colour_core, core_for
+from nonosat.solver.compiled_lines import painted
 from nonosat.solver.propagation import Board, Contradiction, propagate
 
 WEIGHT = 1.0
@@ -142,16 +143,24 @@ class Search:
         return board.unknown_count()
 
     def bounds(self, moves: list[Move]) -> list[int]:
-        """`bound` of each of `moves`: in one call to the compiled core when it takes the grid
-        (black and white up to 126x126; at 100x100 a call a move spent most of its time handing
-        the board over)."""
-        drawing = self.drawing
+        """`bound` of each of `moves`, in one call to the compiled core: each move's bound in its
+        own call spent most of its time handing the board over (at 100x100, ten times the line
+        passes it ran; at 140x100 the repair took 7 minutes). Move by move in Python only where
+        the core was not built."""
+        drawing, board = self.drawing, self.board
         puzzle = drawing.puzzle
-        core = core_for(puzzle)
-        if core is None:
+        core, painter = core_for(puzzle), colour_core()
+        if core is not None:
+            changes: list[tuple[object, ...]] = [(move[0], move[1], *drawing.clues_after(move)) for move in moves]
+            found: list[int] = core.open_after(puzzle.rows, puzzle.columns, *board.masks(), changes)
+        elif painter is not None:
+            changes = [(move[0], move[1], *drawing.painted_after(move)) for move in moves]
+            row_colours, column_colours, row_not, col_not = painted(board)
+            found = painter.open_after_colours(
+                puzzle.rows, row_colours, puzzle.columns, column_colours, row_not, col_not, changes
+            )
+        else:
             return [self.bound(move, drawing.edited(move)) for move in moves]
-        changes = [(move[0], move[1], *drawing.clues_after(move)) for move in moves]
-        found: list[int] = core.open_after(puzzle.rows, puzzle.columns, *self.board.masks(), changes)
         return [self.open + 1 if left < 0 else left for left in found]  # (as `bound` counts a contradiction)
 
     def weigh(self, budget_left: bool, focus: set[Cell] | None = None, room: float | None = None) -> list[Weighed]:
