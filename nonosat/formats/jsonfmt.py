@@ -1,8 +1,10 @@
 """PyCSP3's JSON data format, `{"rows": [[...], ...], "cols": [[...], ...]}`, plus solutions.
 
-Optional keys carry metadata ("title", "author", "copyright", "license", "catalogue") and the
-goal picture ("goal": a list of row strings such as "0110", or a list of lists of 0 and 1; a
-solution's JSON, which `solve -o x.json` writes, gives it as "solution", rows of "#" and ".").
+"columns" may stand for "cols" (not both); "width" and "height", when given, must match the
+numbers of column and row clues; other keys are ignored. Optional keys carry metadata
+("title", "author", "copyright", "license", "catalogue") and the goal picture ("goal": a list of
+row strings such as "0110", or a list of lists of 0 and 1; a solution's JSON, which `solve -o
+x.json` writes, gives it as "solution", rows of "#" and ".").
 PyCSP3's model unpacks its data as `rows, cols = data`, so for PyCSP3 itself write without
 metadata.
 
@@ -169,13 +171,26 @@ def read_goal(data: dict[str, Any], text: str, path: PathName, palette: Palette 
     return tuple(goal_row(row, index, line, path, palette) for index, row in enumerate(goal))
 
 
+def check_size(data: dict[str, Any], width: int, height: int, text: str, path: PathName) -> None:
+    """A "width" or "height" (which the format does not need) must be the clues' own: one that
+    is not was ignored, and another puzzle than its author's was solved."""
+    for key, count, clues in (("width", width, "column"), ("height", height, "row")):
+        if key in data and (not is_whole_number(data[key]) or data[key] != count):
+            raise ParseError(
+                path, key_line(text, key), f"expected {key} {count}, the number of {clues} clues, found {data[key]!r}"
+            )
+
+
 def load_json(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from PyCSP3-style JSON."""
     data = read_object(text, path)
     refuse_color_nonogram(data, text, path)
     palette = read_palette(data, text, path)
     rows, row_colours = read_clues(data, ("rows",), text, path, palette)
+    if "cols" in data and "columns" in data:
+        raise ParseError(path, key_line(text, "columns"), 'expected the column clues once, as "cols" or "columns"')
     columns, column_colours = read_clues(data, ("cols", "columns"), text, path, palette)
+    check_size(data, len(columns), len(rows), text, path)
     colours = (
         {} if palette is None else {"palette": palette, "row_colours": row_colours, "column_colours": column_colours}
     )
