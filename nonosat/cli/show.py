@@ -252,8 +252,12 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
     if found is None:
         return
     count = len(found.lines)
-    lead = "this line's clue cannot hold" if count == 1 else f"these {count} lines cannot all hold together"
-    out.print(f"{lead} (drop any one and the rest can): {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
+    lead = (
+        "this line's clue cannot hold, whatever the others say"
+        if count == 1
+        else f"these {count} lines cannot all hold together (drop any one and the rest can)"
+    )
+    out.print(f"{lead}: {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
     if grid_width(puzzle, ascii_cells) + 2 <= out.width:
         no_colour = out.console().color_system is None  # a pipe or a log: the red clues would not show
         out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells, no_colour=no_colour))

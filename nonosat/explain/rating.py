@@ -15,7 +15,7 @@ are 5. A puzzle with no solution, or not rated in time, has no score (0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nonosat.choices import Choice
 from nonosat.deadline import Deadline
@@ -60,10 +60,11 @@ class Rating:
     """Line passes of the logical solve (line logic, and probing's resumed line logic)."""
     probes: int
     """Cells tried both ways while probing (a unique puzzle's only)."""
-    trace: Trace
+    trace: Trace = field(repr=False)
     """The logical solve's steps and board; without steps when the solver's line logic had
-    already finished the grid (the same passes: `rate` does not run them again)."""
-    result: Result | None
+    already finished the grid (the same passes: `rate` does not run them again). Not in the
+    rating's repr (`print(rate(puzzle))` printed every step and the board: 7 KB for Dancer)."""
+    result: Result | None = field(repr=False)
     """The solver's verdict, when logic alone did not finish the grid."""
     cut_short: str | None = None
     """Why the rating stopped before it knew the level (level `unknown`)."""
