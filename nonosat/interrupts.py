@@ -174,7 +174,7 @@ def announce() -> None:
             return
         _announced = True
     try:
-        sys.stderr.write("nonosat: terminated\n" if _terminated else "nonosat: interrupted\n")
+        sys.stderr.write("nonosat: terminated\n" if exit_code() == EXIT_TERMINATED else "nonosat: interrupted\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
@@ -292,15 +292,19 @@ def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
 def finish() -> None:
     """The command is over (its exit code known): a Ctrl-C from now on changes nothing. It is
     ignored from here on: Python puts back the default handler as it shuts down, and a Ctrl-C
-    then would end the process by SIGINT, not with its exit code."""
+    then would end the process by SIGINT, not with its exit code. SIGTERM gets its default
+    back: a command stuck at its end (a full pipe) can still be ended by `kill`."""
     global _finished
     _finished = True
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) is _on_sigterm:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a command stuck at its end can still be killed
 
 
 def _on_sigint(signum: int, frame: object) -> None:
     if not _finished:
+        _heard(signal.SIGINT)
         raise KeyboardInterrupt
 
 
@@ -309,21 +313,28 @@ def _on_sigterm(signum: int, frame: object) -> None:
     locks and multiprocessing's semaphores let go of, with exit code 143 (128 + 15): killed
     outright, a batch left its lock file, and multiprocessing's resource tracker printed a
     warning of leaked semaphores."""
-    global _terminated
     if not _finished:
-        _terminated = True
+        _heard(signal.SIGTERM)
         raise KeyboardInterrupt
 
 
-_terminated = False
-"""Whether the command line heard SIGTERM (`watch_ctrl_c`)."""
+_first: int | None = None
+"""The first of SIGINT and SIGTERM the command line heard: what it says and its exit code."""
+
+
+def _heard(signum: int) -> None:
+    global _first
+    with _lock:
+        if _first is None:
+            _first = signum
+
 
 EXIT_TERMINATED = 143
 
 
 def exit_code() -> int:
-    """An interrupted command's exit code: 143 after SIGTERM, else 130 (Ctrl-C)."""
-    return EXIT_TERMINATED if _terminated else EXIT_INTERRUPTED
+    """An interrupted command's exit code: 143 when SIGTERM came first, else 130 (Ctrl-C)."""
+    return EXIT_TERMINATED if _first == getattr(signal, "SIGTERM", None) else EXIT_INTERRUPTED
 
 
 def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
@@ -335,8 +346,11 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data or (hasattr(signal, "SIGTERM") and signal.SIGTERM in data):
-            heard()
+        for signum in data:  # (the watcher may hear it before the main thread's handler runs)
+            if signum == signal.SIGINT or signum == getattr(signal, "SIGTERM", None):
+                _heard(signum)
+                heard()
+                break
 
 
 def _stop_and_end_soon() -> None:

@@ -237,7 +237,7 @@ def test_a_full_disk_met_elsewhere_than_the_output_is_not_called_an_output_failu
 
 
 def test_one_line_at_fault_is_named_without_talk_of_dropping_one(tmp_path: Path) -> None:
-    """"this line's clue cannot hold (drop any one and the rest can)" read oddly for one line (a
+    """ "this line's clue cannot hold (drop any one and the rest can)" read oddly for one line (a
     site operator's review): a clue longer than its line cannot hold whatever the others say."""
     (tmp_path / "long.non").write_text("width 3\nheight 2\nrows\n1\n1\ncolumns\n5\n0\n1\n")
     done = nonosat("check", "long.non", cwd=tmp_path)

@@ -133,6 +133,20 @@ def test_open_after_says_a_contradiction_and_refuses_bad_changes() -> None:
         core.open_after_colours(*colour, [(0, 0, (1,), (2,), (1,), (1,))])
     with pytest.raises(TypeError, match="a change is"):
         core.open_after_colours(*colour, [(0, 0, (1,), (1,))])
+    with pytest.raises(ValueError, match="outside the grid"):  # not cut to an int's 32 bits: row 0
+        core.open_after_colours(*colour, [(2**32, 0, (1,), (1,), (1,), (1,))])
+
+    class Liar:  # its length says no block; it holds 200,000: written past the pool (a review's segfault)
+        def __len__(self) -> int:
+            return 0
+
+        def __iter__(self) -> Any:
+            return iter([1] * 200_000)
+
+    with pytest.raises(ValueError, match="more blocks than its length said"):
+        core.open_after_colours(*colour, [(0, 0, Liar(), (1,) * 200_000, (1,), (1,))])
+    with pytest.raises(ValueError, match="more blocks than its length said"):  # the same in line logic
+        core.propagate_colours((Liar(), (1,)), [(1,) * 200_000, (1,)], *colour[2:], [], 0.0)
 
 
 def test_an_edited_puzzle_has_the_clues_of_the_edited_picture() -> None:

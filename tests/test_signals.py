@@ -195,6 +195,15 @@ def test_sigterm_ends_a_batch_as_ctrl_c_does_with_exit_143(corpus: Path, tmp_pat
     assert not (tmp_path / ".r.jsonl.lock").exists()
     kept = len(out.read_text().splitlines())
     assert 0 < kept < 1000
+    # Ctrl-C, then SIGTERM while it ends: the first one heard says how (it said "interrupted"
+    # and exited 143, a diff review found)
+    command = start(args, tmp_path)
+    time.sleep(STARTED)
+    os.kill(command.pid, signal.SIGINT)
+    time.sleep(0.01)
+    os.kill(command.pid, signal.SIGTERM)
+    _, stderr = waited(command, f"nonosat batch was still running {HANG} s after SIGINT and SIGTERM")
+    assert command.returncode == 130 and "nonosat: interrupted" in stderr and "terminated" not in stderr, stderr
 
 
 # --- the library in threaded programs ----------------------------------------------------------

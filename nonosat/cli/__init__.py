@@ -2,7 +2,8 @@
 
 Exit codes: 0 unique or solved, 1 multiple solutions, 2 bad input or usage, 3 no solution,
 4 unknown (time limit reached), 5 generate found nothing, 6 the file's goal breaks its clues,
-130 interrupted (Ctrl-C). The commands live by what they do: solving (solve, check), explaining
+7 a certificate does not hold, 70 internal error, 74 the output could not be written, 130
+interrupted (Ctrl-C), 143 ended by SIGTERM. The commands live by what they do: solving (solve, check), explaining
 (explain, rate, hint), writing (encode, convert, render), making (generate, random) and batching
 (batch), and serving (serve, the web page and API); base holds what they share, `commands` puts
 them together, and `show` prints solve's and check's answers. `quick` runs the plain `check FILE`

@@ -24,7 +24,7 @@ Exit codes: 0 unique (or solved, with --count 1); 1 multiple solutions;
 2 bad input or usage; 3 no solution; 4 unknown (time limit reached);
 5 generate found no puzzle; 6 the file's goal breaks its clues; 7 a certificate
 does not hold (verify); 70 internal error; 74 the output could not be written;
-130 interrupted."""
+130 interrupted (Ctrl-C); 143 ended by SIGTERM."""
 
 app = typer.Typer(
     help=f"Solve nonograms with SAT and prove whether the solution is unique.\n\n{EXIT_CODES}",

@@ -146,22 +146,26 @@ static int read_paint_changes(Paint *p, PyObject *all, PaintChange *changes, int
         PyErr_NoMemory();
         return -1;
     }
+    Py_ssize_t left = (Py_ssize_t)blocks; /* the pool's room, in blocks */
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *change = PySequence_Fast_GET_ITEM(all, i);
         PaintChange *c = &changes[i];
-        c->row = PyLong_AsLong(PyTuple_GET_ITEM(change, 0));
-        c->column = PyLong_AsLong(PyTuple_GET_ITEM(change, 1));
+        long row = PyLong_AsLong(PyTuple_GET_ITEM(change, 0));
+        long column = PyLong_AsLong(PyTuple_GET_ITEM(change, 1));
         if (PyErr_Occurred())
             return -1;
-        if (c->row < 0 || c->row >= p->height || c->column < 0 || c->column >= p->width) {
+        if (row < 0 || row >= p->height || column < 0 || column >= p->width) {
             PyErr_SetString(PyExc_ValueError, "a change's cell is outside the grid");
             return -1;
         }
+        c->row = (int)row;
+        c->column = (int)column;
         for (int side = 0; side < 2; side++) {
             if (read_paint_clue(PyTuple_GET_ITEM(change, 2 + 2 * side), PyTuple_GET_ITEM(change, 3 + 2 * side),
-                                side ? p->height : p->width, p->palette, pool, &c->clue[side]) < 0)
+                                side ? p->height : p->width, p->palette, pool, left, &c->clue[side]) < 0)
                 return -1;
             pool += 2 * c->clue[side].count;
+            left -= c->clue[side].count;
             *most = c->clue[side].count > *most ? c->clue[side].count : *most;
         }
     }

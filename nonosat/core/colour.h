@@ -50,7 +50,8 @@ static inline u64 *line_cell(Paint *p, int l, int i)
 int new_work(Work *w, int longest, int most_blocks);
 void free_work(Work *w);
 int settle_paint(const PaintClue *clue, u64 *cells, Work *w);
-int read_paint_clue(PyObject *sizes, PyObject *colours, int length, int palette, int *pool, PaintClue *clue);
+int read_paint_clue(PyObject *sizes, PyObject *colours, int length, int palette, int *pool, Py_ssize_t room,
+                    PaintClue *clue);
 const unsigned char *mask_bytes(PyObject *item, int count, int length, Py_buffer *view);
 
 /* colour_grid.c */

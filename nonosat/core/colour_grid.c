@@ -159,17 +159,20 @@ int read_paint(Paint *p, PyObject *rows, PyObject *row_colours, PyObject *column
     if (new_work(&p->w, p->height > p->width ? p->height : p->width, most) < 0)
         return -1;
     int *pool = p->pool;
+    Py_ssize_t left = (Py_ssize_t)blocks; /* the pool's room, in blocks; a line takes `most` at most */
     for (int l = 0; l < p->lines; l++) {
         int is_row = l < p->height, index = is_row ? l : l - p->height;
         PyObject *clue = PySequence_GetItem(is_row ? rows : columns, index);
         PyObject *colours = PySequence_GetItem(is_row ? row_colours : column_colours, index);
         int failed = !clue || !colours ||
-                     read_paint_clue(clue, colours, is_row ? p->width : p->height, p->palette, pool, &p->clue[l]) < 0;
+                     read_paint_clue(clue, colours, is_row ? p->width : p->height, p->palette, pool,
+                                     left < most ? left : most, &p->clue[l]) < 0;
         Py_XDECREF(clue);
         Py_XDECREF(colours);
         if (failed)
             return -1;
         pool += 2 * p->clue[l].count;
+        left -= p->clue[l].count;
     }
     u64 all = p->palette + 1 == 64 ? ~(u64)0 : ((u64)1 << (p->palette + 1)) - 1;
     for (size_t i = 0; i < (size_t)p->height * (size_t)p->width; i++)

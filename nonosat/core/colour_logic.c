@@ -180,7 +180,8 @@ int settle_paint(const PaintClue *clue, u64 *cells, Work *w)
 
 /* Read a clue and its blocks' colours (palette indices 1..colours) into `clue`, its numbers from
  * `pool` (which must have room for the blocks). -1 with a ValueError or TypeError. */
-int read_paint_clue(PyObject *sizes, PyObject *colours, int length, int palette, int *pool, PaintClue *clue)
+int read_paint_clue(PyObject *sizes, PyObject *colours, int length, int palette, int *pool, Py_ssize_t room,
+                    PaintClue *clue)
 {
     PyObject *s = PySequence_Fast(sizes, "a clue must be a sequence of block lengths");
     PyObject *c = s ? PySequence_Fast(colours, "a clue's colours must be a sequence") : NULL;
@@ -188,6 +189,10 @@ int read_paint_clue(PyObject *sizes, PyObject *colours, int length, int palette,
     if (!c)
         goto done;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(s);
+    if (count > room) { /* its length said fewer (a __len__ that lies, a list grown meanwhile) */
+        PyErr_SetString(PyExc_ValueError, "a clue had more blocks than its length said");
+        goto done;
+    }
     if (PySequence_Fast_GET_SIZE(c) != count) {
         PyErr_SetString(PyExc_ValueError, "a clue and its colours must be as long");
         goto done;
@@ -253,7 +258,7 @@ PyObject *py_settle_colours(PyObject *self, PyObject *args)
     }
     pool = PyMem_Malloc(sizeof(int) * (size_t)(2 * count + 1));
     PaintClue clue;
-    if (!pool || read_paint_clue(sizes, colours, length, palette, pool, &clue) < 0 ||
+    if (!pool || read_paint_clue(sizes, colours, length, palette, pool, count, &clue) < 0 ||
         new_work(&w, length, (int)count) < 0)
         goto done;
     u64 cells[MAX_PAINT_SIDE];

@@ -2,10 +2,10 @@
 
 Numbers in a clue are separated by spaces and `0` is an empty clue. As in jwilk's own reader,
 blank lines are skipped rather than read as clues. Lines after the last column clue are refused
-(a header with the wrong width or height leaves a few there, and the clues would be read as
-another puzzle), unless they are clue lines enough for another whole puzzle of the same size:
-one file of his corpus, data142.nin, carries four stray sets of clue lines there, which his
-reader ignores, as this one does.
+(a header with the wrong width or height leaves some there, and the clues would be read as
+another puzzle), unless they are whole sets of clue lines for a puzzle of the same size: one
+file of his corpus, data142.nin, carries four such stray sets (not every clue of which fits its
+line), which his reader ignores, as this one does.
 """
 
 from __future__ import annotations
@@ -61,8 +61,9 @@ def load_nin(text: str, path: PathName = None) -> Puzzle:
 
 
 def _check_the_end(after: list[tuple[int, str]], width: int, height: int, path: PathName) -> None:
-    """Refuse lines after the column clues, but for stray sets of clues (see the module's notes)."""
-    if not after or (len(after) >= width + height and all(_is_clue(text) for _, text in after)):
+    """Refuse lines after the column clues, but for stray sets of clues (see the module's notes):
+    whole sets of `height + width` clue lines (not each of data142's fits its line)."""
+    if not after or (len(after) % (width + height) == 0 and all(_is_clue(text) for _, text in after)):
         return
     number, line = after[0]
     raise ParseError(
