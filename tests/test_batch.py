@@ -304,6 +304,35 @@ def test_fail_on_sets_the_exit_code(tournament: Path, tmp_path: Path) -> None:
     assert runner.invoke(app, ["batch", f"{tournament}", "--out", str(out), "--fail-on", "maybe"]).exit_code == 2
 
 
+def test_a_log_of_a_batch_shows_it_going(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where standard error is not a terminal, Rich draws its bar only at the end: a cron job's
+    log showed nothing of a long run until then (a site operator's review). It says what it
+    will solve, then a line every LOG_EVERY seconds (here every record)."""
+    from nonosat.cli import batching
+
+    monkeypatch.setattr(batching, "LOG_EVERY", 0.0)
+    dancer = Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-00001-dancer.non"
+    for name in ("a.non", "b.non"):
+        (tmp_path / name).write_text(dancer.read_text())
+    done = runner.invoke(
+        app,
+        ["batch", str(tmp_path / "a.non"), str(tmp_path / "b.non"), "--out", str(tmp_path / "r.jsonl"), "--jobs", "1"],
+    )
+    assert done.exit_code == 0, done.output
+    assert "solving 2 puzzles\n" in done.output
+    assert "solved 1 of 2 · unique 1 · " in done.output and "solved 2 of 2 · unique 2 · " in done.output
+
+
+def test_the_summary_says_what_this_run_solved_of_the_file() -> None:
+    """`--retry unknown` on one set reported "2000 puzzles in rr.jsonl": the file held another."""
+    from nonosat.batch.policy import summarize
+    from nonosat.render.views import summary_table
+
+    records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
+    assert summary_table(summarize(records), "r.jsonl", 1).title == "3 puzzles in r.jsonl (1 solved in this run)"
+    assert summary_table(summarize(records), "r.jsonl", 3).title == "3 puzzles in r.jsonl"
+
+
 # --- Dask --------------------------------------------------------------------------------------
 
 

@@ -1,5 +1,8 @@
 """batch: whole collections of puzzles into a results file, with progress, resumable."""
 
+import contextlib
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -107,7 +110,8 @@ def batch(
 
         raise UsageError("cannot write the results: standard output is closed")
     out_path = None if to_stdout else Path(results)
-    todo, done, already = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
+    with _reading():
+        todo, done, already = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     records = list(done)
     stream = run(
         paths,
@@ -124,11 +128,11 @@ def batch(
     )
     if to_stdout:
         stream = _echo_records(stream)
-    if todo:
-        records += _run_with_progress(stream, len(todo), already, resumable=not to_stdout)
-    else:
+    new = _run_with_progress(stream, len(todo), already, resumable=not to_stdout) if todo else []
+    if not todo:
         err.print(f"nothing to do: all {already} puzzles are already in {results}", markup=False)
-    _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out)
+    records += new
+    _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out, len(new))
     bad = failures(records, failing)
     if bad:
         err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
@@ -161,9 +165,34 @@ def _echo_records(stream: Any) -> Any:
         yield record
 
 
+@contextlib.contextmanager
+def _reading() -> Iterator[None]:
+    """On a terminal, a spinner while the puzzles are read (24,000 take seconds, and nothing
+    showed that the command had started)."""
+    from nonosat import interrupts
+
+    console = err.console()
+    if not console.is_terminal:
+        yield
+        return
+    status = console.status("reading the puzzles", spinner="line")
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        status.start()
+    try:
+        yield
+    finally:
+        status.stop()
+
+
+LOG_EVERY = 30.0
+"""Seconds between the lines of progress written where standard error is not a terminal (a log
+of a long run, which Rich's bar, drawn only at the end there, left empty until then)."""
+
+
 def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = True) -> list[dict[str, Any]]:
-    """Consume the records, showing a progress bar with the ETA and running counts by status;
-    on Ctrl-C, say how many were done (and, into a results file, how to go on)."""
+    """Consume the records, showing a progress bar with the ETA and running counts by status
+    (where standard error is not a terminal, a line every LOG_EVERY seconds instead); on
+    Ctrl-C, say how many were done (and, into a results file, how to go on)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -187,6 +216,10 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
         TimeRemainingColumn(),
     )
     progress = Progress(*columns, console=err.console(), transient=False)
+    logging = not err.console().is_terminal
+    if logging:
+        err.print(f"solving {total} puzzles{note}", markup=False)
+    started = logged = time.monotonic()
     with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
         progress.start()
     with progress:
@@ -197,6 +230,10 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
                 counts[record["status"]] = counts.get(record["status"], 0) + 1
                 shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
                 progress.update(task, advance=1, description=f"solving{note} · {shown}")
+                if logging and time.monotonic() - logged >= LOG_EVERY:
+                    logged = time.monotonic()
+                    elapsed = round(logged - started)
+                    err.print(f"solved {len(records)} of {total} · {shown} · {elapsed} s", markup=False)
         except KeyboardInterrupt:
             stream.close()  # the workers end now
             progress.stop()
@@ -207,13 +244,13 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
     return records
 
 
-def _print_summary(records: list[dict[str, Any]], results: str, console: Any) -> None:
+def _print_summary(records: list[dict[str, Any]], results: str, console: Any, new: int) -> None:
     from nonosat.batch.policy import SLOW, summarize
     from nonosat.render.terminal import clean
     from nonosat.render.views import summary_table
 
     summary = summarize(records)
-    console.print(summary_table(summary, results))
+    console.print(summary_table(summary, results, new))
     if summary.slowest:
         console.print(
             f"slowest (over {SLOW} s): "

@@ -329,13 +329,17 @@ def line_stats_table(puzzle: Puzzle, stats: LineStats, cut_short: str | None) ->
     return table
 
 
-def summary_table(summary: Summary, results: str) -> Table:
-    """A batch run's puzzles by status: how many, their total and longest seconds."""
+def summary_table(summary: Summary, results: str, new: int | None = None) -> Table:
+    """A batch run's puzzles by status: how many, their total and longest seconds; the title
+    says how many of them this run solved (`new`) when the file held others already."""
     from rich.table import Table
 
     from nonosat.render.terminal import clean
 
-    table = Table(title=f"{summary.total} puzzles in {clean(results)}", title_justify="left")
+    title = f"{summary.total} puzzles in {clean(results)}"
+    if new is not None and new != summary.total:
+        title += f" ({new} solved in this run)"
+    table = Table(title=title, title_justify="left")
     table.add_column("status")
     table.add_column("puzzles", justify="right")
     table.add_column("total s", justify="right")
