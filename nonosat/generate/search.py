@@ -212,7 +212,7 @@ class Search:
         (the cells where two solutions differ), only those cells change, and one always does
         if it can: any of them rules a solution out. Python's collector is paused meanwhile: a
         step weighs every change (~10,000 at 100x100), makes no cycles and frees what it made."""
-        from nonosat.solver.encodings.base import collection_paused  # (PySAT's formulas: not for --suggest)
+        from nonosat.solver.encodings.base import collection_paused  # (its module imports PySAT: when needed)
 
         with collection_paused():
             return self._step(budget_left, focus, room)
