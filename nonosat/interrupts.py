@@ -303,8 +303,7 @@ def finish() -> None:
 
 
 def _on_sigint(signum: int, frame: object) -> None:
-    if not _finished:
-        _heard(signal.SIGINT)
+    if not _finished and _heard(signal.SIGINT):
         raise KeyboardInterrupt
 
 
@@ -313,20 +312,30 @@ def _on_sigterm(signum: int, frame: object) -> None:
     locks and multiprocessing's semaphores let go of, with exit code 143 (128 + 15): killed
     outright, a batch left its lock file, and multiprocessing's resource tracker printed a
     warning of leaked semaphores."""
-    if not _finished:
-        _heard(signal.SIGTERM)
+    if not _finished and _heard(signal.SIGTERM):
         raise KeyboardInterrupt
 
 
 _first: int | None = None
 """The first of SIGINT and SIGTERM the command line heard: what it says and its exit code."""
 
+_raised = False
+"""Whether a handler has raised KeyboardInterrupt: only the first signal does. A second one
+raised while the first unwound (Ctrl-C and SIGTERM together: two handlers, where two Ctrl-Cs
+make one call) broke the unwinding itself: a Condition's lock released unheld, exit 70. The
+watcher ends the process within GRACE seconds whatever the main thread does."""
 
-def _heard(signum: int) -> None:
-    global _first
+
+def _heard(signum: int, raising: bool = True) -> bool:
+    """Note a signal (the first one heard says how the command ends); whether its handler is
+    the first to raise."""
+    global _first, _raised
     with _lock:
         if _first is None:
             _first = signum
+        first_raise = raising and not _raised
+        _raised = _raised or raising
+    return first_raise
 
 
 EXIT_TERMINATED = 143
@@ -348,7 +357,7 @@ def _listen(read: Callable[[], bytes], heard: Callable[[], object]) -> None:
             return
         for signum in data:  # (the watcher may hear it before the main thread's handler runs)
             if signum == signal.SIGINT or signum == getattr(signal, "SIGTERM", None):
-                _heard(signum)
+                _heard(signum, raising=False)
                 heard()
                 break
 

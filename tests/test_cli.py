@@ -360,8 +360,9 @@ def test_piped_output_is_not_wrapped_or_cut(tmp_path: Path) -> None:
         text=True,
         env=env,
     )
-    progress = [line for line in batch.stderr.splitlines() if line.startswith("solving")]
+    progress = [line for line in batch.stderr.splitlines() if line.startswith("solving ·")]
     assert len(progress) == 1 and "solving · error 1 · multiple 30 " in progress[0] and " 31/31 " in progress[0]
+    assert batch.stderr.startswith("solving 31 puzzles\n")  # a log's first line (no terminal here)
     narrow = subprocess.run(
         [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"],
         capture_output=True,
