@@ -7,7 +7,9 @@ watcher thread hears SIGINT (through `signal.set_wakeup_fd`), stops every search
 main thread unwind through its `finally` blocks (which end the rival solvers and batch workers)
 to "nonosat: interrupted" and exit 130. If the main thread has not finished within `GRACE`
 seconds, the watcher ends the process itself: it kills the child processes it knows, says the
-same line, and exits with 130.
+same line, and exits with 130. SIGTERM (`kill`, `timeout`) is heard the same way and ends the
+command with "nonosat: terminated" and exit 143; whichever of the two comes first says how, and
+only the first raises KeyboardInterrupt (a second, raised while the first unwound, broke it).
 
 Only the main thread hears SIGINT: every thread nonosat starts blocks it (`quiet_thread`,
 `Timer`), so that the main thread can hold it back for a moment without it being lost
