@@ -107,3 +107,47 @@ def test_a_nonpack_is_read_in_one_pass_keeping_the_whole_files_line_numbers(monk
     with pytest.raises(ParseError) as refused:
         nonpack.load_nonpack_all(broken)
     assert refused.value.line == 299 * lines + part.split("\n").index("rows") + 2
+
+
+def test_a_webpbn_set_is_read_puzzle_by_puzzle_with_the_sets_author_wherever_it_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A review found a 30 MB set of 5,000 puzzles took 960 MB to read, every element of the
+    file held as a tree until the last was parsed. Each `<puzzle>` is now read as it ends, its
+    elements dropped: no more than one puzzle's elements are alive at once. The set's author
+    stands in for a puzzle's missing one before the puzzles or after them (then the set is read
+    again as a whole); a puzzle's own wins; and a root that is not a set is refused as before,
+    whatever its puzzles hold."""
+    import nonosat.formats.webpbn as webpbn
+
+    puzzle = dumps(Puzzle(rows=TINY.rows, columns=TINY.columns), "xml").split("<puzzleset>")[1].split("</puzzleset>")[0]
+    own = puzzle.replace('defaultcolor="black">', 'defaultcolor="black"><author>Own</author>', 1)
+    live = [0]  # Nodes made and not yet freed
+    alive: list[int] = []  # how many when each puzzle is read
+
+    class CountedNode(webpbn.Node):
+        def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+            super().__init__(tag, attrs, line)
+            live[0] += 1
+
+        def __del__(self) -> None:
+            live[0] -= 1
+
+    real = webpbn.read_puzzle
+
+    def counting(node: webpbn.Node, defaults: dict[str, str], path: object) -> Puzzle:
+        alive.append(live[0])
+        return real(node, defaults, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(webpbn, "Node", CountedNode)
+    monkeypatch.setattr(webpbn, "read_puzzle", counting)
+    first = load_xml_all(f"<puzzleset><author>Set</author>{puzzle * 40}{own}</puzzleset>")
+    assert [p.author for p in first] == ["Set"] * 40 + ["Own"]
+    assert len(alive) == 41 and max(alive) < 2 * alive[0]  # each puzzle's elements went once it was read
+    late = load_xml_all(f"<puzzleset>{own}{puzzle * 3}<author>Set</author><copyright>C</copyright></puzzleset>")
+    assert [(p.author, p.copyright) for p in late] == [("Own", "C")] + [("Set", "C")] * 3
+    broken = puzzle.replace("<count>", "<count>x", 1)
+    with pytest.raises(ParseError, match=r"expected a <puzzleset> root element, found <set>"):
+        load_xml_all(f"<set>{broken}</set>")
+    with pytest.raises(ParseError, match=r"expected a whole number in <count>"):
+        load_xml_all(f"<puzzleset>{puzzle}{broken}</puzzleset>")
