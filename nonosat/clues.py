@@ -90,13 +90,22 @@ def _whole(number: object, kind: str, index: int) -> int:
     return whole
 
 
+def zero_between(sizes: Sequence[int]) -> bool:
+    """Whether a 0 stands between two other numbers of a clue (`1,0,1`): refused everywhere (see
+    normalise_clue). Zeros before or after the other numbers, or alone, are not."""
+    first = next((i for i, n in enumerate(sizes) if n), None)
+    if first is None:
+        return False
+    last = max(i for i, n in enumerate(sizes) if n)
+    return 0 in sizes[first:last]
+
+
 def normalise_clue(numbers: Iterable[object], kind: str, index: int) -> Clue:
     """Check that a clue holds whole numbers >= 0, and drop zeros: a 0 alone is an empty line,
     zeros before or after the numbers pad a clue (MiniZinc's tables), but `1,0,1` is refused:
     read as `1 1` it was another puzzle than the author's (`1,10,1`, say)."""
     clue = tuple(_whole(number, kind, index) for number in numbers)
-    blocks = [n > 0 for n in clue]
-    if True in blocks and 0 in clue[blocks.index(True) : len(blocks) - blocks[::-1].index(True)]:
+    if zero_between(clue):
         raise InvalidPuzzle(f"{line_name(kind, index)}: a 0 between other numbers (a 0 alone is an empty line)")
     return tuple(n for n in clue if n)
 

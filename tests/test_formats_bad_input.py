@@ -150,3 +150,57 @@ def test_a_smaller_last_tournament_puzzle_is_read_when_it_can_be_a_puzzle() -> N
     padded = "\n".join(dump_tournament([big]).replace("$1", f"${n}") for n in (1, 2, 3))
     assert [p.width for p in load_tournament_all(padded)] == [4, 4, 4]
     assert [p.width for p in load_tournament_all(dump_tournament([big, TINY]).rstrip("\n"))] == [4, 3]
+
+
+ZERO_BETWEEN = [
+    # (file name, content, line): the first row's clue is 1 1 written with a 0 between, `1 0 1`
+    ("zero.non", "width 3\nheight 1\nrows\n1,0,1\ncolumns\n1\n0\n1\n", 4),
+    ("zero.nin", "3 1\n1 0 1\n1\n0\n1\n", 2),
+    ("zero.clues", "3\n1 0 1\n\n2\n1\n2\n", 2),
+    ("zero.mk", "2 3\n3\n1 0 1\n#\n2\n1\n2\n", 3),
+    ("zero.txt", "$1\n1\n0\n1\n1\t0\t1\n", 5),
+    ("zero.cwd", "1\n3\n1 0 1\n\n1\n0\n1\n", 3),
+    ("zero.pycsp3.txt", "1 3\n3 1 0 1\n1 1\n0\n1 1\n", 2),
+    ("zero.g", ": rows\n3\n1 0 1\n: columns\n2\n1\n2\n", 3),
+    ("zero.json", '{"cols": [[2], [1], [2]],\n "rows": [[3], [1, 0, 1]]}', 2),
+    (
+        "zero.xml",
+        '<puzzleset><puzzle>\n<clues type="columns"><line><count>1</count></line></clues>\n<clues type="rows">\n'
+        "<line><count>1</count><count>0</count><count>1</count></line>\n</clues></puzzle></puzzleset>",
+        4,
+    ),
+    ("db-zero.non", "width 3\nheight 1\ncolor a #ff0000\nrows\n1a,0a,1a\ncolumns\n1a\n0\n1a\n", 5),
+    ("nonny-zero.non", "width 3\nheight 1\ncolor red FF0000 r\nrows\nred 1 0 1\ncolumns\nred 1\n0\nred 1\n", 5),
+    ("zero.cnon", "1 3 1\nR #ff0000\n1:R 0:R 1:R\n1:R\n0\n1:R\n", 3),
+    ("zero-colour.g", "#d\n   r:r  red\n: rows\n1r 0r 1r\n: columns\n1r\n0\n1r\n", 4),
+    ("zero-pynogram.txt", "[colors]\nr = (red) *\n[clues]\ncolumns = 1r, 0, 1r\nrows = 1r 0r 1r\n", 5),
+    ("zero.toml", "[colors]\ndefs = ['r = (red) *']\n[clues]\nrows = '''\n1r 0r 1r\n'''\ncolumns = \"1r, 0, 1r\"\n", 5),
+    (
+        "zero-colour.xml",
+        '<puzzleset><puzzle>\n<color name="red">f00</color>\n<clues type="rows">\n'
+        '<line><count color="red">1</count><count color="red">0</count><count color="red">1</count></line>\n'
+        "</clues></puzzle></puzzleset>",
+        4,
+    ),
+    (
+        "zero-colour.json",
+        '{"palette": [{"name": "white", "rgb": "#ffffff", "char": "."}, {"name": "red", "rgb": "#f00", "char": "r"}],'
+        '\n "rows": [[[1, "red"], [0, "red"], [1, "red"]]],\n "cols": [[[1, "red"]], [], [[1, "red"]]]}',
+        2,
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "line"), ZERO_BETWEEN, ids=[case[0] for case in ZERO_BETWEEN])
+def test_a_0_between_a_clues_numbers_is_refused_at_its_line_in_every_format(
+    tmp_path: Path, name: str, content: str, line: int
+) -> None:
+    """A review found `<count>0</count>` between two counts of a webpbn XML file read as `1 1`
+    (README: in every format, a 0 between is refused), and the other formats' refusal naming line
+    1 (.clues, .nin, .mk) or no line (.non, .json) wherever the clue stood."""
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ParseError) as raised:
+        load(path)
+    assert raised.value.path == str(path) and raised.value.line == line, raised.value
+    assert "a 0 between other numbers (a 0 alone is an empty line)" in raised.value.expected, raised.value

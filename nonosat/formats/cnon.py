@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from nonosat.errors import ParseError
-from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle
+from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_clue, colour_puzzle
 from nonosat.formats.common import PathName, clue_count, parse_size, split_lines
 from nonosat.model import Puzzle
 
@@ -33,7 +33,7 @@ def read_clue(draft: PaletteDraft, text: str, line: int) -> ColourClue:
     """Read one clue: `LENGTH:NAME` blocks separated by commas or spaces; `0` is empty."""
     if text.strip() == "0":
         return (), ()
-    sizes, colours = [], []
+    blocks = []
     for item in filter(None, re.split(r"[\s,]+", text.strip())):
         length, colon, name = item.partition(":")
         if not colon:
@@ -42,9 +42,8 @@ def read_clue(draft: PaletteDraft, text: str, line: int) -> ColourClue:
         found = draft.index(name.strip())
         if found is None:
             raise ParseError(draft.path, line, f"found {item!r}, but no colour {name.strip()!r} is declared")
-        sizes.append(size)
-        colours.append(found)
-    return tuple(sizes), tuple(colours)
+        blocks.append((size, found))
+    return colour_clue(blocks, draft.path, line, text)
 
 
 def take(lines: Numbered, start: int, count: int, what: str, path: PathName) -> Numbered:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.errors import InvalidPuzzle, ParseError, UsageError
-from nonosat.formats.common import PathName, clue_number, make_puzzle
+from nonosat.formats.common import PathName, clue_number, make_puzzle, refuse_zero_between
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import CHARS, MAX_COLOURS, Colour, parse_rgb, spare_rgb
 
@@ -107,6 +107,14 @@ class PaletteDraft:
         if colour is None:
             raise ParseError(self.path, line, f"expected {expected}, found {token!r} (no colour {key!r} is declared)")
         return int(digits), colour
+
+
+def colour_clue(blocks: Sequence[tuple[int, int]], path: PathName, line: int | None, found: str) -> ColourClue:
+    """A clue from its blocks (size, colour index) as a file wrote them (`found`, at `line`): a 0
+    between the others is refused there, zero-size blocks before or after them are dropped later."""
+    sizes = tuple(size for size, _ in blocks)
+    refuse_zero_between(sizes, path, line, found)
+    return sizes, tuple(colour for _, colour in blocks)
 
 
 def clean_name(name: str, path: PathName, line: int | None) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
+from nonosat.clues import zero_between
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
@@ -51,11 +52,21 @@ def parse_clue(text: str, separator: str | None, path: PathName, line: int, expe
     if not text.strip():
         return ()
     if _well_formed_clue(separator).fullmatch(text):
-        return tuple(map(int, text.split(separator)))
-    tokens = [token.strip() for token in text.split(separator)]
-    if "" in tokens:
-        raise ParseError(path, line, f"expected {expected}, found {text.strip()!r}")
-    return tuple(clue_number(token, path, line, expected) for token in tokens)
+        clue = tuple(map(int, text.split(separator)))
+    else:
+        tokens = [token.strip() for token in text.split(separator)]
+        if "" in tokens:
+            raise ParseError(path, line, f"expected {expected}, found {text.strip()!r}")
+        clue = tuple(clue_number(token, path, line, expected) for token in tokens)
+    refuse_zero_between(clue, path, line, text)
+    return clue
+
+
+def refuse_zero_between(sizes: Sequence[int], path: PathName, line: int | None, found: str) -> None:
+    """Refuse a clue with a 0 between its other numbers, at its own line (`found`: the clue as
+    written): read as `1 1`, `1 0 1` would be another puzzle than its author's."""
+    if 0 in sizes and zero_between(sizes):
+        raise ParseError(path, line, f"found {found.strip()!r}: a 0 between other numbers (a 0 alone is an empty line)")
 
 
 @functools.cache

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from nonosat.errors import InvalidPuzzle, ParseError
-from nonosat.formats.common import PathName, make_puzzle, optional_goal
+from nonosat.formats.common import PathName, make_puzzle, optional_goal, refuse_zero_between
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import Colour, Palette
 
@@ -74,6 +74,7 @@ def read_clues(
                     key_line(text, key),
                     f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
                 )
+            refuse_zero_between(clue, path, key_line(text, key), f"{key}[{index}] = {clue}")
         return [tuple(clue) for clue in clues], []
     names = {colour.name: index for index, colour in enumerate(palette) if index}
     sizes: list[Clue] = []
@@ -89,6 +90,9 @@ def read_clues(
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")
+        refuse_zero_between(
+            [block[0] for block in blocks if block], path, key_line(text, key), f"{key}[{index}] = {clue}"
+        )
         sizes.append(tuple(block[0] for block in blocks if block))
         colours.append(tuple(block[1] for block in blocks if block))
     return sizes, colours

@@ -31,6 +31,7 @@ from nonosat.formats.colour import (
     PaletteDraft,
     Swatch,
     clean_name,
+    colour_clue,
     colour_puzzle,
     usable_char,
 )
@@ -117,7 +118,7 @@ class DbColours(PaletteDraft):
                     clue_number(item, self.path, line, DB_SHAPE)
                 raise ParseError(self.path, line, f"expected {DB_SHAPE}, found {item or text.strip()!r}")
             blocks.append((int(match.group(1)), self.colour(match.group(2) or "1", line)))
-        return tuple(b[0] for b in blocks), tuple(b[1] for b in blocks)
+        return colour_clue(blocks, self.path, line, text)
 
     def cell(self, char: str, line: int) -> int:
         return 0 if char == "0" else self.colour(char, line)
@@ -159,7 +160,7 @@ class NonnyColours(PaletteDraft):
             if name and not name[0].isalpha():
                 raise ParseError(self.path, line, f"expected {NONNY_SHAPE}, found {token!r}")
             current = name or current
-        return tuple(sizes), tuple(colours)
+        return colour_clue(list(zip(sizes, colours, strict=True)), self.path, line, text)
 
     def cell(self, char: str, line: int) -> int:
         if char in ("0", self.background.char):

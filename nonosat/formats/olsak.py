@@ -27,6 +27,7 @@ from nonosat.formats.colour import (
     PaletteDraft,
     Swatch,
     clean_name,
+    colour_clue,
     colour_puzzle,
     parse_colour_value,
 )
@@ -150,7 +151,7 @@ def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
     """Read one clue line of a `.g` file: blocks such as `3` or `3r`, separated by spaces or commas."""
     default = draft.index("1") or 1
     blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in line.replace(",", " ").split()]
-    return tuple(b[0] for b in blocks), tuple(b[1] for b in blocks)
+    return colour_clue(blocks, draft.path, number, line)
 
 
 def load_g(text: str, path: PathName = None) -> Puzzle:

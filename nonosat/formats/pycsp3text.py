@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, clue_number, make_puzzle, parse_size, split_lines
+from nonosat.formats.common import PathName, clue_number, make_puzzle, parse_size, refuse_zero_between, split_lines
 from nonosat.model import Clue, Puzzle, line_name
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
@@ -55,7 +55,9 @@ class Words:
         name = line_name(kind, index)
         blocks = self.count(f"the number of blocks of {name}")
         expected = f"the blocks of {name}"
-        return tuple(clue_number(self.next(expected), self.path, self.line, expected) for _ in range(blocks))
+        clue = tuple(clue_number(self.next(expected), self.path, self.line, expected) for _ in range(blocks))
+        refuse_zero_between(clue, self.path, self.line, " ".join(map(str, clue)))
+        return clue
 
 
 def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:

@@ -21,7 +21,15 @@ import re
 from dataclasses import dataclass, field
 
 from nonosat.errors import ParseError
-from nonosat.formats.colour import BLACK_SWATCH, ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle
+from nonosat.formats.colour import (
+    BLACK_SWATCH,
+    ColourClue,
+    PaletteDraft,
+    Swatch,
+    clean_name,
+    colour_clue,
+    colour_puzzle,
+)
 from nonosat.formats.common import PathName, split_lines
 from nonosat.model import Puzzle
 from nonosat.palette import NAMED
@@ -123,7 +131,7 @@ def read_clue(draft: PaletteDraft, text: str, line: int | None, black: str) -> C
     """Read one clue: blocks separated by spaces, each a number perhaps followed by its colour."""
     default = draft.index(black) or 1
     blocks = [draft.block(token, default, line, CLUE_SHAPE) for token in text.split()]
-    return tuple(b[0] for b in blocks), tuple(b[1] for b in blocks)
+    return colour_clue(blocks, draft.path, line, text)
 
 
 def read_clues(setting: Setting, draft: PaletteDraft) -> list[ColourClue]:

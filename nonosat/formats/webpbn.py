@@ -26,7 +26,15 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from nonosat.errors import ParseError
-from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_puzzle, colour_value
+from nonosat.formats.colour import (
+    ColourClue,
+    PaletteDraft,
+    Swatch,
+    clean_name,
+    colour_clue,
+    colour_puzzle,
+    colour_value,
+)
 from nonosat.formats.common import PathName, optional_goal
 from nonosat.formats.select import choose, numbered
 from nonosat.model import Clue, Grid, Puzzle, runs_of
@@ -164,8 +172,8 @@ def read_clues(node: Node, colours: XmlColours, path: PathName) -> list[ColourCl
     clues = []
     for line in node.elements("line"):
         counts = line.elements("count")
-        sizes = tuple(read_count(count, path) for count in counts)
-        clues.append((sizes, tuple(colours.colour_of(count) for count in counts)))
+        blocks = [(read_count(count, path), colours.colour_of(count)) for count in counts]
+        clues.append(colour_clue(blocks, path, line.line, " ".join(count.text.strip() for count in counts)))
     return clues
 
 
