@@ -257,7 +257,7 @@ def test_use_it_waits_for_the_preview_of_the_settings_shown(page: Page) -> None:
     while not held:
         page.wait_for_timeout(20)
     held[0].continue_()
-    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('15×15')")
+    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('15×15 cells')")
     assert page.is_enabled("#picture-use")
 
 

@@ -131,7 +131,7 @@ async function preview() {
     drawPreview(result.puzzle);
     $("picture-use").disabled = false;
     const t = result.threshold;
-    $("picture-info").textContent = `${result.puzzle.cols.length}×${result.puzzle.rows.length}` + (t !== null && t !== undefined ? `, threshold ${Math.round(t * 10) / 10}` : "");
+    $("picture-info").textContent = `${result.puzzle.cols.length}×${result.puzzle.rows.length} cells` + (t !== null && t !== undefined ? `, threshold ${Math.round(t * 10) / 10}` : "");
     $("picture-preview").dataset.state = "ready";
   } catch (error) {
     if (error.name === "AbortError" || controller.signal.aborted) return;
