@@ -25,6 +25,10 @@ from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
         (("check",), "Missing argument 'file'"),
         (("rate", "a.non", "b.non"), "Got unexpected extra argument"),
         (("check", "x.non", "--engine", "fast"), "Invalid value for '--engine': 'fast' is not one of"),
+        (
+            ("solve", "x.non", "--solver", "kissat"),
+            "Invalid value for --solver: unknown or unsupported solver 'kissat'",
+        ),
     ],
 )
 def test_a_usage_error_is_one_line_with_exit_2(args: tuple[str, ...], said: str) -> None:

@@ -139,3 +139,52 @@ def test_loading_and_searching_keep_the_time_to_let_go_of_the_solver(monkeypatch
     monkeypatch.setattr(session, "FREEING_A_CLAUSE", 1200 / len(clauses))  # 1,200 s to free them
     with pytest.raises(TimeUp, match="loading the CNF"):
         Search(clauses, "minisat22", deadline)
+
+
+def test_building_keeps_the_time_to_let_go_of_the_pools_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found a build of the automaton CNF cut short at `timeout=2` ending at 2.05 s: its
+    keep counted the clauses, not the pool's names (887,192 on a random 130x130 grid, 114 ns
+    each to free). The build now stops while both can still be let go of by the deadline."""
+    board = line_solve(open_puzzle())
+    monkeypatch.setattr(nonosat.solver.encodings.grid, "FREEING_A_CLAUSE", 0.0)
+    build_formula(board, "automaton", Deadline.after(60))  # the names alone, at no cost: built
+    monkeypatch.setattr(nonosat.solver.encodings.grid, "FREEING_A_NAME", 1.0)  # a second each
+    with pytest.raises(TimeUp, match="building the CNF"):
+        build_formula(board, "automaton", Deadline.after(60))
+    build_formula(board, "blocks", Deadline.after(60))  # its auxiliary variables have no names
+
+
+def test_a_search_in_workers_keeps_the_time_to_end_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `--timeout 2` with CaDiCaL on a random 130x130 grid ending at 2.05 s: its
+    workers, killed one after the other once the wait was over, took 55 ms to end. Their wait now
+    ends sooner by what ending them takes, and all are killed before any is waited for."""
+    from nonosat.solver import enumeration
+    from nonosat.solver import race as racing
+
+    formula = build_formula(line_solve(open_puzzle()), "blocks")
+    waited: list[float] = []
+    ended: list[str] = []
+
+    def wait(self: object, deadline: Deadline) -> None:
+        assert deadline.at is not None
+        waited.append(deadline.at)
+
+    real_end, real_stop = racing.Rival.end_worker, racing.Rival.stop
+
+    def end_worker(self: racing.Rival[object]) -> None:
+        ended.append("end")
+        real_end(self)
+
+    def stop(self: racing.Rival[object]) -> tuple[list[object], bool | None]:
+        ended.append("stop")
+        return real_stop(self)  # type: ignore[return-value]
+
+    monkeypatch.setattr(enumeration._Waiting, "wait", wait)
+    monkeypatch.setattr(racing.Rival, "end_worker", end_worker)
+    monkeypatch.setattr(racing.Rival, "stop", stop)
+    deadline = Deadline.after(600)
+    assert deadline.at is not None
+    enumeration.search_in_workers(formula, 2, "cadical195", deadline, True, 0.0)
+    per_clause = nonosat.solver.encodings.base.FREEING_A_CLAUSE + enumeration.ENDING_A_WORKER
+    assert waited == [pytest.approx(deadline.at - len(formula.clauses) * per_clause)]
+    assert ended == ["end", "end", "stop", "stop"]

@@ -142,12 +142,25 @@ EngineOption = Annotated[
         "and white over 126 cells a side, cdcl for 0.5 s, then sat); sat without the compiled core.",
     ),
 ]
+
+
+def _known_solver(name: str | None) -> str | None:
+    """--solver's name, refused as every bad option value is when PySAT has no such solver (a
+    review found `--solver kissat` the one usage error without "see 'nonosat solve --help'")."""
+    if name is not None:
+        from nonosat.solver.backends import resolve_solver
+
+        usage("--solver", lambda: resolve_solver(name))
+    return name
+
+
 SolverOption = Annotated[
     str | None,
     typer.Option(
         "--solver",
         help=f"The SAT engine's PySAT solver (default {DEFAULT_SOLVER}), e.g. cadical195, glucose4; "
         "naming one chooses the SAT engine.",
+        callback=_known_solver,
     ),
 ]
 JobsOption = Annotated[

@@ -167,6 +167,14 @@ class Rival(Generic[Job]):
                 return True
         return False
 
+    def end_worker(self) -> None:
+        """Kill the worker, if it started, without waiting for it (`stop` then does): a process
+        with a large formula takes tens of milliseconds to end, and several end side by side."""
+        with self._lock:
+            self._stopping.set()
+            if self.process is not None:
+                self.process.kill()
+
     def stop(self) -> tuple[list[Grid], bool | None]:
         """End the rival: its grids, and whether its search ended on its own (None when it did
         not finish, or never started)."""

@@ -22,7 +22,7 @@ from nonosat.solver.encodings import (
     at_most_one,
     check_encoding,
 )
-from nonosat.solver.encodings.base import FREEING_A_CLAUSE, UnnamedPool, collection_paused
+from nonosat.solver.encodings.base import FREEING_A_CLAUSE, FREEING_A_NAME, UnnamedPool, collection_paused
 from nonosat.solver.propagation import Board, Contradiction, colour_alive_states, line_solve
 
 IMPLICATIONS_SHARE = 2
@@ -189,7 +189,7 @@ def _build(
         return [True if filled >> i & 1 else False if empty >> i & 1 else first + i * step for i in range(length)]
 
     def grown(clauses: list[Clause]) -> None:
-        deadline.check("building the CNF", keep=len(clauses) * FREEING_A_CLAUSE)
+        deadline.check("building the CNF", keep=len(clauses) * FREEING_A_CLAUSE + pool.named() * FREEING_A_NAME)
         if len(clauses) > limit:
             raise FormulaTooLarge(
                 f"the CNF grew past {limit} clauses, the limit that keeps memory bounded,"
