@@ -309,7 +309,8 @@ BAD_FILES = [
     ("nosize.non", "rows\n1\n", 1, "'width' and 'height'"),
     ("bad-size.non", "width five\n", 1, "width"),
     ("truncated.nin", "3 4\n1\n1\n", 3, "expected 4 row clues, the file ends after 2"),
-    ("letters.nin", "2 1\n1\n1 a\n0\n", 3, "found 'a'"),
+    ("letters.nin", "2 1\n1\n1 a\n0\n", 3, "found 'a' in '1 a'"),
+    ("semicolon.non", "width 3\nheight 2\nrows\n1\n2,1;3\ncolumns\n1\n1\n1\n", 5, "found '1;3' in '2,1;3'"),
     ("header.nin", "2\n1\n", 1, "'width height'"),
     (
         "wrong-width.nin",

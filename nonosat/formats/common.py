@@ -36,15 +36,18 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def clue_number(token: str, path: PathName, line: int | None, expected: str) -> int:
-    """Read one block length of a clue; `expected` says what the whole clue should look like."""
+def clue_number(token: str, path: PathName, line: int | None, expected: str, within: str = "") -> int:
+    """Read one block length of a clue; `expected` says what the whole clue should look like,
+    and `within` is the clue as written, quoted beside a token that is neither (`2,1;3`: a
+    review found only `'1;3'` quoted)."""
     if _WHOLE_NUMBER.fullmatch(token):
         return int(token)
     if _NEGATIVE_NUMBER.fullmatch(token):
         raise ParseError(path, line, f"found {token!r}, but a block length cannot be negative")
     if _COLOURED_NUMBER.fullmatch(token):
         raise ParseError(path, line, f"found {token!r}: {COLOUR_UNSUPPORTED}")
-    raise ParseError(path, line, f"expected {expected}, found {token!r}")
+    where = f" in {within.strip()!r}" if within.strip() not in ("", token) else ""
+    raise ParseError(path, line, f"expected {expected}, found {token!r}{where}")
 
 
 def parse_clue(text: str, separator: str | None, path: PathName, line: int, expected: str) -> Clue:
@@ -57,7 +60,7 @@ def parse_clue(text: str, separator: str | None, path: PathName, line: int, expe
         tokens = [token.strip() for token in text.split(separator)]
         if "" in tokens:
             raise ParseError(path, line, f"expected {expected}, found {text.strip()!r}")
-        clue = tuple(clue_number(token, path, line, expected) for token in tokens)
+        clue = tuple(clue_number(token, path, line, expected, text) for token in tokens)
     refuse_zero_between(clue, path, line, text)
     return clue
 

@@ -114,9 +114,8 @@ class DbColours(PaletteDraft):
         for item in (item.strip() for item in text.split(",")):
             match = _DB_BLOCK.fullmatch(item)
             if match is None:
-                if item and not item[0].isdigit():
-                    clue_number(item, self.path, line, DB_SHAPE)
-                raise ParseError(self.path, line, f"expected {DB_SHAPE}, found {item or text.strip()!r}")
+                clue_number(item or text, self.path, line, DB_SHAPE, text)  # raises, saying what is wrong
+                raise ParseError(self.path, line, f"expected {DB_SHAPE}, found {text.strip()!r}")
             blocks.append((int(match.group(1)), self.colour(match.group(2) or "1", line)))
         return colour_clue(blocks, self.path, line, text)
 
