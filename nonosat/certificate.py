@@ -18,6 +18,7 @@ formula; whichever engine found the verdict. `nonosat.certificate_check.verify` 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -140,13 +141,20 @@ def refutation(clauses: list[list[int]], deadline: Deadline = NO_DEADLINE) -> li
 def check_certificate_folder(folder: str | Path, force: bool = False) -> None:
     """Refuse (UsageError) a folder for a certificate that is a file, or that holds a
     certificate's file already, unless `force`: before any work, as for any output."""
+    from nonosat.formats.atomic import ensure_writable
+
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target} is a file, not a folder for the certificate")
-    found = {name for name in CERTIFICATE_FILES if (target / name).exists()}
+    above = next((path for path in target.parents if path.exists()), None)
+    if not target.exists() and above is not None and not above.is_dir():  # `a-file/certificate`
+        raise UsageError(f"cannot make the folder {target} for the certificate: {above} is a file")
+    found = {name for name in CERTIFICATE_FILES if os.path.lexists(target / name)}
     existing = sorted(found, key=lambda name: (name != "puzzle.json", name))  # the clues' file named first
     if existing and not force:
         raise UsageError(f"{target / existing[0]} already exists; use {{force}} to overwrite it", force="force=True")
+    for name in existing:  # a folder, a device or a pipe in a file's place: refused before any is written
+        ensure_writable(target / name, force=True)
 
 
 def make_certificate(
@@ -203,10 +211,14 @@ def make_certificate(
     files["README.txt"] = README.format(
         name=puzzle.name, status=status, command=command, encoding=encoding, files=listed
     )
-    target.mkdir(parents=True, exist_ok=True)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
+        raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
     check_certificate_folder(target, force)  # again: the proof took time
-    for name, text in files.items():
-        write_text_atomic(target / name, text, force=force)
+    (target / "certificate.json").unlink(missing_ok=True)  # written last: a folder without it is no certificate
+    for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
+        write_text_atomic(target / name, files[name], force=force)
     for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
         (target / name).unlink(missing_ok=True)
     return Certificate(target, status, encoding, tuple(files))

@@ -52,6 +52,8 @@ def verify(folder: str | Path, checker: str | None = None, *, timeout: float | D
         raise UsageError(f"verify takes a folder's path, not {type(folder).__name__}")
     deadline = Deadline.of(timeout)
     root = Path(folder)
+    if root.exists() and not root.is_dir():  # `verify ring.non`: a review found it called "no such folder"
+        raise UsageError(f"{root} is a file, not a certificate's folder (`check --certificate FOLDER` writes one)")
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
     with alarm(deadline, "checking the certificate"):
@@ -174,6 +176,8 @@ def _check_proof(formula: Path, proof: Path, checker: str | None, deadline: Dead
             raise CertificateRefused(f"{proof}: dratify does not verify it against {formula.name} ({result})")
         return "dratify"
     binary = shutil.which("drat-trim")
+    if binary is None and checker == "drat-trim":  # asked for by name: dratify is no answer
+        raise UsageError("drat-trim is not on the PATH")
     if binary is None:
         raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
     _file(proof.parent, proof.name, MAX_PROOF_BYTES)  # the formula was read (and so checked) before

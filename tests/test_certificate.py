@@ -419,3 +419,56 @@ def test_verify_holds_to_its_time_limit_with_either_checker(tmp_path: Path, monk
     thread.start()
     thread.join()
     assert len(found) == 1 and isinstance(found[0], TimeUp) and "drat-trim" in str(found[0]), found
+
+
+def test_a_folder_that_cannot_be_made_or_a_file_that_cannot_be_written_is_refused_before_any_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review found `--certificate a-file/sub` (and a folder in a read-only one) an internal
+    error, exit 70, and a link to /dev/null in a replaced certificate's place refused only after
+    four of its files were written, the folder left half new and half old."""
+    ring = load(PUZZLES / "ring.non")
+    grids = tuple(solution.grid for solution in check(ring).result.solutions)
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(UsageError, match=r"cannot make the folder .*a-file.sub for the certificate: .*a-file is a"):
+        make_certificate(ring, "multiple", grids, tmp_path / "a-file" / "sub")
+
+    def read_only(self: Path, *args: object, **kwargs: object) -> None:
+        raise PermissionError(1, "Operation not permitted", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    with pytest.raises(UsageError, match=r"cannot make the folder .*cert for the certificate: Operation not permitted"):
+        make_certificate(ring, "multiple", grids, tmp_path / "cert")
+    monkeypatch.undo()
+    old = make_certificate(ring, "multiple", grids, tmp_path / "old")
+    (tmp_path / "old" / "solution-2.txt").unlink()
+    (tmp_path / "old" / "solution-2.txt").symlink_to("/dev/null")
+    before = {path.name: path.read_bytes() for path in (tmp_path / "old").iterdir() if path.is_file()}
+    with pytest.raises(UsageError, match=r"solution-2.txt is not a regular file"):
+        make_certificate(ring, "multiple", grids, tmp_path / "old", force=True)
+    assert {path.name: path.read_bytes() for path in (tmp_path / "old").iterdir() if path.is_file()} == before
+    assert old.status == "multiple"
+
+
+def test_verify_says_what_is_wrong_with_a_file_or_a_checker_not_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review found `verify ring.non` told "no such folder", and `--checker drat-trim` without
+    drat-trim told to install dratify, which was there."""
+    with pytest.raises(UsageError, match=r"ring.non is a file, not a certificate's folder"):
+        verify(PUZZLES / "ring.non")
+    folder = tmp_path / "cert"
+    assert certify(load(PUZZLES / "broken-cross.non"), folder, "blocks") == "none"
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(UsageError, match=r"^drat-trim is not on the PATH$"):
+        verify(folder, "drat-trim")
+
+
+def test_an_output_in_a_file_said_to_be_a_folder_is_named_so(tmp_path: Path) -> None:
+    from nonosat.formats.atomic import ensure_writable
+
+    (tmp_path / "a-file").write_text("x")
+    with pytest.raises(UsageError, match=r"a-file/x.non: .*a-file is a file, not a folder"):
+        ensure_writable(tmp_path / "a-file" / "x.non")
+    with pytest.raises(UsageError, match=r"the folder .*nodir is not there"):
+        ensure_writable(tmp_path / "nodir" / "x.non")

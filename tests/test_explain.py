@@ -439,3 +439,15 @@ def test_writing_a_colour_step_counts_the_cells_it_narrows() -> None:
         per_narrowed = (cost(step) - plain) / len(step.narrowed)
         per_fixed = cost(replace(step, fixed=(*step.fixed, (0, 0)))) - cost(step)
         assert per_narrowed > 1.5 * per_fixed > 0
+
+
+def test_one_cell_probed_is_said_in_the_singular() -> None:
+    """A review found "1 cells probed"."""
+    from dataclasses import replace
+
+    from nonosat.explain.rating import Level
+    from nonosat.render.text import rating_line
+
+    rating = rate(load(ROOT / "puzzles" / "broken-cross.non"))
+    assert rating_line(replace(rating, probes=1)).endswith(" · 1 cell probed")
+    assert rating_line(replace(rating, probes=2, level=Level.LINE, score=1)).endswith(" · 2 cells probed")

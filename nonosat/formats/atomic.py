@@ -39,6 +39,8 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"{target} is a folder, not a file")
+    if target.parent.exists() and not target.parent.is_dir():  # `-o a-file/x.non`
+        raise UsageError(f"cannot write {target}: {target.parent} is a file, not a folder")
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: the folder {target.parent} is not there")
     if target.exists() and not target.is_file():

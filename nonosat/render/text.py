@@ -98,19 +98,14 @@ def cells_shown(step: Step) -> tuple[str, str]:
 
 def rating_line(rating: Rating) -> str:
     """The level, the 1-5 score and what they rest on."""
+    probed = f"{rating.probes} {'cell' if rating.probes == 1 else 'cells'} probed"
     if rating.level == "unknown":
-        return (
-            f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · "
-            f"{rating.probes} cells probed"
-        )
+        return f"unknown ({rating.cut_short or 'time limit reached'}) · {rating.passes} line passes · {probed}"
     if rating.level == "none":
-        return (
-            f"none (no solution) · {rating.passes} line passes ({rating.passes_per_line:.1f} per line) · "
-            f"{rating.probes} cells probed"
-        )
+        return f"none (no solution) · {rating.passes} line passes ({rating.passes_per_line:.1f} per line) · {probed}"
     return (
         f"{rating.level} · difficulty {rating.score}/5 · {rating.passes} line passes "
-        f"({rating.passes_per_line:.1f} per line) · {rating.probes} cells probed"
+        f"({rating.passes_per_line:.1f} per line) · {probed}"
     )
 
 
