@@ -172,6 +172,23 @@ def test_a_form_field_that_is_not_read_is_refused_not_ignored(client: TestClient
     assert client.post("/api/explain?timeout=1", files={"file": ("dancer.non", puzzle)}).status_code == 200
 
 
+def test_a_form_field_sent_twice_is_refused_not_one_of_them_dropped(client: TestClient) -> None:
+    """A review found `-F file=@cat.non -F 'file=<dancer.non'` answered with Dancer's verdict, Cat
+    dropped without a word (two file uploads were refused, a file and a text field were not),
+    and a hint given two files answering with the second's steps."""
+    cat, dancer = (DANCER.parent / "webpbn-00006-cat.non").read_bytes(), DANCER.read_bytes()
+    both = client.post("/api/check", files={"file": ("cat.non", cat)}, data={"file": dancer.decode()})
+    assert both.status_code == 400 and both.json()["error"] == "the form field 'file' came 2 times: send one"
+    hint = client.post(
+        "/api/hint",
+        files=[("file", ("dancer.non", dancer)), ("file", ("cat.non", cat))],
+        data={"state": "?????\n" * 10},
+    )
+    assert hint.status_code == 400 and hint.json()["error"] == "the form field 'file' came 2 times: send one"
+    states = client.post("/api/hint", files={"file": ("dancer.non", dancer)}, data={"state": ["?????\n" * 10] * 2})
+    assert states.status_code == 400 and "'state' came 2 times" in states.json()["error"]
+
+
 def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestClient) -> None:
     """The advice for a file of several puzzles said FILE#N, which an upload cannot follow: a name
     ending in #2 was "unknown format ... nor this content". Both now say ?number."""

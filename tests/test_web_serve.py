@@ -208,6 +208,39 @@ def test_sigterm_answers_the_requests_under_way_503(served: int) -> None:
     assert said.endswith("nonosat: terminated\n"), said
 
 
+def test_sigterm_answers_503_a_request_whose_upload_is_still_coming() -> None:
+    """A review stopped the server while two requests were still sending their bodies (a JSON
+    one and a multipart one): neither got an answer, which a proxy turns into a 502. Their
+    reading ends as the server begins to stop, and each is answered 503."""
+    process, port = start()
+    clients = []
+    try:
+        for head, part in (
+            ("application/json", b'{"rows": [[1], [1]], '),
+            ("multipart/form-data; boundary=XX", b'--XX\r\nContent-Disposition: form-data; name="file"\r\n\r\nwidth'),
+        ):
+            client = socket.create_connection(("127.0.0.1", port))
+            client.sendall(
+                f"POST /api/check?timeout=60 HTTP/1.1\r\nHost: x\r\nContent-Type: {head}\r\n"
+                f"Content-Length: 500\r\n\r\n".encode()
+                + part
+            )
+            clients.append(client)
+        time.sleep(0.5)  # both read as far as they go
+        process.terminate()
+        code = process.wait(timeout=10)
+        answers = [client.recv(4096) for client in clients]
+    finally:
+        for client in clients:
+            client.close()
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    for answer in answers:
+        assert answer.startswith(b"HTTP/1.1 503 "), answers
+        assert answer.endswith(b'{"error": "the server is stopping: this request was not answered"}'), answers
+    assert code == 143
+
+
 def test_a_client_that_leaves_ends_its_worker(served: int) -> None:
     before = status(served)["killed"]
     body = hard_body()

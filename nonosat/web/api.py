@@ -17,7 +17,7 @@ from starlette.responses import Response
 from nonosat.errors import TooLarge
 from nonosat.web.jobs import JSON_NAME, Job, Reply, cut_short
 from nonosat.web.options import ENDPOINTS, BadRequest, Endpoint, read_options
-from nonosat.web.pool import Busy, Pool
+from nonosat.web.pool import Busy, Pool, Stopping
 from nonosat.web.settings import WebSettings
 
 
@@ -104,6 +104,9 @@ async def read_upload(
                     f"the form field {other[:40]!r} is not read: the upload goes in {' and '.join(taken)}, "
                     f"and options in the query string (/api/{endpoint.name}?{other[:40]}=...)"
                 )
+            twice = next((key for key in taken if len(form.getlist(key)) > 1), None)
+            if twice is not None:  # a review found the last of two `file` fields read, the first dropped
+                raise BadRequest(f"the form field {twice!r} came {len(form.getlist(twice))} times: send one")
             upload = form.get("file")
             if upload is None or (isinstance(upload, str) and endpoint.takes == "picture"):
                 raise BadRequest(f"expected a multipart field 'file' holding {what_to_send(endpoint)}")
@@ -174,13 +177,15 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         seconds = options.pop("timeout", settings.default_timeout)
         try:
             data, upload_name, fmt, fields = await asyncio.wait_for(
-                read_upload(request, spec, settings.max_upload_bytes), seconds
+                pool.read(read_upload(request, spec, settings.max_upload_bytes)), seconds
             )
         except asyncio.TimeoutError:  # a stalled or slow upload: answered, and its connection closed
             unread = Job(name, b"", unread_name(request), None, seconds, settings.max_side, options, arrived)
             return response(cut_short(unread, f"time limit reached ({seconds:g} s) while reading the upload"), CLOSE)
         except TooBig:
             return too_big(settings.max_upload_bytes, CLOSE)
+        except Stopping as stopping:
+            return error(str(stopping), 503, CLOSE)
         except BadRequest as problem:
             return error(str(problem))
         except Exception as problem:  # noqa: BLE001 - a broken multipart body, from python-multipart or Starlette

@@ -16,11 +16,14 @@ import os
 import signal
 import sys
 import weakref
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from nonosat.errors import NonosatError
 from nonosat.web.jobs import Job, Reply, cut_short
 from nonosat.web.settings import WebSettings
+
+T = TypeVar("T")
 
 PRELOAD = [
     "nonosat.web.jobs",
@@ -43,6 +46,13 @@ with what a request needs."""
 
 class Busy(NonosatError):
     """Every worker is busy and the queue is full."""
+
+
+class Stopping(NonosatError):
+    """The server began to stop while the request's upload was still coming."""
+
+
+STOPPING = "the server is stopping: this request was not answered"
 
 
 def _worker(conn: Any, job: Job, ignore_ctrl_c: bool) -> None:
@@ -110,6 +120,8 @@ class Pool:
         self.killed = 0
         """Workers killed because their client left or their time ran out."""
         self.live: set[Any] = set()
+        self.reading: set[asyncio.Future[Any]] = set()
+        """The uploads still coming: ended at the server's stop, so that their requests are answered too."""
 
     @staticmethod
     def start() -> None:
@@ -124,9 +136,28 @@ class Pool:
 
     def stop(self) -> None:
         self.stopping = True
+        for upload in list(self.reading):
+            upload.cancel()
         for process in list(self.live):
             if process.pid is not None:  # one still starting is killed once started (`_in_worker`)
                 process.kill()
+
+    async def read(self, upload: Awaitable[T]) -> T:
+        """What `upload` reads, unless the server stops first: then Stopping (a review found a
+        request whose body was still coming at a SIGTERM cut off without an answer; uvicorn
+        waits for it, and then closes its connection)."""
+        if self.stopping:
+            raise Stopping(STOPPING)
+        reading = asyncio.ensure_future(upload)
+        self.reading.add(reading)
+        try:
+            return await reading
+        except asyncio.CancelledError:
+            if self.stopping and reading.cancelled():
+                raise Stopping(STOPPING) from None
+            raise
+        finally:
+            self.reading.discard(reading)
 
     def stats(self) -> dict[str, int]:
         return {"running": self.running, "waiting": self.waiting, "killed": self.killed, "live": len(self.live)}
@@ -149,7 +180,7 @@ class Pool:
         self.running += 1
         try:
             if self.stopping:  # a slot freed by the workers' end at the server's stop
-                return Reply.error("the server is stopping: this request was not answered", 503)
+                return Reply.error(STOPPING, 503)
             return await self._in_worker(job, gone)
         finally:
             self.running -= 1
@@ -191,7 +222,7 @@ class Pool:
                 except (EOFError, OSError):
                     await loop.run_in_executor(None, process.join, 1)
                     if self.stopping:
-                        return Reply.error("the server is stopping: this request was not answered", 503)
+                        return Reply.error(STOPPING, 503)
                     return Reply.error(f"the worker answering this request {death(process.exitcode)}", 503)
             self.killed += 1
             if gone in done:
