@@ -189,6 +189,17 @@ def test_a_form_field_sent_twice_is_refused_not_one_of_them_dropped(client: Test
     assert states.status_code == 400 and "'state' came 2 times" in states.json()["error"]
 
 
+def test_a_media_type_is_read_whole_not_by_its_start(client: TestClient) -> None:
+    """A review found `application/jsonx` read as JSON. Its parameters aside, a media type is
+    taken as it is, in any case."""
+    body = b'{"rows": [[1], [1]], "cols": [[1], [1]]}'
+    odd = client.post("/api/check", content=body, headers={"Content-Type": "application/jsonx"})
+    assert odd.status_code == 400 and "as multipart/form-data" in odd.json()["error"], odd.text
+    for kind in ("application/json", "Application/JSON; charset=utf-8"):
+        reply = client.post("/api/check", content=body, headers={"Content-Type": kind})
+        assert reply.status_code == 200 and reply.json()["status"] == "multiple", (kind, reply.text)
+
+
 def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestClient) -> None:
     """The advice for a file of several puzzles said FILE#N, which an upload cannot follow: a name
     ending in #2 was "unknown format ... nor this content". Both now say ?number."""

@@ -94,7 +94,7 @@ async def read_upload(
     "state": ...}."""
     kind = media_type(request)
     fields: dict[str, Any] = {}
-    if kind.startswith("multipart/form-data"):
+    if kind == "multipart/form-data":
         parts = {"max_files": 2 if endpoint.name == "hint" else 1, "max_fields": 4, "max_part_size": limit + WRAPPING}
         async with request.form(**parts) as form:  # a field's size: Starlette's 1 MiB, else (a file's is ours)
             taken = ("file", "state") if endpoint.name == "hint" else ("file",)
@@ -126,7 +126,7 @@ async def read_upload(
             if len(data) > limit:
                 raise TooBig
             return data, name, None, fields
-    if kind.startswith("application/json") and endpoint.takes != "picture":
+    if kind == "application/json" and endpoint.takes != "picture":
         body = await request.body()
         if endpoint.name == "hint":
             return hint_body(body, fields)
@@ -212,14 +212,15 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 def media_type(request: Request) -> str:
-    """The request's Content-Type, in lower case (media types are case-insensitive)."""
-    return request.headers.get("content-type", "").lower()
+    """The request's media type, without its parameters, in lower case (media types are
+    case-insensitive): `application/jsonx` is not JSON (a review found it read as JSON)."""
+    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
 
 def unread_name(request: Request) -> str:
     """How an answer names an upload not read in time: `<input>` for a JSON body, else `upload`
     (its file name comes with the body)."""
-    return JSON_NAME if media_type(request).startswith("application/json") else "upload"
+    return JSON_NAME if media_type(request) == "application/json" else "upload"
 
 
 def response(reply: Reply, headers: dict[str, str] | None = None) -> Response:
