@@ -280,3 +280,29 @@ def test_the_parameter_changes_the_answer(client: TestClient, key: tuple[str, st
     assert first != second, f"{parameter}={effect.second!r} changed nothing in /api/{endpoint}"
     if effect.shown is not None:
         assert (first, second) == effect.shown
+
+
+def test_every_whole_number_parameter_accepts_what_its_openapi_schema_says() -> None:
+    """A review found the OpenAPI document without the bounds the server holds to (a hint's
+    steps at most 100, suggest's count at most 50, a seed at least 0): a client read by it was
+    refused. Each integer parameter now takes a value exactly when its schema's bounds do."""
+    from nonosat.web.options import BadRequest
+    from nonosat.web.settings import WebSettings
+
+    settings = WebSettings()
+    checked = 0
+    for endpoint in ENDPOINTS.values():
+        for parameter in endpoint.parameters:
+            if parameter.schema.get("type") != "integer":
+                continue
+            low, high = parameter.schema.get("minimum"), parameter.schema.get("maximum")
+            for value in (-1, 0, 1, 50, 51, 100, 101, 10**6):
+                allowed = (low is None or value >= low) and (high is None or value <= high)
+                try:
+                    parameter.read(str(value), settings)
+                except BadRequest:
+                    assert not allowed, (endpoint.name, parameter.name, value)
+                else:
+                    assert allowed, (endpoint.name, parameter.name, value)
+                checked += 1
+    assert checked >= 8 * 10

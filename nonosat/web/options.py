@@ -107,7 +107,6 @@ def to_format(text: str, settings: WebSettings) -> str:
     return choice(*writable())(text, settings)
 
 
-INTEGER = {"type": "integer"}
 TIMEOUT = Parameter(
     "timeout", {"type": "number"}, "Seconds for the whole request (default and most: server settings)", timeout
 )
@@ -129,7 +128,7 @@ PICTURE = (
     ),
     Parameter("invert", {"type": "boolean"}, "Fill the light cells instead of the dark ones", flag),
     Parameter("colours", SIZE, "A colour puzzle with at most this many colours", whole(1)),
-    Parameter("seed", INTEGER, "Seed of the quantiser and the repair", whole(0)),
+    Parameter("seed", {"type": "integer", "minimum": 0}, "Seed of the quantiser and the repair", whole(0)),
 )
 REPAIR = (
     Parameter(
@@ -182,7 +181,7 @@ ENDPOINTS = {
             "hint",
             "The next logical step from a partly filled grid (the field or key `state`)",
             "puzzle",
-            (TIMEOUT, NUMBER, Parameter("steps", SIZE, "Steps to give", whole(1, 100))),
+            (TIMEOUT, NUMBER, Parameter("steps", {**SIZE, "maximum": 100}, "Steps to give", whole(1, 100))),
         ),
         Endpoint("picture", "A picture as a grid, thresholded or quantised, without repair", "picture", PICTURE),
         Endpoint(
@@ -198,7 +197,7 @@ ENDPOINTS = {
             "suggest",
             "The best one-cell edits of the drawing (the puzzle's goal)",
             "drawing",
-            (TIMEOUT, Parameter("count", SIZE, "Edits to list", whole(1, 50))),
+            (TIMEOUT, Parameter("count", {**SIZE, "maximum": 50}, "Edits to list", whole(1, 50))),
         ),
         Endpoint(
             "convert",
