@@ -111,6 +111,10 @@ def test_convert_command(tmp_path: Path) -> None:
         assert code == 2 and stderr.count("\n") == 1 and words in stderr
     code, _, stderr = run("convert", str(DANCER), str(tmp_path / "x.non"), "--to", "bogus")
     assert code == 2 and "'bogus' is not one of 'non'" in stderr
+    code, _, stderr = run("convert", str(DANCER), str(tmp_path / "out.non"), "--to", "nin")  # a review: unsaid
+    assert code == 0 and stderr.splitlines()[1] == (
+        f"note: {tmp_path / 'out.non'} holds nin, but its suffix names non: nonosat will read it as non"
+    )
 
 
 @pytest.mark.parametrize("suffix", [".tatham", ".tournament"])

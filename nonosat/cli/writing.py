@@ -66,6 +66,15 @@ def convert(
     dropped = convert_puzzle(file, output, to=None if to is None else to.value, force=force)
     note = f" (dropped: {', '.join(dropped)})" if dropped else ""
     err.print(f"wrote {output}{note}", markup=False, soft_wrap=True)
+    from nonosat.formats.detection import SUFFIXES, suffix_of
+
+    named = SUFFIXES.get(suffix_of(output))
+    if to is not None and named is not None and named != to.value:  # a review: `--to nin out.non` read back as .non
+        err.print(
+            f"note: {output} holds {to.value}, but its suffix names {named}: nonosat will read it as {named}",
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 @app.command(short_help="Draw the puzzle as printed, as SVG or PNG.")
