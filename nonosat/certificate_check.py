@@ -53,7 +53,7 @@ def verify(folder: str | Path, checker: str | None = None, *, timeout: float | D
     deadline = Deadline.of(timeout)
     root = Path(folder)
     if root.exists() and not root.is_dir():  # `verify ring.non`: a review found it called "no such folder"
-        raise UsageError(f"{root} is a file, not a certificate's folder (`check --certificate FOLDER` writes one)")
+        raise UsageError(f"{root} is a file, not a certificate's folder")
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
     with alarm(deadline, "checking the certificate"):
