@@ -157,6 +157,15 @@ def check_certificate_folder(folder: str | Path, force: bool = False) -> None:
         ensure_writable(target / name, force=True)
 
 
+def _remove(path: Path) -> None:
+    """Remove an older certificate's file, if there: one that cannot be is a UsageError (a
+    read-only folder; a review found exit 70), as a file that cannot be written is."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot remove {path}: {error.strerror or error}") from None
+
+
 def make_certificate(
     puzzle: Puzzle,
     status: str,
@@ -216,9 +225,9 @@ def make_certificate(
     except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
         raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
     check_certificate_folder(target, force)  # again: the proof took time
-    (target / "certificate.json").unlink(missing_ok=True)  # written last: a folder without it is no certificate
+    _remove(target / "certificate.json")  # written last: a folder without it is no certificate
     for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
         write_text_atomic(target / name, files[name], force=force)
     for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
-        (target / name).unlink(missing_ok=True)
+        _remove(target / name)
     return Certificate(target, status, encoding, tuple(files))

@@ -117,6 +117,8 @@ def normalise_colours(
     an index 1..count into the palette."""
     if len(numbers) != len(colours):
         raise InvalidPuzzle(f"{line_name(kind, index)}: {len(numbers)} block(s) but {len(colours)} colour(s)")
+    if zero_between([_whole(number, kind, index) for number in numbers]):
+        raise InvalidPuzzle(f"{line_name(kind, index)}: a 0 between other numbers (a 0 alone is an empty line)")
     sizes: list[int] = []
     kept: list[int] = []
     for number, colour in zip(numbers, colours, strict=True):

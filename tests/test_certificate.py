@@ -448,6 +448,14 @@ def test_a_folder_that_cannot_be_made_or_a_file_that_cannot_be_written_is_refuse
         make_certificate(ring, "multiple", grids, tmp_path / "old", force=True)
     assert {path.name: path.read_bytes() for path in (tmp_path / "old").iterdir() if path.is_file()} == before
     assert old.status == "multiple"
+    (tmp_path / "old" / "solution-2.txt").unlink()
+
+    def cannot_remove(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(1, "Operation not permitted", str(self))
+
+    monkeypatch.setattr(Path, "unlink", cannot_remove)  # a read-only folder (a second review: exit 70)
+    with pytest.raises(UsageError, match=r"cannot remove .*certificate.json: Operation not permitted"):
+        make_certificate(ring, "multiple", grids, tmp_path / "old", force=True)
 
 
 def test_verify_says_what_is_wrong_with_a_file_or_a_checker_not_there(

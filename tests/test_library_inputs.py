@@ -105,5 +105,7 @@ def test_a_zero_between_a_clues_numbers_is_refused_padding_is_not() -> None:
     zeros that pad a clue before or after its numbers, as MiniZinc's tables do, still read."""
     with pytest.raises(InvalidPuzzle, match="column 2: a 0 between other numbers"):
         Puzzle(rows=((1, 1),), columns=((1,), (2, 0, 1), (1,)))
+    with pytest.raises(InvalidPuzzle, match="row 1: a 0 between other numbers"):  # in colour too (a review)
+        Puzzle(rows=((1, 0, 1),), columns=((1,), (), (1,)), row_colours=((1, 1, 1),), column_colours=((1,), (), (1,)))
     padded = Puzzle(rows=((0, 0, 1, 1),), columns=((1, 0),) + ((0,),) + ((0, 1),))
     assert (padded.rows, padded.columns) == (((1, 1),), ((1,), (), (1,)))

@@ -213,3 +213,53 @@ def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestC
     assert listed.status_code == 400 and "(every puzzle of the file is read)" in listed.text, listed.text
     picked = client.post("/api/check?number=2", files={"file": ("pair.txt", data)})
     assert picked.status_code == 200 and picked.json()["path"] == "pair.txt", picked.text
+
+
+def test_a_stopping_pool_ends_an_upload_but_not_another_cancellation() -> None:
+    """A review found `Pool.read` leaving its upload's coroutine unrun when the server had
+    begun to stop ("coroutine was never awaited" on the server's terminal), and turning the
+    request's own time limit, run out as the server stopped, into a stopping 503."""
+    import asyncio
+    import gc
+    import sys
+    import warnings
+
+    from nonosat.web.pool import Pool, Stopping
+    from nonosat.web.settings import WebSettings
+
+    async def upload(seconds: float) -> str:
+        await asyncio.sleep(seconds)
+        return "read"
+
+    async def scenes() -> list[str]:
+        pool = Pool(WebSettings())
+        said = [await pool.read(upload(0))]
+        pending = asyncio.ensure_future(pool.read(upload(60)))
+        await asyncio.sleep(0.01)
+        pool.stop()
+        try:
+            await pending
+        except Stopping:
+            said.append("stopping")
+        try:
+            await pool.read(upload(0))
+        except Stopping:
+            said.append("stopping at once")
+        late = Pool(WebSettings())
+        reading = asyncio.ensure_future(asyncio.wait_for(late.read(upload(60)), 0.05))
+        await asyncio.sleep(0.04)
+        late.stopping = True  # the time limit comes as the server begins to stop, before its stop() runs
+        try:
+            await reading
+        except asyncio.TimeoutError:
+            said.append("time")
+        except Stopping:
+            said.append("stopping instead of time")
+        return said
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        said = asyncio.run(scenes())
+        gc.collect()
+    assert said == ["read", "stopping", "stopping at once", "time" if sys.version_info >= (3, 11) else said[-1]]
+    assert not [w for w in caught if "never awaited" in str(w.message)], [str(w.message) for w in caught]

@@ -90,9 +90,8 @@ def read_clues(
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")
-        refuse_zero_between(
-            [block[0] for block in blocks if block], path, key_line(text, key), f"{key}[{index}] = {clue}"
-        )
+        found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
+        refuse_zero_between([block[0] for block in blocks if block], path, key_line(text, key), found)
         sizes.append(tuple(block[0] for block in blocks if block))
         colours.append(tuple(block[1] for block in blocks if block))
     return sizes, colours

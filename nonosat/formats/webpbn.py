@@ -281,6 +281,7 @@ def load_xml_all(text: str, path: PathName = None) -> list[Puzzle]:
     puzzles: list[Puzzle] = []
     defaults: dict[str, str] = {}
     late = False  # a set's author or copyright came after a puzzle that could have needed it
+    wrong: list[ParseError] = []  # a puzzle's fault, said once the whole file is known to be XML
 
     def ended(root: Node, node: Node) -> bool:
         nonlocal late
@@ -291,12 +292,18 @@ def load_xml_all(text: str, path: PathName = None) -> list[Puzzle]:
             late = late or bool(puzzles)
         if node.tag != "puzzle" or late:
             return False
-        puzzles.append(read_puzzle(node, defaults, path))
+        if not wrong:
+            try:
+                puzzles.append(read_puzzle(node, defaults, path))
+            except ParseError as error:
+                wrong.append(error)
         return True
 
     root = parse_tree(text, path, ended)
     if root.tag != "puzzleset":
         raise ParseError(path, root.line, f"expected a <puzzleset> root element, found <{root.tag}>")
+    if wrong and not late:
+        raise wrong[0]
     if late:
         root = parse_tree(text, path)
         puzzles = [read_puzzle(node, defaults, path) for node in root.elements("puzzle")]

@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from nonosat.errors import NonosatError
@@ -142,18 +142,22 @@ class Pool:
             if process.pid is not None:  # one still starting is killed once started (`_in_worker`)
                 process.kill()
 
-    async def read(self, upload: Awaitable[T]) -> T:
+    async def read(self, upload: Coroutine[Any, Any, T]) -> T:
         """What `upload` reads, unless the server stops first: then Stopping (a review found a
         request whose body was still coming at a SIGTERM cut off without an answer; uvicorn
-        waits for it, and then closes its connection)."""
+        waits for it, and then closes its connection). A cancellation of the request's own task
+        (its time limit) goes through as it is."""
         if self.stopping:
+            upload.close()  # never run: no "coroutine was never awaited" on the server's terminal
             raise Stopping(STOPPING)
         reading = asyncio.ensure_future(upload)
         self.reading.add(reading)
         try:
             return await reading
         except asyncio.CancelledError:
-            if self.stopping and reading.cancelled():
+            task = asyncio.current_task()
+            cancelling = getattr(task, "cancelling", lambda: 0)()  # Python 3.11 and later
+            if self.stopping and reading.cancelled() and not cancelling:
                 raise Stopping(STOPPING) from None
             raise
         finally:
