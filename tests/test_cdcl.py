@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_marks import needs_core
 
 from nonosat import Puzzle, load_all, solve
 from nonosat.formats.tournament import load_tournament_solutions
@@ -176,6 +177,7 @@ def test_every_answer_is_checked_by_solve() -> None:
     assert len({solution.grid for solution in result.solutions}) == 5
 
 
+@needs_core
 @pytest.mark.parametrize("engine", ["cdcl", "dfs"])
 def test_the_search_upside_down_finds_the_same_grids(engine: str) -> None:
     """The rival's search on the puzzle turned upside down (the board's masks turned too, the

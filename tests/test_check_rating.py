@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from core_marks import SEARCH_SAID
 from typer.testing import CliRunner
 
 from nonosat import load, reports
@@ -35,7 +36,7 @@ def test_check_prints_the_verdict_before_it_rates(monkeypatch: pytest.MonkeyPatc
     done = CliRunner().invoke(app, ["check", FOREVER])
     assert done.exit_code == 0, done.output
     assert len(printed_when_rating) == 1
-    assert "Forever: 25x25\nunique · CDCL" in printed_when_rating[0]
+    assert f"Forever: 25x25\nunique · {SEARCH_SAID}" in printed_when_rating[0]
     assert "level:" not in printed_when_rating[0] and "level: search · difficulty 5/5" in done.stdout
 
 
@@ -44,7 +45,7 @@ def test_check_bounds_the_rating_and_says_when_the_bound_cut_it(monkeypatch: pyt
     monkeypatch.setattr(reports, "RATING_TIMES", 0)
     done = CliRunner().invoke(app, ["check", FOREVER])
     assert done.exit_code == 0  # the verdict stands: a rating cut short changes no exit code
-    assert "unique · CDCL" in done.stdout
+    assert f"unique · {SEARCH_SAID}" in done.stdout
     assert "level: unknown (the rating's bound of 0 s reached while running line logic)" in done.stdout
     assert f"(nonosat rate {FOREVER} rates it without check's bound)" in done.stdout
     unbounded = CliRunner().invoke(app, ["rate", FOREVER])

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from core_marks import needs_core
 from test_cdcl import meets_clues, unpacked
 from test_core_line_logic import python_settle, random_line
 
@@ -167,6 +168,7 @@ def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool) -> None:
     assert counts == {1, 2} and conflicts > 10000
 
 
+@needs_core
 def test_solve_takes_a_wide_puzzle_to_the_conflict_driven_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 12x80 puzzle line logic leaves open: the wide core decides it (method cdcl); without
     it the search for any palette and size does (method cdcl, core/paint_*.c), and without

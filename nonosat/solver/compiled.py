@@ -37,7 +37,7 @@ MISSING: dict[str, str] = {}
 
 
 def _load(name: str) -> ModuleType | None:
-    if os.environ.get("NONOSAT_PURE_PYTHON"):
+    if os.environ.get("NONOSAT_PURE_PYTHON", "0") != "0":  # set, and not to 0 (a review: =0 turned it off)
         MISSING[name] = "NONOSAT_PURE_PYTHON is set"
         return None
     from importlib import import_module
