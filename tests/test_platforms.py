@@ -86,23 +86,15 @@ def test_version_says_why_the_compiled_core_is_missing(tmp_path: Path, monkeypat
     done = nonosat_with(WITHOUT_THE_COMPILED_CORE, tmp_path, "--version")
     assert done.returncode == 0, done.stderr
     assert "compiled core: missing, not built (pip install builds it with a C compiler" in done.stdout
-    pure = subprocess.run(
-        [sys.executable, "-m", "nonosat", "--version"],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, NONOSAT_PURE_PYTHON="1"),
-        timeout=60,
-    )
-    assert "compiled core: missing, NONOSAT_PURE_PYTHON is set" in pure.stdout
+
+    def version_with(pure: str) -> str:
+        env = dict(os.environ, NONOSAT_PURE_PYTHON=pure)
+        command = [sys.executable, "-m", "nonosat", "--version"]
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60).stdout
+
+    assert "compiled core: missing, NONOSAT_PURE_PYTHON is set" in version_with("1")
     if importlib.util.find_spec("nonosat._core") is not None:  # built: =0 leaves it on (a review: it turned it off)
-        kept = subprocess.run(
-            [sys.executable, "-m", "nonosat", "--version"],
-            capture_output=True,
-            text=True,
-            env=dict(os.environ, NONOSAT_PURE_PYTHON="0"),
-            timeout=60,
-        )
-        assert "compiled core: present" in kept.stdout, kept.stdout
+        assert "compiled core: present" in version_with("0")
 
 
 @pytest.mark.slow
