@@ -47,6 +47,21 @@ def test_a_command_deadline_counts_the_start_up(monkeypatch: pytest.MonkeyPatch)
     assert left is not None and 1.0 < left <= 2.0 - deadlines.START_UP_CREDIT  # not 2.0 - 3.0
 
 
+def test_a_command_deadline_keeps_the_time_the_process_takes_to_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `solve dom_14.dzn --timeout 1` ending at 1.02-1.05 s: its work ended by
+    the deadline, the process (its fork server and resource tracker) 35-40 ms later. The
+    program's deadline comes EXITING sooner; a command run in a long-lived process is not
+    ended with it, and keeps the whole limit."""
+    monkeypatch.setattr(deadlines, "process_age", lambda: 0.0)
+    deadlines.command_started()
+    left = Deadline.for_command(1.0).remaining()
+    assert left is not None and 1.0 - deadlines.EXITING - 0.01 < left <= 1.0 - deadlines.EXITING
+    assert Deadline.for_command(0.01).remaining() == 0.0  # less than the process's end: unknown at once
+    monkeypatch.setattr(deadlines, "_command_started", None)
+    whole = Deadline.for_command(1.0).remaining()
+    assert whole is not None and whole > 1.0 - deadlines.EXITING
+
+
 @needs_timer
 def test_the_alarm_rings_at_the_deadline() -> None:
     with pytest.raises(TimeUp, match="reading"), alarm(Deadline.after(0.05), "reading"):
