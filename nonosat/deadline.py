@@ -157,8 +157,8 @@ NO_DEADLINE = Deadline()
 EXITING = 0.05
 """Seconds a `nonosat` command takes to end after its work: stopping a race's worker, and the
 process's own end, which shuts its fork server and resource tracker down (35-40 ms measured; 4 ms
-without workers). A review found `solve dom_14.dzn --timeout 1` ending at 1.02-1.05 s, its last
-line written at 1.00-1.015 s."""
+without workers). Measured here after a review's new-user check: `solve dom_14.dzn --timeout 1`
+ended at 1.02-1.05 s, its last line written at 1.00-1.015 s."""
 
 START_UP_CREDIT = 0.5
 """The most seconds of a process's age counted as the command's start-up (0.08 s on a loaded

@@ -48,7 +48,7 @@ def test_a_command_deadline_counts_the_start_up(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_a_command_deadline_keeps_the_time_the_process_takes_to_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A review found `solve dom_14.dzn --timeout 1` ending at 1.02-1.05 s: its work ended by
+    """A new user's check found `solve dom_14.dzn --timeout 1` ending at 1.02-1.05 s: its work ended by
     the deadline, the process (its fork server and resource tracker) 35-40 ms later. The
     program's deadline comes EXITING sooner; a command run in a long-lived process is not
     ended with it, and keeps the whole limit."""
