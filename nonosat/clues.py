@@ -90,6 +90,10 @@ def _whole(number: object, kind: str, index: int) -> int:
     return whole
 
 
+ZERO_BETWEEN = "a 0 between other numbers (a 0 alone is an empty line)"
+"""What every reader and the library say of a clue like `1,0,1`."""
+
+
 def zero_between(sizes: Sequence[int]) -> bool:
     """Whether a 0 stands between two other numbers of a clue (`1,0,1`): refused everywhere (see
     normalise_clue). Zeros before or after the other numbers, or alone, are not."""
@@ -106,7 +110,7 @@ def normalise_clue(numbers: Iterable[object], kind: str, index: int) -> Clue:
     read as `1 1` it was another puzzle than the author's (`1,10,1`, say)."""
     clue = tuple(_whole(number, kind, index) for number in numbers)
     if zero_between(clue):
-        raise InvalidPuzzle(f"{line_name(kind, index)}: a 0 between other numbers (a 0 alone is an empty line)")
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {ZERO_BETWEEN}")
     return tuple(n for n in clue if n)
 
 
@@ -117,12 +121,12 @@ def normalise_colours(
     an index 1..count into the palette."""
     if len(numbers) != len(colours):
         raise InvalidPuzzle(f"{line_name(kind, index)}: {len(numbers)} block(s) but {len(colours)} colour(s)")
-    if zero_between([_whole(number, kind, index) for number in numbers]):
-        raise InvalidPuzzle(f"{line_name(kind, index)}: a 0 between other numbers (a 0 alone is an empty line)")
+    wholes = [_whole(number, kind, index) for number in numbers]
+    if zero_between(wholes):
+        raise InvalidPuzzle(f"{line_name(kind, index)}: {ZERO_BETWEEN}")
     sizes: list[int] = []
     kept: list[int] = []
-    for number, colour in zip(numbers, colours, strict=True):
-        size = _whole(number, kind, index)
+    for size, colour in zip(wholes, colours, strict=True):
         if isinstance(colour, bool) or not isinstance(colour, int) or not 1 <= colour <= count:
             raise InvalidPuzzle(f"{line_name(kind, index)}: {colour!r} is not a colour of the palette (1..{count})")
         if size:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.errors import InvalidPuzzle, ParseError, UsageError
-from nonosat.formats.common import PathName, clue_number, make_puzzle, refuse_zero_between
+from nonosat.formats.common import PathName, make_puzzle, refuse_token, refuse_zero_between
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import CHARS, MAX_COLOURS, Colour, parse_rgb, spare_rgb
 
@@ -98,8 +98,7 @@ class PaletteDraft:
         a bare number has the colour `default`."""
         match = _BLOCK.fullmatch(token)
         if match is None:
-            clue_number(token, self.path, line, expected)  # raises, saying what is wrong
-            raise ParseError(self.path, line, f"expected {expected}, found {token!r}")
+            refuse_token(token, self.path, line, expected)
         digits, key = match.groups()
         if not key:
             return int(digits), default

@@ -7,14 +7,14 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from nonosat.clues import zero_between
+from nonosat.clues import ZERO_BETWEEN, zero_between
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
-    from typing import TypeVar
+    from typing import NoReturn, TypeVar
 
     T = TypeVar("T")
 
@@ -42,6 +42,12 @@ def clue_number(token: str, path: PathName, line: int | None, expected: str, wit
     review found only `'1;3'` quoted)."""
     if _WHOLE_NUMBER.fullmatch(token):
         return int(token)
+    refuse_token(token, path, line, expected, within)
+
+
+def refuse_token(token: str, path: PathName, line: int | None, expected: str, within: str = "") -> NoReturn:
+    """Refuse a token of a clue, saying what is wrong with it: a negative length, a colour
+    where there is none, or else what was expected (see clue_number)."""
     if _NEGATIVE_NUMBER.fullmatch(token):
         raise ParseError(path, line, f"found {token!r}, but a block length cannot be negative")
     if _COLOURED_NUMBER.fullmatch(token):
@@ -69,7 +75,7 @@ def refuse_zero_between(sizes: Sequence[int], path: PathName, line: int | None, 
     """Refuse a clue with a 0 between its other numbers, at its own line (`found`: the clue as
     written): read as `1 1`, `1 0 1` would be another puzzle than its author's."""
     if 0 in sizes and zero_between(sizes):
-        raise ParseError(path, line, f"found {found.strip()!r}: a 0 between other numbers (a 0 alone is an empty line)")
+        raise ParseError(path, line, f"found {found.strip()!r}: {ZERO_BETWEEN}")
 
 
 @functools.cache

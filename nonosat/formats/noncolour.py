@@ -35,7 +35,7 @@ from nonosat.formats.colour import (
     colour_puzzle,
     usable_char,
 )
-from nonosat.formats.common import PathName, clue_number, optional_goal
+from nonosat.formats.common import PathName, optional_goal, refuse_token
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import LETTERS, SYMBOLS, WHITE, css_name, designations
 
@@ -114,8 +114,7 @@ class DbColours(PaletteDraft):
         for item in (item.strip() for item in text.split(",")):
             match = _DB_BLOCK.fullmatch(item)
             if match is None:
-                clue_number(item or text, self.path, line, DB_SHAPE, text)  # raises, saying what is wrong
-                raise ParseError(self.path, line, f"expected {DB_SHAPE}, found {text.strip()!r}")
+                refuse_token(item or text, self.path, line, DB_SHAPE, text)
             blocks.append((int(match.group(1)), self.colour(match.group(2) or "1", line)))
         return colour_clue(blocks, self.path, line, text)
 
