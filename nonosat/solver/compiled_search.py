@@ -209,19 +209,38 @@ together: 45x45 149 MB, 60x60 209 MB, 100x100 708 MB where the search upside dow
 MB), and its gain was measured on 40x40 and 45x45 grids (3,200 to 4,050)."""
 
 
+SAT_AFTER = 3.0
+"""Seconds after which, in black and white, the SAT engine (the request's solver, MiniSat by
+default, on its CNF) takes the place of the search upside down in a race that neither side has
+won: a rival of another kind for the puzzles both ways of the search are slow on. The minizinc
+set's `dom_14` takes the search 7-26 s from run to run, MiniSat 3 s; on the tournament sets'
+far tail the relay from 3 s is a draw (bench/README.md, "MiniSat for the far tail" and "A rival
+of another kind from 3 s")."""
+
+
 def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Rival[Any] | None:
     """The rival that joins a search still going after `request.race_after`: the same search on
-    the puzzle upside down, but in colour the SAT engine with COLOUR_RIVAL, up to
-    COLOUR_RIVAL_MOST."""
+    the puzzle upside down, in black and white relayed from SAT_AFTER by the SAT engine (not
+    where the search's work is bounded, `request.guesses`: its answer must not depend on the
+    machine's speed); in colour the SAT engine with COLOUR_RIVAL up to COLOUR_RIVAL_MOST, and
+    beyond (where that formula's memory grows too fast) the search upside down alone."""
+    from nonosat.solver.enumeration import RivalJob, rival_work
+
     board, count = request.board, request.count
     puzzle = board.puzzle
     if puzzle.is_colour and board.unknown_count() * puzzle.colour_count <= COLOUR_RIVAL_MOST:
-        from nonosat.solver.enumeration import RivalJob, rival_work
-
         sat = RivalJob(board, request.encoding, COLOUR_RIVAL, count, ())
         return racing.rival_for(rival_work, lambda: sat, request.race_after, stop)
     job = UpsideDownJob(board, engine, count, request.guesses)
-    return racing.rival_for(upside_down_work, lambda: job, request.race_after, stop)
+    relay = None
+    if not puzzle.is_colour and request.guesses is None:
+        solver, encoding = request.solver, request.encoding
+
+        def relayed(grids: list[Grid]) -> RivalJob:
+            return RivalJob(board, encoding, solver, count, tuple(grids))
+
+        relay = racing.Relay(rival_work, relayed, max(SAT_AFTER, request.race_after))
+    return racing.rival_for(upside_down_work, lambda: job, request.race_after, stop, relay)
 
 
 def raced(engine: str, request: Request) -> Found:
@@ -250,5 +269,6 @@ def raced(engine: str, request: Request) -> Found:
         made = "depth-first search made its" if engine == "dfs" else "conflict-driven search met its"
         cut = f"the {made} {request.guesses} {'guesses' if engine == 'dfs' else 'conflicts'}"
     if rival_answered and contender is not None and contender.work is not upside_down_work:
-        return Found(grids, whole, cut, search.stats, solver=COLOUR_RIVAL, encoding=request.encoding, rival=True)
+        solver = COLOUR_RIVAL if board.puzzle.is_colour else request.solver  # (the relay's, in black and white)
+        return Found(grids, whole, cut, search.stats, solver=solver, encoding=request.encoding, rival=True)
     return Found(grids, whole, cut, search.stats, rival=rival_answered)

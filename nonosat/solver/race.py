@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from nonosat import interrupts
@@ -70,7 +72,9 @@ class Rival(Generic[Job]):
     interrupted and resumed). `job` is called when the worker starts, so that it can include
     what the search found by then. If the worker finishes first, `on_done` is called (from the
     thread) to stop the search; `stop` then returns the worker's grids and ending. If the worker
-    cannot start, or dies, `gone` is set and `on_gone` (if given) is called.
+    cannot start, or dies, `gone` is set and `on_gone` (if given) is called. With a `relay`, a
+    worker of another kind takes the first one's place `relay.at` seconds after the rival was
+    made, if neither has answered by then (one core, two kinds of search in turn; one thread).
     """
 
     def __init__(
@@ -80,8 +84,11 @@ class Rival(Generic[Job]):
         after: float,
         on_done: Callable[[], None],
         on_gone: Callable[[], None] | None = None,
+        relay: Relay | None = None,
     ) -> None:
         self.work = work
+        self.relay = relay
+        self._made = time.monotonic()
         self.job = job
         self.after = after
         self.on_done = on_done
@@ -132,7 +139,18 @@ class Rival(Generic[Job]):
 
         try:
             while self.complete is None:
-                ready = connection.wait([results, self._wake_read])
+                relay_in = None if self.relay is None else max(0.0, self._made + self.relay.at - time.monotonic())
+                ready = connection.wait([results, self._wake_read], relay_in)
+                if not ready and self._receive(results, wait=False) and self.complete is not None:
+                    break  # it answered just as its time ran out
+                if not ready:
+                    results.close()
+                    second = self._hand_over()
+                    if second is None:  # (closing `results` again is harmless)
+                        self._lost()
+                        return
+                    results = second
+                    continue
                 if not self._receive(results, wait=self._wake_read not in ready):
                     if not self._stopping.is_set():
                         self._lost()
@@ -140,6 +158,24 @@ class Rival(Generic[Job]):
             self.on_done()
         finally:
             results.close()
+
+    def _hand_over(self) -> Any | None:
+        """The relay's turn: end the first worker, start the second with what the first found (it
+        reports those grids again); its results' pipe, or None if it could not start."""
+        relay, self.relay = self.relay, None
+        assert relay is not None
+        with self._lock:
+            process, self.process = self.process, None
+            found, self.grids = self.grids, []
+            self.work = relay.work
+            self.job = lambda: relay.job(found)
+        if process is not None:
+            pid = process.pid
+            process.kill()
+            process.join()
+            process.close()
+            interrupts.child_ended(pid)
+        return self._start()
 
     def _lost(self) -> None:
         """The worker could not start, or died before it finished."""
@@ -194,14 +230,27 @@ class Rival(Generic[Job]):
         return list(self.grids), self.complete
 
 
-def rival_for(work: Work, job: Callable[[], Job], after: float, on_done: Callable[[], None]) -> Rival[Job] | None:
+@dataclass(frozen=True)
+class Relay:
+    """A worker of another kind that takes a rival's place (see `Rival`)."""
+
+    work: Work
+    job: Callable[[list[Grid]], Any]
+    """The second worker's job, given the grids the first found."""
+    at: float
+    """Seconds after the rival was made."""
+
+
+def rival_for(
+    work: Work, job: Callable[[], Job], after: float, on_done: Callable[[], None], relay: Relay | None = None
+) -> Rival[Job] | None:
     """A `Rival` for a search that may race (see `Rival`), with the fork server warmed up first;
     None when it cannot start (no processes or files to spare): the search then runs alone."""
     try:
         warm_up()
     except Exception:  # noqa: BLE001 - no fork server: no race
         return None
-    return Rival(work, job, after, on_done)
+    return Rival(work, job, after, on_done, relay=relay)
 
 
 def race_outcome(
