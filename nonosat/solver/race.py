@@ -170,11 +170,7 @@ class Rival(Generic[Job]):
             self.work = relay.work
             self.job = lambda: relay.job(found)
         if process is not None:
-            pid = process.pid
-            process.kill()
-            process.join()
-            process.close()
-            interrupts.child_ended(pid)
+            _end(process)
         return self._start()
 
     def _lost(self) -> None:
@@ -220,14 +216,18 @@ class Rival(Generic[Job]):
         self._thread.join()
         self._wake_read.close()
         self._wake_write.close()
-        process = self.process
-        if process is not None:
-            pid = process.pid
-            process.kill()
-            process.join()
-            process.close()
-            interrupts.child_ended(pid)
+        if self.process is not None:
+            _end(self.process)
         return list(self.grids), self.complete
+
+
+def _end(process: Any) -> None:
+    """Kill a worker and wait for it."""
+    pid = process.pid
+    process.kill()
+    process.join()
+    process.close()
+    interrupts.child_ended(pid)
 
 
 @dataclass(frozen=True)
