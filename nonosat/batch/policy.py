@@ -20,7 +20,7 @@ class Require(Choice):
     UNIQUE = "unique"
 
 
-UNIQUE_REQUIRED = frozenset({"multiple", "none", "unknown", "error", GOAL})
+UNIQUE_REQUIRED = frozenset({"multiple", "solved", "none", "unknown", "error", GOAL})
 """What requiring every puzzle to be unique fails on."""
 
 SLOW = 0.25

@@ -31,7 +31,9 @@ __all__ = [
     "solution_sha1",
 ]
 
-STATUSES = ("unique", "multiple", "none", "unknown", "error")
+STATUSES = ("unique", "multiple", "solved", "none", "unknown", "error")
+"""A record's statuses: `solved` where one grid was asked for (`count` 1; a review found it
+refused by `--retry` and `--fail-on`)."""
 """The statuses of a batch record (see nonosat.render.records.batch_record)."""
 
 MAX_RECORD_BYTES = 1 << 20
@@ -47,9 +49,15 @@ def check_results_path(out: Path) -> None:
     whose folder does not exist."""
     if out.exists() and not out.is_file():
         raise UsageError(f"{out}: not a regular file; the results go to a file, appended to and resumed")
+    if out.is_symlink() and not out.exists():
+        raise UsageError(f"{out}: a link to {os.readlink(out)}, which does not exist")
     parent = out.parent if str(out.parent) else Path(".")
+    if parent.exists() and not parent.is_dir():
+        raise UsageError(f"{out}: {parent} is a file, not a folder")
     if not parent.is_dir():
         raise UsageError(f"{out}: the folder {parent} does not exist")
+    if not os.access(out if out.exists() else parent, os.W_OK):  # (a read-only mount, root or not)
+        raise UsageError(f"{out}: cannot be written ({'the file' if out.exists() else 'its folder'} is read-only)")
 
 
 def read_results(out: Path) -> list[Record]:

@@ -25,6 +25,8 @@ class Task:
     path: str
     puzzle: Puzzle | None
     error: str | None = None
+    file: str = ""
+    """The file it was read from (its `path` less `#N` in a file of several)."""
 
 
 def walked(file: Path, pictures: bool) -> bool:
@@ -37,10 +39,12 @@ def walked(file: Path, pictures: bool) -> bool:
     suffix = suffix_of(file)
     if not suffix or not claimed(file) or (suffix in PICTURE_SUFFIXES and not pictures):
         return False
-    if not file.is_file() or file.name.startswith(".") or file.name.upper().startswith(SKIPPED_NAMES):
+    if file.is_dir() or file.name.startswith(".") or file.name.upper().startswith(SKIPPED_NAMES):
         return False
     sign = SIGNS.get(suffix)
-    return sign is None or _begins_with_sign(file, sign)
+    # not a regular file (a FIFO, a link to nothing): taken, and its record says what it is, as
+    # when it is named (a review found them passed over in silence); its sign is never read
+    return sign is None or not file.is_file() or _begins_with_sign(file, sign)
 
 
 SIGNS = {".toml": b"[clues]", ".json": b'"rows"', ".xml": b"<puzzle"}
@@ -94,24 +98,27 @@ def check_paths(paths: Sequence[str], pictures: bool = False) -> None:
         files_of(path, pictures)
 
 
-def tasks(paths: Sequence[str], pictures: bool = False) -> Iterator[Task]:
+def tasks(paths: Sequence[str], pictures: bool = False, skip: str | None = None) -> Iterator[Task]:
     """Every puzzle the paths hold, in order (in folders, pictures only with `pictures`); a file
-    that cannot be read gives one error task (whatever went wrong reading it)."""
-    from nonosat.formats import load_all
+    that cannot be read gives one error task (whatever went wrong reading it). `skip`: a file's
+    real path (the run's results file) that is never read as puzzles."""
+    from nonosat.formats import load_all, names_game_id
 
     whole = WholeFile()
     for given in paths:
         for file in files_of(given, pictures):
+            if skip is not None and not names_game_id(file) and os.path.realpath(file) == skip:
+                continue  # the run's own results file, in a folder it reads (a review)
             try:
                 puzzles = whole.puzzle(file) or load_all(file)
             except NonosatError as error:
-                yield Task(file, None, str(error))
+                yield Task(file, None, str(error), file)
                 continue
             except Exception as error:  # noqa: BLE001 - a reader's bug must not end the run
-                yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})")
+                yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})", file)
                 continue
             for index, puzzle in enumerate(puzzles):
-                yield Task(label(file, puzzle, index, len(puzzles)), puzzle)
+                yield Task(label(file, puzzle, index, len(puzzles)), puzzle, file=file)
 
 
 class WholeFile:
@@ -196,10 +203,12 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
         hold(Path(out))  # before it is read: a second run on the same file at once is refused
     done = resume_results(Path(out)) if out is not None else []
     folders: dict[str, str] = {}  # this call's: a file's 27,000 puzzles follow its folder's links once
-    asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures)]
+    skip = None if out is None else os.path.realpath(out)
+    asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures, skip)]
     keys = {key for key, _ in asked}
+    files = {puzzle_key(task.file, folders) for _, task in asked}
     kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
-    kept = [(key, record) for key, record in kept if record.get("status") not in retry or key not in keys]
+    kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
     if out is not None and len(kept) < len(done):
         done = [record for _, record in kept]
         rewrite_results(Path(out), done)
@@ -211,6 +220,14 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
             seen.add(key)
             todo.append(task)
     return Pending(todo, done, already)
+
+
+def _of(key: str, keys: set[str], files: set[str]) -> bool:
+    """Whether a record is of this run: of one of its puzzles, or of a file it reads, as a whole
+    (an error record of a file of several, now read puzzle by puzzle: a review found it never
+    taken out by a retry) or as `FILE#N` (a file now read whole, or with fewer puzzles)."""
+    head, hash_sign, tail = key.rpartition("#")
+    return key in keys or key in files or bool(hash_sign and tail.isdigit() and head in files)
 
 
 def puzzle_key(path: str, folders: dict[str, str] | None = None) -> str:

@@ -46,7 +46,7 @@ def batch(
         typer.Option(
             "--require",
             help="unique: exit 1 unless every puzzle is unique and every goal "
-            "satisfies its clues (as --fail-on multiple,none,unknown,error,goal).",
+            "satisfies its clues (as --fail-on multiple,solved,none,unknown,error,goal).",
         ),
     ] = None,
     fail_on: Annotated[
@@ -54,7 +54,7 @@ def batch(
         typer.Option(
             "--fail-on",
             help="Exit 1 if any puzzle has one of these statuses, e.g. "
-            "multiple,none,unknown,error; 'goal' for a goal that breaks its clues.",
+            "multiple,solved,none,unknown,error; 'goal' for a goal that breaks its clues.",
         ),
     ] = None,
     retry: Annotated[
