@@ -73,14 +73,17 @@ class Report:
         from nonosat.render.records import diagnosis_record, refuted_record, result_record, verdict_record
 
         diagnosis = None if self.at_fault is None else diagnosis_record(self.puzzle, *self.at_fault)
-        if self.result.problems:
-            data = refuted_record(self.puzzle, self.result.problems, self.name, diagnosis, self.goal_ok)
-        elif self.verdict is not None:
+        if self.verdict is not None:
             data = verdict_record(self.verdict, self.name, self.rating, diagnosis, self.conflicts)
         else:
             data = result_record(self.result, self.name)
             if self.status == "none" and self.conflicts:
                 data["diagnosis"] = diagnosis
+        if self.result.problems:  # every key of a solve or check's record too (a review: a script's
+            # j["solutions"] failed on these alone)
+            data.update(refuted_record(self.puzzle, self.result.problems, self.name, diagnosis, self.goal_ok))
+            if "level" in data:
+                data["level"] = "none"
         if self.line_open is not None:
             data["line_open"] = [[r + 1, c + 1] for r, c in self.line_open]
         return data

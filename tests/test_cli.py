@@ -391,3 +391,13 @@ def test_totals_that_differ_still_give_the_title_and_the_none_line(tmp_path: Pat
         ).stdout
     )
     assert (record["status"], record["method"]) == ("none", "checks") and record["problems"]
+    # every key a solve or check's record has (a review: only seven, and a script's
+    # record["solutions"] failed on these alone)
+    line_refuted = str(ROOT / "puzzles" / "broken-cross.non")
+    other = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "nonosat", command, line_refuted, "--format", "json"], capture_output=True, text=True
+        ).stdout
+    )
+    assert other["method"] == "line" and set(other) <= set(record) and record["solutions"] == []
+    assert record.get("level", "none") == "none" and record["count_is_exact"] is True
