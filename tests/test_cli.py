@@ -401,3 +401,15 @@ def test_totals_that_differ_still_give_the_title_and_the_none_line(tmp_path: Pat
     )
     assert other["method"] == "line" and set(other) <= set(record) and record["solutions"] == []
     assert record.get("level", "none") == "none" and record["count_is_exact"] is True
+
+
+def test_a_pipes_two_solutions_mark_the_cells_that_differ() -> None:
+    """Red does not show in a pipe or a log: there a black-and-white cell that differs reads X
+    (filled) or o (empty), as with --ascii (a review found the pipe's grids unmarked, where a
+    colour puzzle's had its `differ` grid)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"], capture_output=True, text=True, cwd=ROOT
+    )
+    grids = [line for line in done.stdout.splitlines() if line.strip() and line.lstrip()[0].isdigit()][2:6]
+    marks = "".join(grids)
+    assert len(grids) == 4 and marks.count("X") == 8 and marks.count("o") == 8, done.stdout

@@ -322,7 +322,8 @@ def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Dea
         from nonosat.render.views import describe_cells, side_by_side
 
         first, second = (s.grid for s in result.solutions[:2])
-        view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells)
+        no_colour = out.console().color_system is None  # a pipe or a log: the red cells would not show
+        view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells, no_colour=no_colour)
         if view is not None:
             out.print(view)
         else:

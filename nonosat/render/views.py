@@ -117,10 +117,11 @@ def grid_view(
     """The grid with row clues right-aligned at the left and column clues bottom-aligned above.
 
     `grid` None draws the empty puzzle sheet, and a cell None in `grid` is left blank;
-    `highlight` marks cells (row, column) in red, `lines` marks the clues of those lines in
-    red (with --ascii, or `no_colour` for an output that shows no red, such as a pipe: a `<`
-    after the row and a `^` under the column). In colour, a marked cell is an X on its colour,
-    and a marked line keeps its swatches and gets the `<` or `^`.
+    `highlight` marks cells (row, column) in red (with `no_colour`, for an output that shows no
+    red such as a pipe, a black-and-white cell reads X or o), `lines` marks the clues of those
+    lines in red (with --ascii, or `no_colour`: a `<` after the row and a `^` under the column).
+    In colour, a marked cell is an X on its colour, and a marked line keeps its swatches and
+    gets the `<` or `^`.
     """
     marked = set(highlight)
     lines = list(lines)
@@ -168,6 +169,8 @@ def grid_view(
                 glyph, look = MARKED, marked_style(palette[value])
             elif (r, c) in marked:
                 look = mark_style
+                if no_colour and palette is None and value is not None:  # no red to see: X and o
+                    glyph = "X" if value else "o"
             cells.append((glyph.ljust(cell), look))
         _append_runs(text, cells)
         if pointers and r in marked_rows:
@@ -262,9 +265,10 @@ def half_block_grid(grid: Grid, palette: Palette | None = None) -> Text:
 
 
 def side_by_side(
-    puzzle: Puzzle, first: Grid, second: Grid, *, width: int, ascii_cells: bool = False
+    puzzle: Puzzle, first: Grid, second: Grid, *, width: int, ascii_cells: bool = False, no_colour: bool = False
 ) -> RenderableType | None:
-    """Two solutions next to each other, with the cells where they differ marked.
+    """Two solutions next to each other, with the cells where they differ marked (red, or with
+    `no_colour` and in ASCII X and o: a review found a pipe's black-and-white grids unmarked).
 
     Draws them with their clues if that fits in `width` columns, else as bare cells; None if
     even that does not fit. In colour with --ascii, where a cell's character is its colour, a
@@ -275,7 +279,7 @@ def side_by_side(
     palette = palette_of(puzzle)
     headings = ["solution 1", "solution 2"]
     if 2 * grid_width(puzzle, ascii_cells) + gap <= width and not ascii_cells:
-        views = [grid_view(puzzle, g, highlight=differ, ascii_cells=ascii_cells) for g in (first, second)]
+        views = [grid_view(puzzle, g, highlight=differ, no_colour=no_colour) for g in (first, second)]
     elif 2 * puzzle.width + gap <= width:
         views = [plain_grid(g, ascii_cells=ascii_cells, highlight=differ, palette=palette) for g in (first, second)]
         if palette is not None and ascii_cells and 3 * puzzle.width + 2 * gap <= width:
