@@ -44,7 +44,7 @@ def test_a_files_error_record_is_retried_once_the_file_reads_again(
     error stayed, and `--fail-on error` failed every run after."""
     monkeypatch.chdir(tmp_path)
     text = _three_puzzles(tmp_path / "c.txt")
-    (tmp_path / "c.txt").write_text(text.replace("$2\n", "$2\nx", 1))
+    (tmp_path / "c.txt").write_text("x\n" + text)  # no puzzle's fault: the file's
     (broken,) = pending(["c.txt"], None).todo
     assert broken.path == "c.txt" and broken.puzzle is None and broken.error
     (tmp_path / "r.jsonl").write_text(_record("c.txt", "error") + "\n" + _record("other.non", "error") + "\n")
@@ -60,7 +60,7 @@ def test_records_of_a_files_puzzles_are_retried_when_the_file_no_longer_reads(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     text = _three_puzzles(tmp_path / "c.txt")
-    (tmp_path / "c.txt").write_text(text.replace("$2\n", "$2\nx", 1))
+    (tmp_path / "c.txt").write_text("x\n" + text)
     lines = [_record("c.txt#1", "unknown"), _record("c.txt#2", "unique"), _record("c.txt#30", "unknown")]
     (tmp_path / "r.jsonl").write_text("\n".join(lines) + "\n")
     todo, done, _ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("unknown",))
@@ -127,3 +127,21 @@ def test_a_results_path_under_a_file_is_one_line_before_reading(tmp_path: Path) 
     done = nonosat("batch", "one.non", "--out", "notes.txt/r.jsonl", cwd=tmp_path)
     assert done.returncode == 2 and "is a file, not a folder" in done.stderr
     one_clean_line(done.stderr)
+
+
+def test_one_bad_puzzle_of_a_tournament_file_costs_its_own_verdict_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One bad clue line in a file of 1,000 made the whole file one error record: 999 verdicts
+    lost. Now the bad puzzle is an error record `FILE#N`, at its line, and the others are solved."""
+    monkeypatch.chdir(tmp_path)
+    text = _three_puzzles(tmp_path / "c.txt")
+    (tmp_path / "c.txt").write_text(text.replace("$2\n", "$2\nx", 1))
+    todo = pending(["c.txt"], None).todo
+    assert [task.path for task in todo] == ["c.txt#1", "c.txt#2", "c.txt#3"]
+    assert todo[0].puzzle is not None and todo[2].puzzle is not None and todo[1].puzzle is None
+    assert todo[1].error is not None and "c.txt, line 13: expected a clue" in todo[1].error
+    assert [task.file for task in todo] == ["c.txt"] * 3
+    done = nonosat("batch", "c.txt", "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
+    statuses = [json.loads(line)["status"] for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert statuses[1] == "error" and statuses[0] != "error" and statuses[2] != "error", done.stderr

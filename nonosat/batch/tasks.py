@@ -112,13 +112,28 @@ def tasks(paths: Sequence[str], pictures: bool = False, skip: str | None = None)
             try:
                 puzzles = whole.puzzle(file) or load_all(file)
             except NonosatError as error:
-                yield Task(file, None, str(error), file)
+                yield from _one_by_one(file) or [Task(file, None, str(error), file)]
                 continue
             except Exception as error:  # noqa: BLE001 - a reader's bug must not end the run
                 yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})", file)
                 continue
             for index, puzzle in enumerate(puzzles):
                 yield Task(label(file, puzzle, index, len(puzzles)), puzzle, file=file)
+
+
+def _one_by_one(file: str) -> list[Task]:
+    """The tasks of a file of several that cannot be read whole, puzzle by puzzle (a bad one an
+    error task `FILE#N`); empty where it cannot be taken apart (`formats.each.load_each`)."""
+    from nonosat.formats.each import load_each
+
+    each = load_each(file)
+    if each is None or len(each) < 2:
+        return []
+    return [
+        Task(f"{file}#{number}", None, str(read), file) if isinstance(read, NonosatError)
+        else Task(f"{file}#{number}", read, file=file)
+        for number, read in each
+    ]  # fmt: skip
 
 
 class WholeFile:

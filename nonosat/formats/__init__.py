@@ -120,6 +120,8 @@ class Format:
     """For formats that hold several puzzles: read them all, in file order."""
     pick: Callable[[str, PathName, int], Puzzle] | None = None
     """Read puzzle N when N is a label in the file rather than a place (the tournament's `$N`)."""
+    load_each: Callable[[str, PathName], list[tuple[int, Puzzle | ParseError]]] | None = None
+    """For files of several: every puzzle by its number, a puzzle's own fault in its place."""
     load_bytes: Callable[[bytes, PathName], Puzzle] | None = None
     """For binary formats (images): read the puzzle from the file's bytes."""
     colour: bool = False
@@ -137,6 +139,7 @@ FORMATS: dict[str, Format] = {
         lambda puzzle: dump_tournament([puzzle]),
         load_all=load_tournament_all,
         pick=load_tournament,
+        load_each=_lazy("tournament", "load_tournament_each"),
     ),
     "clues": Format("clues", load_cluelist, dump_cluelist),
     "json": Format("json", load_json, dump_json, EVERY_FIELD, colour=True),

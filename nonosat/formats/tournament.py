@@ -181,6 +181,20 @@ def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
     return [block_puzzle(block, usual, path, last_entry(blocks, block, text)) for block in blocks]
 
 
+def load_tournament_each(text: str, path: PathName = None) -> list[tuple[int, Puzzle | ParseError]]:
+    """Every puzzle of a tournament file by its `$N`, in file order, with a puzzle's own fault in
+    its place (a batch run keeps the others: one bad clue made 999 puzzles one error)."""
+    blocks = read_blocks(text, path)
+    usual = usual_length(blocks)
+    each: list[tuple[int, Puzzle | ParseError]] = []
+    for block in blocks:
+        try:
+            each.append((block.number, block_puzzle(block, usual, path, last_entry(blocks, block, text))))
+        except ParseError as error:
+            each.append((block.number, error))
+    return each
+
+
 def select_block(blocks: Sequence[Block], number: int | None, path: PathName) -> Block:
     """The entry `$number`, or the only entry when no number is given."""
     if number is None:
