@@ -201,6 +201,22 @@ OUTSIDE_THE_RULES = [
         "rows[0] names 'purple', a colour the palette lacks (red)",
     ),
     ("squares.txt", "\u2b1b\u2b1c\n\u2b1bX\n", 2, "coloured squares"),
+    # a colour defined twice: the XML's last definition won in silence (another picture), and
+    # JSON blamed the first clue that named the colour the first definition was renamed from
+    (
+        "twice.xml",
+        '<puzzleset><puzzle>\n<color name="red" char="r">f00</color>\n<color name="red" char="z">0f0</color>\n'
+        "</puzzle></puzzleset>",
+        3,
+        "found colour 'red' declared a second time",
+    ),
+    (
+        "twice.json",
+        '{"rows": [[[1, "green"]]],\n "cols": [[[1, "red"]]],\n "palette": [{"name": "white", "rgb": "#fff",'
+        ' "char": "."}, {"name": "red", "rgb": "#f00", "char": "r"}, {"name": "red", "rgb": "#0f0", "char": "g"}]}',
+        3,
+        "two colours have the name 'red'",
+    ),
     (
         "palette.json",
         '{"rows": [[1]],\n "cols": [[1]],\n "palette": [{"name": "white", "rgb": "nope", "char": "."}]}',

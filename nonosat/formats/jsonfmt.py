@@ -26,7 +26,7 @@ from typing import Any
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.formats.common import PathName, make_puzzle, optional_goal, refuse_zero_between
 from nonosat.model import Clue, Colours, Grid, Puzzle
-from nonosat.palette import Colour, Palette
+from nonosat.palette import Colour, Palette, check_palette
 
 METADATA_KEYS = ("title", "author", "copyright", "license", "catalogue")
 GOAL_CELLS = {"0": 0, ".": 0, "1": 1, "#": 1}
@@ -123,9 +123,11 @@ def read_palette(data: dict[str, Any], text: str, path: PathName) -> Palette | N
     if not isinstance(palette, list) or not all(isinstance(c, dict) for c in palette):
         raise ParseError(path, line, f"{shape}, found {palette!r}")
     try:
-        return tuple(Colour(str(c.get("name", "")), str(c.get("rgb", "")), str(c.get("char", ""))) for c in palette)
+        colours = tuple(Colour(str(c.get("name", "")), str(c.get("rgb", "")), str(c.get("char", ""))) for c in palette)
+        check_palette(colours)  # a name twice, before a clue blames it (a review)
     except InvalidPuzzle as error:
         raise ParseError(path, line, str(error)) from error
+    return colours
 
 
 def refuse_color_nonogram(data: dict[str, Any], text: str, path: PathName) -> None:

@@ -126,11 +126,13 @@ class XmlColours:
         self.background = puzzle.attrs.get("backgroundcolor", "white")
         self.default = puzzle.attrs.get("defaultcolor", "black")
         self.chars: dict[str, str] = {}
-        definitions: dict[str, tuple[Swatch, int]] = {}  # a second definition of a name replaces the first
+        definitions: dict[str, tuple[Swatch, int]] = {}
         for node in puzzle.elements("color"):
             name = node.attrs.get("name")
             if name is None:
                 raise ParseError(path, node.line, "expected a name attribute in <color>")
+            if name in definitions:  # the last one won, silently: another picture (a review)
+                raise ParseError(path, node.line, f"found colour {name!r} declared a second time")
             self.chars[name] = char = node.attrs.get("char", DEFAULT_CHARS.get(name, ""))[:1]
             taken = {swatch.rgb for swatch, _ in definitions.values()}
             rgb = colour_value(node.text.strip(), name, taken, path, node.line)
