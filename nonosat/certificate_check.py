@@ -39,6 +39,8 @@ class Verified:
     encoding: str
     checker: str
     """"dratify", "drat-trim", or "" when the verdict needs no proof (multiple)."""
+    puzzle: str = ""
+    """Which puzzle: puzzle.json's title and size (`Dancer, 5x10`), or its size."""
 
 
 def verify(folder: str | Path, checker: str | None = None, *, timeout: float | Deadline | None = None) -> Verified:
@@ -84,7 +86,7 @@ def _verify(root: Path, checker: str | None, deadline: Deadline) -> Verified:
         first, second = _grid(root, "solution-1.txt", puzzle), _grid(root, "solution-2.txt", puzzle)
         if first == second:
             raise CertificateRefused(f"{root}: solution-1.txt and solution-2.txt are the same grid")
-        return Verified(status, encoding, "")
+        return Verified(status, encoding, "", _named(puzzle))
     if status == "unique":
         solution = _grid(root, "solution.txt", puzzle)
         formula = _read(root, "unique.cnf")
@@ -98,7 +100,14 @@ def _verify(root: Path, checker: str | None, deadline: Deadline) -> Verified:
     else:
         raise CertificateRefused(f"{root / 'certificate.json'}: unknown status {status!r}")
     used = _check_proof(root / name, root / proof, checker, deadline)
-    return Verified(status, encoding, used)
+    return Verified(status, encoding, used, _named(puzzle))
+
+
+def _named(puzzle: Puzzle) -> str:
+    """The puzzle a certificate is of, as `verify` says it (a review: it never said which): its
+    title and size, or its size (puzzle.json's own path would name nothing)."""
+    size = f"{puzzle.width}x{puzzle.height}"
+    return f"{puzzle.title}, {size}" if puzzle.title else f"a {size} puzzle"
 
 
 def _clauses(dimacs: str) -> list[str]:

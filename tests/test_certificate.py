@@ -97,6 +97,9 @@ def test_no_solution_is_certified_by_a_refutation(tmp_path: Path, encoding: str)
     folder = tmp_path / "cross"
     assert certify(load(PUZZLES / "broken-cross.non"), folder, encoding) == "none"
     assert verify(folder).status == "none"
+    untitled = tmp_path / "untitled"
+    assert certify(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), untitled, encoding) == "multiple"
+    assert verify(untitled).puzzle == "a 2x2 puzzle"  # not the name of puzzle.json
     assert not (folder / "solution.txt").exists()
     proof = (folder / "none.drat").read_text().splitlines()
     if len([line for line in proof if not line.startswith("d ")]) > 1:
@@ -203,7 +206,8 @@ def test_with_the_automaton_encoding_unit_propagation_alone_refutes_a_line_solva
     folder = tmp_path / "cert"
     assert certify(puzzle, folder, "automaton") == "unique"
     assert (folder / "unique.drat").read_text().split() == ["0"]
-    assert verify(folder).status == "unique"
+    verified = verify(folder)
+    assert verified.status == "unique" and verified.puzzle == f"{puzzle.title}, {puzzle.width}x{puzzle.height}"
 
 
 def test_the_blocking_clause_rules_out_exactly_the_solution() -> None:
@@ -234,7 +238,7 @@ def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> N
     done = nonosat("check", forever, "--no-rating", "--certificate", "proof")
     assert done.returncode == 0 and "certificate: proof (" in done.stdout, done.stderr
     verified = nonosat("verify", "proof")
-    assert verified.returncode == 0 and "proof: verified: unique" in verified.stdout
+    assert verified.returncode == 0 and "proof: verified: Forever, 25x25: unique (" in verified.stdout  # which puzzle
     again = nonosat("check", forever, "--no-rating", "--certificate", "proof")
     assert again.returncode == 2 and "already exists; use --force" in again.stderr
     assert again.stdout == ""  # refused before any work, as -o is (a review: the verdict, then exit 2)

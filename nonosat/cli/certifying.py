@@ -68,4 +68,4 @@ def verify(
 
     verified = check_folder(folder, checker, timeout=Deadline.for_command(timeout))
     how = f", the proof checked by {verified.checker}" if verified.checker else ", both grids meet the clues"
-    say(f"{folder}: verified: {verified.status} ({verified.encoding} encoding{how})")
+    say(f"{folder}: verified: {verified.puzzle}: {verified.status} ({verified.encoding} encoding{how})")
