@@ -118,8 +118,8 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
         block.line,
         columns=columns,
         rows=rows,
-        title=f"#{block.number}",
-        source=numbered_source(path, block.number),
+        source=numbered_source(path, block.number),  # (no title: `#N` was written as one by every
+        # format that holds one, and counted as dropped by the tournament's own)
     )
 
 
