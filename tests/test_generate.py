@@ -221,6 +221,8 @@ def test_generate_writes_a_puzzle_that_check_proves_unique(corpus: Path, tmp_pat
         ("generate", "x.txt", None, "use .non"),
         ("generate", "x.non", None, "the folder nodir is not there"),  # --preview nodir/preview.png
         ("random", "x.non", None, "the folder nodir is not there"),
+        ("random", "-", None, "without --output the puzzle is printed as .non"),  # as convert takes `-`
+        ("generate", "-", None, "without --output the puzzle is printed as .non"),
     ],
 )
 def test_an_output_that_cannot_be_written_is_refused_before_any_work(

@@ -71,6 +71,8 @@ def check_output(output: Path | None, force: bool, colours: int | None) -> None:
     the preview already written)."""
     if output is None:
         return
+    if str(output) == "-":  # as convert takes it: said what does the same (a review)
+        raise typer.BadParameter("without --output the puzzle is printed as .non; leave it out", param_hint="--output")
     from nonosat.formats import writer
     from nonosat.formats.atomic import ensure_writable
     from nonosat.formats.writing import format_for_suffix
