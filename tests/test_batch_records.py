@@ -145,3 +145,29 @@ def test_one_bad_puzzle_of_a_tournament_file_costs_its_own_verdict_only(
     done = nonosat("batch", "c.txt", "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
     statuses = [json.loads(line)["status"] for line in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert statuses[1] == "error" and statuses[0] != "error" and statuses[2] != "error", done.stderr
+
+
+def test_a_puzzle_of_a_tournament_file_with_a_number_too_long_to_read_is_its_own_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python refuses to read a number of 5,000 digits (ValueError): read puzzle by puzzle, it
+    escaped and ended the whole batch run (the diff's review); now it is that puzzle's error."""
+    monkeypatch.chdir(tmp_path)
+    text = _three_puzzles(tmp_path / "c.txt")
+    (tmp_path / "c.txt").write_text(text.replace("$2\n", "$2\n" + "9" * 5000, 1))
+    todo = pending(["c.txt"], None).todo
+    assert [task.path for task in todo] == ["c.txt#1", "c.txt#2", "c.txt#3"]
+    assert todo[1].error is not None and "a number too long to read" in todo[1].error
+
+
+def test_a_results_path_that_cannot_be_written_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only mount (root may write anywhere else): refused only after reading the puzzles,
+    a review found; `os.access` says so at once (made to say it here)."""
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    with pytest.raises(UsageError, match="cannot be written \\(its folder is read-only\\)"):
+        check_results_path(tmp_path / "r.jsonl")
+    (tmp_path / "r.jsonl").write_text("")
+    with pytest.raises(UsageError, match="cannot be written \\(the file is read-only\\)"):
+        check_results_path(tmp_path / "r.jsonl")

@@ -1,5 +1,5 @@
 """The race's relay in black and white: from SAT_AFTER the SAT engine takes the place of the
-search upside down (nonosat.solver.compiled_search._rivals; bench/README.md, "A rival of
+search upside down (nonosat.solver.compiled_search._rival; bench/README.md, "A rival of
 another kind from 3 s")."""
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ HANG = 10.0
 def finding_work(grid: Grid, found: list[Grid]) -> bool:
     """A side that finds one grid, then never answers."""
     found.append(grid)
+    time.sleep(3 * HANG)
+    return True
+
+
+def slow_to_start_work(job: Any, found: list[Grid]) -> bool:
+    """A relay that takes long to build its formula before it reports anything."""
     time.sleep(3 * HANG)
     return True
 
@@ -106,3 +112,21 @@ def test_no_relay_where_the_search_is_bounded_by_its_work(
     bounded = solve_within(puzzle, Deadline.after(HANG), jobs=2, guesses=100_000)
     assert bounded.status is Status.UNIQUE
     assert [(rival.work, rival.relay) for rival in rivals] == [(compiled_search.upside_down_work, None)]
+
+
+def test_what_the_first_worker_found_counts_until_the_relay_reports_it_again() -> None:
+    """Stopped (the time limit) while the relay's worker still builds its formula, the rival
+    gave none of the grids the first worker had found: emptied at the hand-over, they came back
+    only when the second reported them again (the diff's review)."""
+    from nonosat.processes import warm_up
+
+    warm_up()
+    grid: Grid = ((1, 0), (0, 1))
+    relay = portfolio.Relay(slow_to_start_work, lambda found: tuple(found), 0.2)
+    rival = portfolio.Rival(finding_work, lambda: grid, 0.0, lambda: None, relay=relay)
+    deadline = time.monotonic() + HANG
+    while rival.relay is not None and time.monotonic() < deadline:  # handed over
+        time.sleep(0.01)
+    time.sleep(0.1)
+    grids, complete = rival.stop()
+    assert rival.work is slow_to_start_work and complete is None and grids == [grid]

@@ -32,9 +32,8 @@ __all__ = [
 ]
 
 STATUSES = ("unique", "multiple", "solved", "none", "unknown", "error")
-"""A record's statuses: `solved` where one grid was asked for (`count` 1; a review found it
-refused by `--retry` and `--fail-on`)."""
-"""The statuses of a batch record (see nonosat.render.records.batch_record)."""
+"""The statuses of a batch record (see nonosat.render.records.batch_record): `solved` where one
+grid was asked for (`count` 1; a review found it refused by `--retry` and `--fail-on`)."""
 
 MAX_RECORD_BYTES = 1 << 20
 """The longest line a results file may hold: a record is a few hundred bytes."""

@@ -8,6 +8,7 @@ same `$N` headers, each followed by the grid's rows of tab-separated 0 and 1.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -184,12 +185,16 @@ def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
 def load_tournament_each(text: str, path: PathName = None) -> list[tuple[int, Puzzle | ParseError]]:
     """Every puzzle of a tournament file by its `$N`, in file order, with a puzzle's own fault in
     its place (a batch run keeps the others: one bad clue made 999 puzzles one error)."""
+    from nonosat.formats import guarded  # (whatever goes wrong in a puzzle is its ParseError: a
+    # number of 5,000 digits raised ValueError, which ended a batch run; the diff's review)
+
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
     each: list[tuple[int, Puzzle | ParseError]] = []
     for block in blocks:
+        read = functools.partial(block_puzzle, block, usual, path, last_entry(blocks, block, text))
         try:
-            each.append((block.number, block_puzzle(block, usual, path, last_entry(blocks, block, text))))
+            each.append((block.number, guarded(read, path, None)))
         except ParseError as error:
             each.append((block.number, error))
     return each

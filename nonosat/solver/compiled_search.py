@@ -239,7 +239,9 @@ def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Ri
         def relayed(grids: list[Grid]) -> RivalJob:
             return RivalJob(board, encoding, solver, count, tuple(grids))
 
-        relay = racing.Relay(rival_work, relayed, max(SAT_AFTER, request.race_after))
+        # at least as long upside down as the search had alone (a later race: `race_after` 5 s
+        # started the side upside down only to end it at once; the diff's review)
+        relay = racing.Relay(rival_work, relayed, max(SAT_AFTER, 2 * request.race_after))
     return racing.rival_for(upside_down_work, lambda: job, request.race_after, stop, relay)
 
 

@@ -89,6 +89,7 @@ class Rival(Generic[Job]):
         self.work = work
         self.relay = relay
         self._made = time.monotonic()
+        self._again = 0
         self.job = job
         self.after = after
         self.on_done = on_done
@@ -166,7 +167,8 @@ class Rival(Generic[Job]):
         assert relay is not None
         with self._lock:
             process, self.process = self.process, None
-            found, self.grids = self.grids, []
+            found = list(self.grids)  # kept: stopped before the second reports them again, they count
+            self._again = len(found)  # the second worker's first grids, passed over (`_receive`)
             self.work = relay.work
             self.job = lambda: relay.job(found)
         if process is not None:
@@ -190,7 +192,9 @@ class Rival(Generic[Job]):
                 kind, value = results.recv()
             except (EOFError, OSError):  # the worker died: the search goes on alone
                 return False
-            if kind == "grid":
+            if kind == "grid" and self._again:
+                self._again -= 1  # a grid the first worker found, reported again by the relay's
+            elif kind == "grid":
                 self.grids.append(value)
             else:
                 self.complete = value
