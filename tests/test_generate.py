@@ -333,3 +333,24 @@ def test_every_common_picture_format_gives_the_same_grid(corpus: Path, tmp_path:
     Image.open(png).convert("RGB").save(other)  # JPEG's losses stay far from the threshold
     made = from_image(other, width=20)
     assert made.start == goal and made.puzzle.goal == goal and not made.changed
+
+
+def test_a_unique_repair_that_fails_is_done_again_toward_line_logic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 40-wide logo: `--require unique` (the default) went round in circles and found none,
+    where `--require line`, stricter, found one at once (an author's review). A puzzle line
+    logic solves is unique too: such a failure is repaired again toward line logic."""
+    import importlib
+
+    repairing = importlib.import_module("nonosat.generate.repair")  # (the package's `repair` is the function)
+    real, asked = repairing._repair, []
+
+    def circling(require: object, *limits: object) -> object:
+        asked.append(require)
+        if require is repairing.Requirement.UNIQUE:
+            raise GenerateFailed("no unique puzzle found within 20 changed cells (stopped after 100 steps)")
+        return real(require, *limits)
+
+    monkeypatch.setattr(repairing, "_repair", circling)
+    made = random_puzzle(12, 12, seed=5)
+    assert asked == [repairing.Requirement.UNIQUE, repairing.Requirement.LINE]
+    assert line_solve(made.puzzle).is_complete() and check(made.puzzle).status is Status.UNIQUE

@@ -104,6 +104,31 @@ def repair(
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
     require = Requirement(require)
     deadline = Deadline.of(timeout)
+    limits = (grid, cost, palette, max_changes, max_distance, unit, seed, deadline)
+    try:
+        return _repair(require, *limits)
+    except GenerateFailed:
+        if require is not Requirement.UNIQUE:
+            raise
+        try:  # a puzzle line logic solves is unique too: the repair steered by line logic alone
+            return _repair(Requirement.LINE, *limits)  # found one where `unique`'s went round in
+        except GenerateFailed:  # circles (a 40-wide logo; an author's review)
+            pass
+        raise
+
+
+def _repair(
+    require: Requirement,
+    grid: Grid,
+    cost: Cost,
+    palette: Palette,
+    max_changes: int,
+    max_distance: float | None,
+    unit: float | None,
+    seed: int,
+    deadline: Deadline,
+) -> Repaired:
+    """`repair` for one requirement."""
     drawing = Drawing(grid, palette, cost, unit)
     search = Search(drawing, deadline, seed)
     steps, most_steps = 0, 4 * max_changes + 20
