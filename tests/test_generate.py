@@ -354,3 +354,30 @@ def test_a_unique_repair_that_fails_is_done_again_toward_line_logic(monkeypatch:
     made = random_puzzle(12, 12, seed=5)
     assert asked == [repairing.Requirement.UNIQUE, repairing.Requirement.LINE]
     assert line_solve(made.puzzle).is_complete() and check(made.puzzle).status is Status.UNIQUE
+
+
+def test_ctrl_c_between_the_preview_and_the_puzzle_leaves_neither(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An author's review sent Ctrl-C at the end of `random -o si.non --preview si.png`: exit 130
+    with the preview written and not the puzzle (a rerun then refused, the preview being there),
+    or both written. What the command wrote is removed again; a file it replaced with --force
+    stays replaced."""
+    import nonosat.formats as formats
+    from nonosat.cli.making import write_generated
+    from nonosat.deadline import Deadline
+
+    made = random_puzzle(6, 6, seed=1)
+
+    def interrupted(*args: object, **kwargs: object) -> list[str]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(formats, "save", interrupted)
+    preview, output = tmp_path / "si.png", tmp_path / "si.non"
+    with pytest.raises(KeyboardInterrupt):
+        write_generated(made, output, preview, False, False, Deadline.after(None))
+    assert not preview.exists() and not output.exists()
+    preview.write_bytes(b"the author's own")
+    with pytest.raises(KeyboardInterrupt):
+        write_generated(made, output, preview, True, False, Deadline.after(None))
+    assert preview.exists() and preview.read_bytes() != b"the author's own"  # replaced, as --force asked

@@ -1,5 +1,7 @@
 """generate and random: new puzzles, from a picture or at random, proved to have one solution."""
 
+import contextlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -95,20 +97,30 @@ def write_generated(
         from nonosat.formats.writing import format_for_suffix
 
         writer(format_for_suffix(output, nameable=False), colour=puzzle.is_colour)
-    if preview is not None and changes:
-        from nonosat.render.changes import save_changes
+    new = {path for path in (preview, output) if path is not None and not os.path.lexists(path)}
+    written: list[Path] = []  # the new files written: removed again if the command does not end well
+    try:
+        if preview is not None and changes:
+            from nonosat.render.changes import save_changes
 
-        save_changes(made.start, puzzle.goal, puzzle.palette, preview, force=force, deadline=deadline)
-    elif preview is not None:
-        from nonosat.render.sheets import save_picture
+            save_changes(made.start, puzzle.goal, puzzle.palette, preview, force=force, deadline=deadline)
+        elif preview is not None:
+            from nonosat.render.sheets import save_picture
 
-        save_picture(puzzle, puzzle.goal, preview, force=force, deadline=deadline)
-    dropped: list[str] = []
-    if output is None:
-        out.file.write(dumps(puzzle, "non"))
-    else:
-        dropped = save(puzzle, output, force=force)
-    err.print(generated_line(made, output, preview, dropped), markup=False, soft_wrap=True)
+            save_picture(puzzle, puzzle.goal, preview, force=force, deadline=deadline)
+        written += [preview] if preview in new else []
+        dropped: list[str] = []
+        if output is None:
+            out.file.write(dumps(puzzle, "non"))
+        else:
+            dropped = save(puzzle, output, force=force)
+            written += [output] if output in new else []
+        err.print(generated_line(made, output, preview, dropped), markup=False, soft_wrap=True)
+    except BaseException:  # Ctrl-C between the preview and the puzzle (an author's review: exit 130
+        for path in written:  # with the preview, or both, written): what it wrote goes again
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        raise
 
 
 def threshold_level(text: str) -> Any:
