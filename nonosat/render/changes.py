@@ -39,6 +39,21 @@ def marks(start: Grid, final: Grid) -> list[tuple[int, int, str]]:
     return found
 
 
+CLOSE = 150
+"""How near (the distance of two RGB colours, 0-441) a cell's own colour may come to its mark's
+before the mark gets a ring of its own inside it: a green cell's green mark was invisible (an
+author's review)."""
+
+
+def _ring(mark: str, fill: str) -> str | None:
+    """The colour of a thin ring inside a mark on a cell of colour `fill`: black or white, the
+    one that stands out on it; None where the mark stands out by itself."""
+    a, b = (tuple(int(rgb[i : i + 2], 16) for i in (1, 3, 5)) for rgb in (mark, fill))
+    if sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > CLOSE:
+        return None
+    return "#000000" if 0.299 * b[0] + 0.587 * b[1] + 0.114 * b[2] > 140 else "#ffffff"
+
+
 def _layout(start: Grid) -> tuple[int, int, int, int]:
     """The picture's width and height in pixels, where the second picture starts, and the cell."""
     height, width = len(start), len(start[0])
@@ -89,6 +104,10 @@ def changes_svg(start: Grid, final: Grid, palette: Palette) -> str:
             f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{cell - 3}" height="{cell - 3}" fill="none" stroke="{mark}"'
             ' stroke-width="3"/>'
         )
+        ring = _ring(mark, _fill(palette, final[r][c]))
+        if ring is not None:
+            inner = f'x="{x + 3.5}" y="{y + 3.5}" width="{cell - 7}" height="{cell - 7}"'
+            parts.append(f'<rect {inner} fill="none" stroke="{ring}"/>')
         if mark == REMOVED:
             parts.append(f'<path d="M{x + 4} {y + 4}L{x + cell - 4} {y + cell - 4}" stroke="{mark}" stroke-width="2"/>')
     parts.append("</svg>")
@@ -125,6 +144,9 @@ def changes_png(start: Grid, final: Grid, palette: Palette) -> bytes:
     for r, c, mark in found:
         x0, y0 = second + c * cell, CAPTION + r * cell
         pen.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), outline=mark, width=3)
+        ring = _ring(mark, _fill(palette, final[r][c]))
+        if ring is not None:
+            pen.rectangle((x0 + 3, y0 + 3, x0 + cell - 4, y0 + cell - 4), outline=ring)
         if mark == REMOVED:
             pen.line((x0 + 4, y0 + 4, x0 + cell - 5, y0 + cell - 5), fill=mark, width=2)
     buffer = io.BytesIO()
