@@ -381,3 +381,17 @@ def test_ctrl_c_between_the_preview_and_the_puzzle_leaves_neither(
     with pytest.raises(KeyboardInterrupt):
         write_generated(made, output, preview, True, False, Deadline.after(None))
     assert preview.exists() and preview.read_bytes() != b"the author's own"  # replaced, as --force asked
+
+
+def test_a_picture_cut_short_is_said_to_be_one(tmp_path: Path) -> None:
+    """A truncated PNG was "not a picture Pillow can read (expected PNG, JPEG, ...)" (an author's
+    review): it is a PNG, damaged or cut short; a text file named .png is still no picture."""
+    pytest.importorskip("PIL")
+    whole = draw(tuple(tuple((r + c) % 2 == 0 for c in range(40)) for r in range(40)), tmp_path / "p.png")
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(whole.read_bytes()[: len(whole.read_bytes()) // 2])
+    with pytest.raises(BadImage, match="cut.png: a PNG picture that cannot be read to its end"):
+        from_image(cut, width=10)
+    (tmp_path / "text.png").write_text("not a picture\n")
+    with pytest.raises(BadImage, match="not a picture Pillow can read"):
+        from_image(tmp_path / "text.png", width=10)

@@ -201,10 +201,12 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
             )
     if file_bytes > MAX_FILE_BYTES:
         raise TooLarge(f"{path}: the file has {file_bytes} bytes, over the limit of {MAX_FILE_BYTES}")
+    kind = None  # the format Pillow found at the picture's start, if any
     try:
         with warnings.catch_warnings():  # our own limit, MAX_PICTURE_PIXELS, is below Pillow's bomb warning
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(source) as image:
+                kind = image.format
                 pixels = image.width * image.height
                 if pixels <= MAX_PICTURE_PIXELS:
                     image.load()
@@ -214,6 +216,8 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
     except Image.DecompressionBombError:  # over twice Pillow's own limit, far past ours: refused at open
         raise TooLarge(f"{path}: the picture has over {MAX_PICTURE_PIXELS} pixels, the limit") from None
     except Exception:  # Pillow reports a bad image in many ways, from OSError to SyntaxError
+        if kind:  # a truncated PNG was "not a picture ... (expected PNG, ...)" (an author's review)
+            raise BadImage(f"{path}: a {kind} picture that cannot be read to its end (damaged or cut short)") from None
         raise BadImage(f"{path}: not a picture Pillow can read (expected PNG, JPEG, GIF, BMP or WebP)") from None
     if pixels > MAX_PICTURE_PIXELS:
         raise TooLarge(f"{path}: the picture has {pixels} pixels, over the limit of {MAX_PICTURE_PIXELS}")
