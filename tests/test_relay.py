@@ -5,6 +5,8 @@ another kind from 3 s")."""
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -75,7 +77,7 @@ def test_the_sat_engine_takes_the_place_of_the_search_upside_down(
     assert relayed.status is Status.UNIQUE and relayed.solutions == alone.solutions
     assert (relayed.method, relayed.rival, relayed.solver, relayed.encoding) == ("cdcl", True, "minisat22", "blocks")
     (rival,) = rivals
-    assert rival.work is enumeration.rival_work and rival.relay is None  # handed over
+    assert rival.work is compiled_search.sat_relay_work and rival.relay is None  # handed over
     assert rival.process is not None and rival.complete is True
 
 
@@ -130,3 +132,19 @@ def test_what_the_first_worker_found_counts_until_the_relay_reports_it_again() -
     time.sleep(0.1)
     grids, complete = rival.stop()
     assert rival.work is slow_to_start_work and complete is None and grids == [grid]
+
+
+def test_a_race_in_black_and_white_imports_no_pysat_until_the_relay() -> None:
+    """PySAT's import (25 ms) in every process that raced made each batch worker's first hard
+    puzzle that much slower, and the README's batch example gave its records in another order
+    (CI): the relay's job and work import it in the worker, when the relay comes."""
+    script = (
+        "import sys\n"
+        "from nonosat import load, solve\n"
+        "from nonosat.processes import warm_up\n"
+        "warm_up()\n"
+        f"result = solve(load({str(FOREVER)!r}), jobs=2)\n"
+        "print(result.status.value, 'pysat' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["unique", "False"], done.stderr

@@ -224,11 +224,11 @@ def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Ri
     where the search's work is bounded, `request.guesses`: its answer must not depend on the
     machine's speed); in colour the SAT engine with COLOUR_RIVAL up to COLOUR_RIVAL_MOST, and
     beyond (where that formula's memory grows too fast) the search upside down alone."""
-    from nonosat.solver.enumeration import RivalJob, rival_work
-
     board, count = request.board, request.count
     puzzle = board.puzzle
     if puzzle.is_colour and board.unknown_count() * puzzle.colour_count <= COLOUR_RIVAL_MOST:
+        from nonosat.solver.enumeration import RivalJob, rival_work
+
         sat = RivalJob(board, request.encoding, COLOUR_RIVAL, count, ())
         return racing.rival_for(rival_work, lambda: sat, request.race_after, stop)
     job = UpsideDownJob(board, engine, count, request.guesses)
@@ -236,13 +236,24 @@ def _rival(engine: str, request: Request, stop: Callable[[], None]) -> racing.Ri
     if not puzzle.is_colour and request.guesses is None:
         solver, encoding = request.solver, request.encoding
 
-        def relayed(grids: list[Grid]) -> RivalJob:
+        def relayed(grids: list[Grid]) -> Any:
+            from nonosat.solver.enumeration import RivalJob  # only now: PySAT's import takes 25 ms
+
             return RivalJob(board, encoding, solver, count, tuple(grids))
 
         # at least as long upside down as the search had alone (a later race: `race_after` 5 s
         # started the side upside down only to end it at once; the diff's review)
-        relay = racing.Relay(rival_work, relayed, max(SAT_AFTER, 2 * request.race_after))
+        relay = racing.Relay(sat_relay_work, relayed, max(SAT_AFTER, 2 * request.race_after))
     return racing.rival_for(upside_down_work, lambda: job, request.race_after, stop, relay)
+
+
+def sat_relay_work(job: Any, found: list[Grid]) -> bool:
+    """In the relay's worker: the SAT engine (`enumeration.rival_work`), imported there, not in
+    every process that races (PySAT's import, 25 ms, made each batch worker's first hard puzzle
+    that much slower, and reordered the README's batch example)."""
+    from nonosat.solver.enumeration import rival_work
+
+    return rival_work(job, found)
 
 
 def raced(engine: str, request: Request) -> Found:
