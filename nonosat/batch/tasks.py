@@ -24,9 +24,9 @@ class Task:
 
     path: str
     puzzle: Puzzle | None
-    error: str | None = None
-    file: str = ""
+    file: str
     """The file it was read from (its `path` less `#N` in a file of several)."""
+    error: str | None = None
 
 
 def walked(file: Path, pictures: bool) -> bool:
@@ -112,13 +112,13 @@ def tasks(paths: Sequence[str], pictures: bool = False, skip: str | None = None)
             try:
                 puzzles = whole.puzzle(file) or load_all(file)
             except NonosatError as error:
-                yield from _one_by_one(file) or [Task(file, None, str(error), file)]
+                yield from _one_by_one(file) or [Task(file, None, file, str(error))]
                 continue
             except Exception as error:  # noqa: BLE001 - a reader's bug must not end the run
-                yield Task(file, None, f"{file}: cannot be read ({type(error).__name__})", file)
+                yield Task(file, None, file, f"{file}: cannot be read ({type(error).__name__})")
                 continue
             for index, puzzle in enumerate(puzzles):
-                yield Task(label(file, puzzle, index, len(puzzles)), puzzle, file=file)
+                yield Task(label(file, puzzle, index, len(puzzles)), puzzle, file)
 
 
 def _one_by_one(file: str) -> list[Task]:
@@ -130,8 +130,8 @@ def _one_by_one(file: str) -> list[Task]:
     if each is None or len(each) < 2:
         return []
     return [
-        Task(f"{file}#{number}", None, str(read), file) if isinstance(read, NonosatError)
-        else Task(f"{file}#{number}", read, file=file)
+        Task(f"{file}#{number}", None, file, str(read)) if isinstance(read, NonosatError)
+        else Task(f"{file}#{number}", read, file)
         for number, read in each
     ]  # fmt: skip
 
@@ -221,7 +221,7 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     skip = None if out is None else os.path.realpath(out)
     asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures, skip)]
     keys = {key for key, _ in asked}
-    files = {puzzle_key(task.file, folders) for _, task in asked}
+    files = {puzzle_key(file, folders) for file in {task.file for _, task in asked}}  # once a file
     kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
     if out is not None and len(kept) < len(done):
