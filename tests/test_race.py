@@ -77,6 +77,23 @@ def test_a_rival_joins_only_after_its_delay() -> None:
     assert not rival.forked and not done.is_set()
 
 
+def test_a_rivals_time_counts_from_when_the_searchs_own_worker_started() -> None:
+    """Where the search runs in a worker (CaDiCaL on the command line), the fork server's start
+    is not the search's time: the rival of a 4x4 puzzle answered one run in six (a review)."""
+    begun = threading.Event()
+    done = threading.Event()
+    rival = portfolio.Rival(fake_work, lambda: (0.0, [B], True), 0.0, done.set, begins=begun)
+    time.sleep(0.3)
+    assert not rival.forked and not done.is_set()
+    begun.set()
+    assert done.wait(10), "on_done was not called"
+    assert rival.stop() == ([B], True)
+    waiting = portfolio.Rival(fake_work, lambda: (0.0, [B], True), 0.0, done.set, begins=threading.Event())
+    started = time.monotonic()
+    assert waiting.stop() == ([], None) and not waiting.forked
+    assert time.monotonic() - started < 5  # not stuck waiting for an event no one sets
+
+
 def test_a_rival_stopped_before_it_ends_gives_what_it_found_so_far() -> None:
     rival, done = _rival((30.0, [A], True), 0.0)
     deadline = time.monotonic() + 10

@@ -3,6 +3,7 @@ the race of solvers in worker processes."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -224,10 +225,11 @@ def search_in_workers(
     def job(name: str) -> Any:
         return lambda: RivalJob(formula.board, formula.encoding, name, count, ())
 
-    own = racing.Rival(rival_work, job(solver), 0.0, waiting.stop, on_gone=waiting.stop)
+    begun = threading.Event()  # the rival's time counts from when the search's own worker started
+    own = racing.Rival(rival_work, job(solver), 0.0, waiting.stop, on_gone=waiting.stop, started=begun)
     workers = [own]
     if race:
-        workers.append(racing.Rival(rival_work, job(rival(solver)), race_after, waiting.stop))
+        workers.append(racing.Rival(rival_work, job(rival(solver)), race_after, waiting.stop, begins=begun))
     interrupts.running(waiting)
     try:
         waiting.wait(deadline.sooner(len(formula.clauses) * (FREEING_A_CLAUSE + ENDING_A_WORKER)))

@@ -75,6 +75,9 @@ class Rival(Generic[Job]):
     cannot start, or dies, `gone` is set and `on_gone` (if given) is called. With a `relay`, a
     worker of another kind takes the first one's place `relay.at` seconds after the rival was
     made, if neither has answered by then (one core, two kinds of search in turn; one thread).
+    With `begins`, `after` counts from when that event is set: `started` of a rival whose worker
+    runs the search itself (`enumeration.search_in_workers`: the fork server's start, 0.1 s, is
+    not the search's time, and a 4x4 puzzle was answered by the rival in one run of six).
     """
 
     def __init__(
@@ -85,8 +88,13 @@ class Rival(Generic[Job]):
         on_done: Callable[[], None],
         on_gone: Callable[[], None] | None = None,
         relay: Relay | None = None,
+        begins: threading.Event | None = None,
+        started: threading.Event | None = None,
     ) -> None:
         self.work = work
+        self.begins = begins
+        self.started = started
+        """Set once this rival's worker has started (or could not)."""
         self.relay = relay
         self._made = time.monotonic()
         self._again = 0
@@ -130,9 +138,13 @@ class Rival(Generic[Job]):
             return results
 
     def _run(self) -> None:
-        if self._stopping.wait(self.after):
+        if self.begins is not None:
+            self.begins.wait()  # set by the stops too
+        if self._stopping.is_set() or self._stopping.wait(self.after):
             return
         results = self._start()
+        if self.started is not None:
+            self.started.set()
         if results is None:
             self._lost()
             return
@@ -210,12 +222,14 @@ class Rival(Generic[Job]):
             self._stopping.set()
             if self.process is not None:
                 self.process.kill()
+        self._wake_begins()
 
     def stop(self) -> tuple[list[Grid], bool | None]:
         """End the rival: its grids, and whether its search ended on its own (None when it did
         not finish, or never started)."""
         with self._lock:
             self._stopping.set()
+        self._wake_begins()
         self._wake_write.send_bytes(b"x")
         self._thread.join()
         self._wake_read.close()
@@ -223,6 +237,12 @@ class Rival(Generic[Job]):
         if self.process is not None:
             _end(self.process)
         return list(self.grids), self.complete
+
+    def _wake_begins(self) -> None:
+        """A rival being stopped no longer waits for its `begins`, nor do those that wait for it."""
+        for event in (self.begins, self.started):
+            if event is not None:
+                event.set()
 
 
 def _end(process: Any) -> None:
