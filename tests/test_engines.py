@@ -286,3 +286,21 @@ def test_a_models_grid_is_the_same_whatever_order_the_solver_lists_it_in() -> No
     only_cells = [literal for literal in model if 0 < literal <= puzzle.width * puzzle.height]
     assert formula.grid(shuffled) == grid == formula.grid(only_cells)
     assert puzzle.satisfied_by(grid)
+
+
+def test_a_search_cut_short_with_no_grid_names_no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`solver` and `encoding` are of the grids shown, or of the proof: a SAT search that ran out
+    of time before its first grid named `minisat22` and `blocks` all the same (a review)."""
+    from nonosat.solver import enumeration
+
+    def cut_short(formula: Any, count: int, solver: str, deadline: Any, **options: Any) -> Any:
+        options["answered"].update(solver=solver, rival=False)
+        return [], False, "time limit reached while searching"
+
+    monkeypatch.setattr(enumeration, "enumerate_grids", cut_short)
+    result = solve(load(FOREVER), engine="sat")
+    assert (result.status, result.method.value) == (Status.UNKNOWN, "sat")
+    assert (result.solver, result.encoding, result.rival) == (None, None, False)
+    monkeypatch.undo()
+    answered = solve(load(FOREVER), engine="sat")
+    assert (answered.status, answered.solver, answered.encoding) == (Status.UNIQUE, "minisat22", "blocks")

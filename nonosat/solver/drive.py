@@ -142,6 +142,7 @@ def solve_within(
     why = found.cut_short if all_checked else "time limit reached while checking the solutions"
     cut_short = why if status is Status.UNKNOWN else None
     stats = {"line_passes": board.passes, **found.stats}
+    answered = complete or bool(solutions)  # else no solver's grids or proof: none is named (a review)
     return Result(
         puzzle,
         status,
@@ -151,9 +152,9 @@ def solve_within(
         complete,
         stats,
         cut_short,
-        solver=found.solver,
-        encoding=found.encoding,
-        rival=found.rival,
+        solver=found.solver if answered else None,
+        encoding=found.encoding if answered else None,
+        rival=found.rival and answered,
     )
 
 
