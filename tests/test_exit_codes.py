@@ -138,8 +138,11 @@ def test_a_goal_that_breaks_the_clues_is_exit_6_and_a_batch_failure(tmp_path: Pa
     done = nonosat("check", "bad.non", cwd=tmp_path)
     assert done.returncode == 6
     assert "unique" in done.stdout and "goal: does NOT satisfy the clues of" in done.stdout
+    broken = done.stdout.split("goal: does NOT satisfy the clues of ")[1].split("\n")[0].split(", ")
     done = nonosat("check", "bad.non", "--format", "json", cwd=tmp_path)
-    assert done.returncode == 6 and json.loads(done.stdout)["goal_satisfies_clues"] is False
+    record = json.loads(done.stdout)
+    assert done.returncode == 6 and record["goal_satisfies_clues"] is False
+    assert record["goal_breaks"] == broken and len(broken) == 2  # a row and a column (a review: the JSON named none)
     done = nonosat("batch", "bad.non", str(DANCER), "--out", "r.jsonl", "--jobs", "1", cwd=tmp_path)
     assert done.returncode == 0  # nothing asked to fail
     records = {Path(r["path"]).name: r for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())}

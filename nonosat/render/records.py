@@ -136,10 +136,19 @@ def verdict_record(
     if result.status.value == "none" and with_diagnosis:
         data["diagnosis"] = diagnosis
     data["goal_satisfies_clues"] = verdict.goal_satisfies_clues
+    data["goal_breaks"] = goal_breaks(result.puzzle, verdict.goal_satisfies_clues)
     if result.puzzle.goal_problem is not None:
         data["goal_problem"] = result.puzzle.goal_problem
     data["differences"] = [[r + 1, c + 1] for r, c in verdict.differences]
     return data
+
+
+def goal_breaks(puzzle: Puzzle, goal_ok: bool | None) -> list[str] | None:
+    """The lines whose clues the file's goal breaks (`check` prints them; a site reading the JSON
+    needs them as much: a review), empty when it satisfies them, None without a goal."""
+    if goal_ok is None or puzzle.goal is None:
+        return None
+    return [] if goal_ok else list(puzzle.violations(puzzle.goal))
 
 
 def diagnosis_record(puzzle: Puzzle, found: Diagnosis | None, cut_short: str | None) -> Record | None:
@@ -168,6 +177,7 @@ def refuted_record(
     }
     if goal_ok is not None:
         data["goal_satisfies_clues"] = goal_ok
+        data["goal_breaks"] = goal_breaks(puzzle, goal_ok)
     if puzzle.goal_problem is not None:
         data["goal_problem"] = puzzle.goal_problem
     return data
