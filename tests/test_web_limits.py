@@ -57,6 +57,7 @@ def test_uploads_over_the_limit_get_413(client: TestClient) -> None:
     wide = {"rows": [[1]] * 2, "cols": [[]] * 81}
     too_wide = client.post("/api/check", json=wide)
     assert too_wide.status_code == 400 and "limit of 80 cells a side" in too_wide.json()["error"]
+    assert too_wide.json()["error"].startswith("<input>: ")  # named, as every other upload's error (a review)
 
 
 @pytest.mark.parametrize(

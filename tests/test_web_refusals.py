@@ -110,6 +110,8 @@ def test_what_a_review_found(client: TestClient) -> None:
     if has_pillow():
         tall = client.post("/api/picture?width=5", files={"file": ("tall.png", _png(4, 400))})
         assert tall.status_code == 400 and "limit of 80 cells a side" in tall.json()["error"]
+    many = client.post("/api/picture?colours=1000", files={"file": ("x.png", b"x")})
+    assert many.status_code == 400 and many.json()["error"] == "colours: expected a whole number from 1 to 62, not 1000"
     bad = client.post("/api/picture?threshold=²", files={"file": ("x.png", b"x")})
     assert bad.status_code == 400 and bad.json()["error"].startswith("threshold: expected otsu")
     short = client.post("/api/check?timeout=0.3", json=hard_puzzle()).json()
@@ -212,7 +214,7 @@ def test_a_file_of_several_puzzles_is_told_of_the_number_parameter(client: TestC
     listed = client.post("/api/contents", files={"file": ("pair.txt#2", data)})  # contents takes no number
     assert listed.status_code == 400 and "(every puzzle of the file is read)" in listed.text, listed.text
     picked = client.post("/api/check?number=2", files={"file": ("pair.txt", data)})
-    assert picked.status_code == 200 and picked.json()["path"] == "pair.txt", picked.text
+    assert picked.status_code == 200 and picked.json()["path"] == "pair.txt#2", picked.text
 
 
 def test_a_stopping_pool_ends_an_upload_but_not_another_cancellation() -> None:

@@ -153,6 +153,12 @@ def hint_body(body: bytes, fields: dict[str, Any]) -> tuple[bytes, str, str | No
         raise BadRequest(f'{JSON_NAME}: expected JSON like {{"puzzle": {{...}}, "state": [...]}}') from None
     if not isinstance(data, dict) or "puzzle" not in data or "state" not in data:
         raise BadRequest(f'{JSON_NAME}: a hint\'s JSON is {{"puzzle": {{...}}, "state": ["rows of # . ?", ...]}}')
+    unknown = sorted(str(key) for key in data if key not in ("puzzle", "state"))
+    if unknown:  # refused, as a form's other fields are: `"steps": 3` was dropped in silence (a review)
+        raise BadRequest(
+            f"{JSON_NAME}: a hint's JSON holds puzzle and state only, not {', '.join(unknown)}"
+            " (options such as steps go in the query: ?steps=3)"
+        )
     state = data["state"]
     if isinstance(state, list) and all(isinstance(row, str) for row in state):
         state = "\n".join(state)

@@ -59,6 +59,13 @@ class Job:
     """When the server read the request, on the wall clock (a worker is another process: the
     monotonic clock's start is not promised to be shared)."""
 
+    @property
+    def path(self) -> str:
+        """The puzzle's `path` in an answer: the name, with `#N` when `number` chose one of a file
+        of several, as the command line's `FILE#N` (a review found the number dropped)."""
+        number = self.options.get("number")
+        return self.name if number is None else f"{self.name}#{number}"
+
     def remaining(self) -> float:
         """Seconds left of the request's time, between 0 and its timeout."""
         return min(self.timeout, max(0.0, self.timeout - (time.time() - self.received)))
@@ -112,7 +119,7 @@ def cut_short(job: Job, reason: str) -> Reply:
 
     if job.kind in FILE_KINDS:
         return Reply.error(f"nothing to send: unknown ({reason})", 422)
-    return Reply.json(unread_record(job.name, reason))
+    return Reply.json(unread_record(job.path, reason))
 
 
 def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
@@ -132,7 +139,10 @@ def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
         if f"over the limit of {MAX_SIDE} cells a side" not in str(error) or job.max_side >= MAX_SIDE:
             raise
         raise TooLarge(f"{error}; this server takes up to {job.max_side} cells a side") from None
-    check_side(puzzle.width, puzzle.height, job.max_side)
+    try:
+        check_side(puzzle.width, puzzle.height, job.max_side)
+    except TooLarge as error:  # named as every other error about the upload is (a review)
+        raise TooLarge(f"{job.path}: {error}") from None
     return puzzle
 
 
@@ -155,7 +165,7 @@ def refuted(job: Job, puzzle: Puzzle, error: ImpossiblePuzzle) -> Reply:
     """rate's, explain's or hint's answer for a puzzle the cheap checks refute: in its own shape."""
     from nonosat.render.records import refuted_as
 
-    return Reply.json(refuted_as(job.kind, puzzle, error.problems, job.name))
+    return Reply.json(refuted_as(job.kind, puzzle, error.problems, job.path))
 
 
 def check(job: Job, deadline: Deadline) -> Reply:
@@ -163,7 +173,7 @@ def check(job: Job, deadline: Deadline) -> Reply:
 
     puzzle = read_puzzle(job, deadline)
     engine = job.options.get("engine", "auto")
-    return Reply.json(check_report(puzzle, job.name, deadline, engine=engine, line_open=True).record())
+    return Reply.json(check_report(puzzle, job.path, deadline, engine=engine, line_open=True).record())
 
 
 def solve(job: Job, deadline: Deadline) -> Reply:
@@ -172,7 +182,7 @@ def solve(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     options = job.options
     report = solve_report(
-        puzzle, job.name, deadline, count=options.get("count", 2), engine=options.get("engine", "auto")
+        puzzle, job.path, deadline, count=options.get("count", 2), engine=options.get("engine", "auto")
     )
     return Reply.json(report.record())
 
@@ -184,7 +194,7 @@ def rate(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     try:
         rating = rate_puzzle(puzzle, timeout=deadline, engine=job.options.get("engine", "auto"))
-        return Reply.json(rating_record(job.name, rating))
+        return Reply.json(rating_record(job.path, rating))
     except ImpossiblePuzzle as error:
         return refuted(job, puzzle, error)
 
@@ -198,7 +208,7 @@ def explain(job: Job, deadline: Deadline) -> Reply:
         explained = explain_puzzle(puzzle, deadline, writing=step_writing(indented=False))
     except ImpossiblePuzzle as error:
         return refuted(job, puzzle, error)
-    return Reply.json(trace_record(job.name, explained.logic, explained.open_cells, explained.search))
+    return Reply.json(trace_record(job.path, explained.logic, explained.open_cells, explained.search))
 
 
 def hint(job: Job, deadline: Deadline) -> Reply:
@@ -293,9 +303,9 @@ def drawing(job: Job, deadline: Deadline) -> tuple[Puzzle, Any]:
     puzzle = read_puzzle(job, deadline)
     goal = puzzle.goal
     if goal is None and puzzle.goal_problem is not None:  # a goal given, but not one of these clues' grid
-        raise UsageError(f"{job.name}: the goal, the drawing to change, could not be read: {puzzle.goal_problem}")
+        raise UsageError(f"{job.path}: the goal, the drawing to change, could not be read: {puzzle.goal_problem}")
     if goal is None:
-        raise UsageError(f"{job.name}: the puzzle has no goal, and the drawing to change is its goal")
+        raise UsageError(f"{job.path}: the puzzle has no goal, and the drawing to change is its goal")
     return puzzle, goal
 
 
@@ -356,10 +366,10 @@ def suggest(job: Job, deadline: Deadline) -> Reply:
         timeout=deadline,
     )
     found = Suggestions(left, edits, puzzle.palette)
-    text = suggestion_lines(job.name, found)
+    text = suggestion_lines(job.path, found)
     fits = puzzle.satisfied_by(goal)
     if not fits:
-        text = [f"{job.name}: the goal does not fit the clues sent: these are the goal's own clues' edits", *text]
+        text = [f"{job.path}: the goal does not fit the clues sent: these are the goal's own clues' edits", *text]
     return Reply.json({**suggestions_record(found), "text": text, GOAL_FITS: fits})
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from nonosat import values
 from nonosat.errors import UsageError
+from nonosat.palette import MAX_COLOURS
 from nonosat.web.settings import WebSettings
 
 
@@ -127,7 +128,12 @@ PICTURE = (
         "threshold", {"type": "string", "default": "otsu"}, "otsu, or a grey level 0-255: darker is filled", threshold
     ),
     Parameter("invert", {"type": "boolean"}, "Fill the light cells instead of the dark ones", flag),
-    Parameter("colours", SIZE, "A colour puzzle with at most this many colours", whole(1)),
+    Parameter(
+        "colours",
+        {**SIZE, "maximum": MAX_COLOURS},
+        "A colour puzzle with at most this many colours",
+        whole(1, MAX_COLOURS),  # here, so that its message is worded as the others' (a review)
+    ),
     Parameter("seed", {"type": "integer", "minimum": 0}, "Seed of the quantiser and the repair", whole(0)),
 )
 REPAIR = (
