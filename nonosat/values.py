@@ -25,12 +25,19 @@ def threshold(text: str) -> str | int:
     raise UsageError(f"expected {THRESHOLDS}, not {shown!r}")
 
 
-WHOLE = re.compile(r"-?[0-9]{1,4000}")
+LONGEST = 4000
+"""The digits of the longest number read (Python reads no more than 4,300 into an int)."""
+
+WHOLE = re.compile(rf"-?[0-9]{{1,{LONGEST}}}")
 """A whole number as text: ASCII digits (int() takes '1_0', '+5' and other scripts' digits too;
 Python refuses to read more than 4,300)."""
-NUMBER = re.compile(r"-?([0-9]{1,18}(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]{1,3})?|-?inf(inity)?|nan", re.IGNORECASE)
+NUMBER = re.compile(
+    rf"-?([0-9]{{1,{LONGEST}}}(\.[0-9]{{0,{LONGEST}}})?|\.[0-9]{{1,{LONGEST}}})([eE][-+]?[0-9]{{1,3}})?|-?inf(inity)?|nan",
+    re.IGNORECASE,
+)
 """A number as text (float() takes '1_0' and other scripts' digits too); nan and inf are read,
-to be refused or taken by each value's own rule."""
+to be refused or taken by each value's own rule. Up to LONGEST digits each side of the point (a
+review found a timeout of 21 digits refused where 1e20 was cut to the longest allowed)."""
 
 
 def seconds(value: float | str) -> float | None:

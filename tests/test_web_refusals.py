@@ -34,6 +34,12 @@ from web_requests import DANCER, TWO_BY_TWO, hard_puzzle, has_pillow  # noqa: E4
         ),
         ("/api/check?timeout=nan", TWO_BY_TWO, "timeout"),
         ("/api/solve?count=0", TWO_BY_TWO, "count: expected a whole number from 1"),
+        (
+            "/api/solve?count=" + "9" * 5000,
+            TWO_BY_TWO,
+            "count: expected a whole number of at most 4000 digits, not one of 5000",
+        ),
+        ("/api/check?number=" + "9" * 5000, TWO_BY_TWO, "number: expected a whole number of at most 4000 digits"),
         ("/api/check?colour=red", TWO_BY_TWO, "unknown parameter 'colour'"),
         ("/api/convert", TWO_BY_TWO, "to: name the format"),
         ("/api/convert?to=pdf", TWO_BY_TWO, "to: expected one of"),
@@ -156,6 +162,13 @@ def _png(width: int, height: int) -> bytes:
     buffer = io.BytesIO()
     Image.new("L", (width, height), 0).save(buffer, "PNG")
     return buffer.getvalue()
+
+
+def test_a_timeout_of_many_digits_is_cut_as_a_long_one_is(client: TestClient) -> None:
+    """A review: 1e20 was cut to the server's longest, 100000000000000000000 refused as no number."""
+    for digits in ("100000000000000000000", "1" * 4000 + ".5"):
+        answer = client.post(f"/api/check?timeout={digits}", json=TWO_BY_TWO)
+        assert answer.status_code == 200 and answer.json()["status"] == "multiple", answer.text
 
 
 def test_a_form_field_that_is_not_read_is_refused_not_ignored(client: TestClient) -> None:

@@ -32,10 +32,13 @@ class Parameter:
 
 def whole(low: int, high: Callable[[WebSettings], int] | int | None = None) -> Callable[[str, WebSettings], int]:
     def read(text: str, settings: WebSettings) -> int:
+        top = high(settings) if callable(high) else high
+        if text.isascii() and text.isdigit() and len(text) > values.LONGEST:  # a whole number all the same
+            within = f"from {low} to {top}" if top is not None else f"of at most {values.LONGEST} digits"
+            raise BadRequest(f"expected a whole number {within}, not one of {len(text)} digits")
         if not values.WHOLE.fullmatch(text):  # int() takes '1_0', '+5' and other scripts' digits too
             raise BadRequest(f"expected a whole number, not {text[:40]!r}")
         value = int(text)
-        top = high(settings) if callable(high) else high
         if value < low or (top is not None and value > top):
             raise BadRequest(f"expected a whole number from {low}{'' if top is None else f' to {top}'}, not {value}")
         return value
