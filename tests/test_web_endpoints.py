@@ -143,6 +143,9 @@ def test_convert_and_render_are_downloads(client: TestClient) -> None:
     assert dropped.status_code == 200 and "title" in dropped.headers["x-nonosat-dropped"]
     svg = client.post("/api/render?solution=1", **upload(DANCER))
     assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content
+    assert "x-nonosat-unproved" not in svg.headers  # line logic proved it
+    first = client.post("/api/render?solution=1", json=TWO_BY_TWO)  # two solutions: one drawn, and said so
+    assert first.status_code == 200 and "/api/check" in first.headers["x-nonosat-unproved"]
     if sys.modules.get("PIL") is not None or has_pillow():
         png = client.post("/api/render?as=png", **upload(DANCER))
         assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")

@@ -89,7 +89,7 @@ def render(job: Job, deadline: Deadline) -> Reply:
     from nonosat.solver import solve as solve_puzzle
 
     puzzle = read_puzzle(job, deadline)
-    grid = None
+    grid, headers = None, {}
     if job.options.get("solution"):
         result = solve_puzzle(puzzle, count=1, timeout=deadline, jobs=1)
         if result.problems:
@@ -99,11 +99,13 @@ def render(job: Job, deadline: Deadline) -> Reply:
         if result.solution is None:
             return Reply.error(f"nothing to draw: {status_line(result)}", 422)
         grid = result.solution.grid
+        if result.status.value != "unique":  # as the command line warns (a review: nothing said so)
+            headers["X-Nonosat-Unproved"] = "the first solution found; /api/check says whether it is the only one"
     if job.options.get("as") == "png":
         body, media, suffix = to_png(puzzle, grid), "image/png", ".png"
     else:
         body, media, suffix = to_svg(puzzle, grid).encode(), "image/svg+xml", ".svg"
-    return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix)})
+    return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix), **headers})
 
 
 def certificate(job: Job, deadline: Deadline) -> Reply:
