@@ -204,3 +204,13 @@ def test_a_0_between_a_clues_numbers_is_refused_at_its_line_in_every_format(
         load(path)
     assert raised.value.path == str(path) and raised.value.line == line, raised.value
     assert "a 0 between other numbers (a 0 alone is an empty line)" in raised.value.expected, raised.value
+
+
+def test_json_nested_too_deeply_says_so_not_pythons_exception() -> None:
+    """A review: 100,000 nested brackets said `cannot be read as json (RecursionError)`."""
+    from nonosat.formats import loads
+
+    deep = '{"rows": ' + "[" * 100_000 + "]" * 100_000 + ', "cols": [[1]]}'
+    with pytest.raises(ParseError, match="nested too deeply") as raised:
+        loads(deep, fmt="json", path="deep.json")
+    assert "RecursionError" not in str(raised.value) and "deep.json" in str(raised.value)

@@ -190,6 +190,8 @@ def guarded(read: Callable[[], T], path: PathName, fmt: str | None) -> T:
         as_format = f" as {fmt}" if fmt else ""
         if isinstance(error, ValueError) and "digits" in str(error):
             raise ParseError(path, None, f"cannot be read{as_format}: it holds a number too long to read") from error
+        if isinstance(error, RecursionError):  # named for what it is, not as Python's exception (a review)
+            raise ParseError(path, None, f"cannot be read{as_format}: it is nested too deeply") from error
         raise ParseError(path, None, f"cannot be read{as_format} ({type(error).__name__})") from error
 
 
