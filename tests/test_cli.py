@@ -230,6 +230,28 @@ def test_encode_writes_cnf_that_another_solver_solves_to_the_goal(tmp_path: Path
     assert grid == puzzle.goal
 
 
+@pytest.mark.parametrize("encoding", ["blocks", "automaton"])
+def test_encode_writes_an_unsatisfiable_puzzles_clues_and_exits_3(tmp_path: Path, encoding: str) -> None:
+    """A review: a puzzle line logic refutes was written as one empty clause (exit 0), and one the
+    cheap checks refute not at all (exit 3). Both are now their clues' CNF, unsatisfiable, with
+    the reason in a comment and exit 3."""
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    broken = str(ROOT / "puzzles" / "broken-cross.non")
+    too_long = write(tmp_path, "long.non", "width 2\nheight 2\nrows\n3\n1\ncolumns\n1\n1\n")
+    for puzzle, why in ((broken, "line logic finds"), (too_long, "row 1: clue 3 needs 3 cells")):
+        target = tmp_path / f"{Path(puzzle).stem}-{encoding}.cnf"
+        code, _, stderr = run("encode", puzzle, "-o", str(target), "--encoding", encoding)
+        assert code == 3 and "no solution" in stderr and "unsatisfiable" in stderr, stderr
+        text = target.read_text()
+        assert f"c no solution: {why}" in text.splitlines()[1]
+        clauses = CNF(from_string=text).clauses
+        assert len(clauses) > 2 and all(clauses)  # the clues' clauses, not one empty clause
+        with Solver("minisat22", bootstrap_with=clauses) as other:
+            assert not other.solve()
+
+
 def test_python_m_nonosat_runs_without_traceback(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.non", "width 2\nheight 2\nrows\nq\n")
     done = subprocess.run([sys.executable, "-m", "nonosat", "solve", bad], capture_output=True, text=True)

@@ -26,14 +26,19 @@ def encode(
     """
     from nonosat.formats import load
     from nonosat.formats.atomic import write_text_atomic
-    from nonosat.solver.encodings.grid import encode_puzzle
+    from nonosat.solver.encodings.grid import encoded_puzzle
 
-    text = encode_puzzle(load(file), encoding.value)
+    text, refuted = encoded_puzzle(load(file), encoding.value)
+    unsatisfiable = "" if refuted is None else f" (no solution: {refuted}; the formula is unsatisfiable)"
     if str(output) == "-":
         out.file.write(text)
+        if refuted is not None:
+            err.print(f"nonosat: {file}: {unsatisfiable[2:-1]}", markup=False, soft_wrap=True)
     else:
         write_text_atomic(output, text, force=force)
-        err.print(f"wrote {output}", markup=False)
+        err.print(f"wrote {output}{unsatisfiable}", markup=False, soft_wrap=True)
+    if refuted is not None:
+        raise typer.Exit(EXIT_FOR_STATUS["none"])
 
 
 @app.command(short_help="Write a puzzle in another file format.")

@@ -306,13 +306,37 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
 
 
 def encode_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> str:
-    """DIMACS CNF for a whole puzzle, after line logic; an unsatisfiable one has an empty clause."""
+    """DIMACS CNF for a whole puzzle, after line logic (see `encoded_puzzle`)."""
+    return encoded_puzzle(puzzle, encoding)[0]
+
+
+def encoded_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> tuple[str, str | None]:
+    """DIMACS CNF for a whole puzzle, the cells line logic decides as unit clauses, and why it
+    has no solution when the cheap checks or line logic refute it (None otherwise). A refuted
+    puzzle's CNF is its clues' alone, with no unit clauses and a comment saying why (an empty
+    clause only where a line cannot be encoded): unsatisfiable, for another tool to take apart
+    (a review found a lone empty clause written in one case and nothing in the other)."""
     check_encoding(encoding)
-    puzzle.ensure_possible()
-    try:
-        board = line_solve(puzzle)
-    except Contradiction:
-        board = Board(puzzle)
-        return to_dimacs(GridFormula(board, [[]], puzzle.width * puzzle.height * puzzle.colour_count, []), encoding)
+    problems = puzzle.problems()
+    why = "; ".join(problems) if problems else None
+    board = Board(puzzle)
+    if why is None:
+        try:
+            board = line_solve(puzzle)
+        except Contradiction:
+            why, board = "line logic finds that the rows and columns contradict each other", Board(puzzle)
     with collection_paused():
-        return to_dimacs(build_formula(board, encoding), encoding)
+        try:
+            formula = build_formula(board, encoding)
+        except Contradiction:
+            formula = GridFormula(board, [[]], puzzle.width * puzzle.height * puzzle.colour_count, [])
+    text = to_dimacs(formula, encoding)
+    if why is not None:
+        head, _, rest = text.partition("\n")
+        text = f"{head}\nc no solution: {one_comment(why)}: this formula is unsatisfiable\n{rest}"
+    return text, why
+
+
+def one_comment(text: str) -> str:
+    """Text on one DIMACS comment line."""
+    return " ".join(text.split())
