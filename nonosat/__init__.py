@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     )
     from nonosat.formats import load, load_all, save
     from nonosat.model import Clue, Grid, Puzzle, Solution
+    from nonosat.palette import Colour
     from nonosat.solver import Result, Status, Verdict, check, solve
 
 __version__ = "0.1.0"
@@ -38,6 +39,7 @@ _LAZY = {
     "Grid": "nonosat.model",
     "Puzzle": "nonosat.model",
     "Solution": "nonosat.model",
+    "Colour": "nonosat.palette",
     "NonosatError": "nonosat.errors",
     "ParseError": "nonosat.errors",
     "InvalidPuzzle": "nonosat.errors",
@@ -63,6 +65,7 @@ _LAZY = {
 
 __all__ = [
     "Clue",
+    "Colour",
     "Grid",
     "Puzzle",
     "Solution",

@@ -169,3 +169,26 @@ def test_the_certificate_session_the_readme_shows(tmp_path: Path) -> None:
         assert _normalise(done.stdout + done.stderr) == _normalise(shown), command
         ran += 1
     assert ran >= 2
+
+
+def test_the_python_api_example_prints_what_its_comments_say() -> None:
+    """The README's Python block runs as shown (in the checkout's folder, where its paths are),
+    and each `print(...)  # shown` prints a line that is what its comment shows: a quoted value
+    ('unique'), or the comment's words up to its first `(` or `;`."""
+    block = README.split("## Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    shown = []
+    for line in block.splitlines():
+        match = re.match(r"print\(.*\)\s+#\s+(.*)", line)
+        if match:
+            comment = match.group(1)
+            quoted = re.match(r"'([^']*)'", comment)
+            shown.append(quoted.group(1) if quoted else re.split(r"\s*[(;]\s", comment)[0].strip())
+    script = "import os, sys\nos.chdir(sys.argv[1])\n" + block
+    done = subprocess.run([sys.executable, "-c", script, str(ROOT)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.splitlines()
+    from nonosat.solver import compiled
+
+    if compiled.core is None:  # as the README says below the block: everything in Python
+        shown = ["sat" if line == "cdcl" else line for line in shown]
+    assert len(shown) >= 4 and all(line in printed for line in shown), (shown, printed)
