@@ -49,7 +49,7 @@ def test_a_files_error_record_is_retried_once_the_file_reads_again(
     assert broken.path == "c.txt" and broken.puzzle is None and broken.error
     (tmp_path / "r.jsonl").write_text(_record("c.txt", "error") + "\n" + _record("other.non", "error") + "\n")
     (tmp_path / "c.txt").write_text(text)
-    todo, done, already = pending(["c.txt"], tmp_path / "r.jsonl", retry=("error",))
+    todo, done, already, _, _ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("error",))
     assert [task.path for task in todo] == ["c.txt#1", "c.txt#2", "c.txt#3"] and already == 0
     assert [record["path"] for record in done] == ["other.non"]  # another file's record is kept
     assert [json.loads(line)["path"] for line in (tmp_path / "r.jsonl").read_text().splitlines()] == ["other.non"]
@@ -63,7 +63,7 @@ def test_records_of_a_files_puzzles_are_retried_when_the_file_no_longer_reads(
     (tmp_path / "c.txt").write_text("x\n" + text)
     lines = [_record("c.txt#1", "unknown"), _record("c.txt#2", "unique"), _record("c.txt#30", "unknown")]
     (tmp_path / "r.jsonl").write_text("\n".join(lines) + "\n")
-    todo, done, _ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("unknown",))
+    todo, done, *_ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("unknown",))
     assert [task.path for task in todo] == ["c.txt"] and [record["path"] for record in done] == ["c.txt#2"]
 
 
@@ -76,7 +76,7 @@ def test_solved_is_a_status_to_retry_fail_on_and_require_unique_against(
     (tmp_path / "one.non").write_text(ONE_CELL)
     (tmp_path / "r.jsonl").write_text(_record("one.non", "solved") + "\n")
     assert not pending(["one.non"], tmp_path / "r.jsonl").todo
-    todo, done, _ = pending(["one.non"], tmp_path / "r.jsonl", retry=("solved",))
+    todo, done, *_ = pending(["one.non"], tmp_path / "r.jsonl", retry=("solved",))
     assert [task.path for task in todo] == ["one.non"] and not done
     assert parse_statuses("solved,unknown") == {"solved", "unknown"}
     assert "solved" in failing_statuses(None, "solved") and "solved" in failing_statuses("unique", None)

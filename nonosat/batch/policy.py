@@ -47,13 +47,27 @@ def failing_statuses(require: str | None, fail_on: str | None) -> set[str]:
     return failing | parse_statuses(fail_on, (*STATUSES, GOAL))
 
 
+NAMED = 3
+"""The puzzles a failure names of each status (a review: "some puzzles are multiple" named none)."""
+
+
 def failures(records: Iterable[Record], failing: set[str]) -> list[str]:
-    """What the records hold of the failing statuses, in order; empty when the run passes."""
+    """What the records hold of the failing statuses, in order, each with the first puzzles of
+    it named ("multiple: a.non, b.non and 3 more"); empty when the run passes."""
     records = list(records)
-    bad = sorted({str(record["status"]) for record in records} & failing)
-    if GOAL in failing and any(record.get("goal_ok") is False for record in records):
-        bad.append("goal (a goal that breaks its clues)")
-    return bad
+    bad = [
+        (status, [str(r["path"]) for r in records if r["status"] == status])
+        for status in sorted({str(record["status"]) for record in records} & failing)
+    ]
+    if GOAL in failing:
+        broken = [str(r["path"]) for r in records if r.get("goal_ok") is False]
+        bad.append(("goal (a goal that breaks its clues)", broken))
+    return [f"{status}: {_some(paths)}" for status, paths in bad if paths]
+
+
+def _some(paths: list[str]) -> str:
+    shown = ", ".join(paths[:NAMED])
+    return shown if len(paths) <= NAMED else f"{shown} and {len(paths) - NAMED} more"
 
 
 @dataclass

@@ -194,6 +194,12 @@ class Pending(NamedTuple):
     """Every record the results file holds (of this run's puzzles or any other)."""
     already: int
     """How many of this run's puzzles the file holds already."""
+    ours: list[Record]
+    """The records `done` holds of this run's puzzles (as `retry` takes them: `_of`), which the
+    run is judged on with this run's new ones."""
+    changed: int
+    """How many records were of an earlier version of their puzzle's file, taken out to be
+    solved again (`puzzle_sha1`)."""
 
 
 def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = (), pictures: bool = False) -> Pending:
@@ -224,6 +230,8 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     files = {puzzle_key(file, folders) for file in {task.file for _, task in asked}}  # once a file
     kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
+    stale = _changed(kept, asked)
+    kept = [(key, record) for key, record in kept if key not in stale]
     if out is not None and len(kept) < len(done):
         done = [record for _, record in kept]
         rewrite_results(Path(out), done)
@@ -234,7 +242,24 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
         if key not in seen:  # done before, or named twice in this run
             seen.add(key)
             todo.append(task)
-    return Pending(todo, done, already)
+    ours = [record for key, record in kept if _of(key, keys, files)]
+    return Pending(todo, done, already, ours, len(stale))
+
+
+def _changed(kept: list[tuple[str, Record]], asked: list[tuple[str, Task]]) -> set[str]:
+    """The keys of records of an earlier version of their puzzle: its `puzzle_sha1` is not that
+    of the puzzle the file holds now (None for a file that cannot be read). A record without the
+    key (written before it was kept) is taken as it is."""
+    from nonosat.render.records import puzzle_sha1
+
+    recorded = {key: record["puzzle_sha1"] for key, record in kept if "puzzle_sha1" in record}
+    stale = set()
+    for key, task in asked:
+        if key in recorded:
+            now = None if task.puzzle is None else puzzle_sha1(task.puzzle)
+            if recorded.pop(key) != now:
+                stale.add(key)
+    return stale
 
 
 def _of(key: str, keys: set[str], files: set[str]) -> bool:

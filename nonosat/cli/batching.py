@@ -111,7 +111,10 @@ def batch(
         raise UsageError("cannot write the results: standard output is closed")
     out_path = None if to_stdout else Path(results)
     with _reading():
-        todo, done, already = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
+        todo, done, already, ours, changed = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
+    if changed:
+        puzzles = f"{changed} puzzle{'s' if changed > 1 else ''}"
+        err.print(f"{puzzles} changed since {results} was written: solved again", markup=False)
     records = list(done)
     stream = run(
         paths,
@@ -133,9 +136,9 @@ def batch(
         err.print(f"nothing to do: all {already} puzzles are already in {results}", markup=False)
     records += new
     _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out, len(new))
-    bad = failures(records, failing)
+    bad = failures(ours + new, failing)  # this run's puzzles: other paths' records in the file are not judged
     if bad:
-        err.print(f"failing: some puzzles are {', '.join(bad)}", markup=False)
+        err.print(f"failing: {'; '.join(bad)}", markup=False, soft_wrap=True)
         raise typer.Exit(1)
 
 

@@ -38,8 +38,19 @@ RECORD_KEYS = (
     "solution_sha1",
     "goal_ok",
     "error",
+    "puzzle_sha1",
 )
 """A batch record's keys, in order (`batch_record`); a colour puzzle's record adds "palette"."""
+
+
+def puzzle_sha1(puzzle: Puzzle) -> str:
+    """SHA-1 of what a batch record says of a puzzle depends on: its clues and their colours, its
+    palette and its goal (not its title nor other metadata). A record whose `puzzle_sha1` is not
+    that of its puzzle now is of an earlier version of the file (a review: a CI run passed on
+    the record of a puzzle since changed to have two solutions), and batch solves it again."""
+    palette = tuple((colour.char, colour.rgb) for colour in puzzle.palette)
+    shape = (puzzle.rows, puzzle.columns, puzzle.row_colours, puzzle.column_colours, palette, puzzle.goal)
+    return hashlib.sha1(repr((*shape, puzzle.goal_problem)).encode()).hexdigest()
 
 
 def solution_sha1(grid: Grid, palette: Palette | None = None) -> str:
@@ -83,7 +94,7 @@ def batch_record(
     record.update(path=path, solutions=0, seconds=round(seconds, 6))
     if puzzle is not None:
         record.update(width=puzzle.width, height=puzzle.height)
-        record.update(goal_ok=puzzle.goal_fits())
+        record.update(goal_ok=puzzle.goal_fits(), puzzle_sha1=puzzle_sha1(puzzle))
         record.update(palette_record(puzzle))
     if result is None:
         record.update(status="error", error=error)
