@@ -3,7 +3,8 @@
 Each claim is checked apart from the solver that made it: `puzzle.cnf` must be exactly the
 encoding of `puzzle.json`'s clues (made again here; its comments aside), each grid must meet the clues, `unique.cnf`
 must be `puzzle.cnf` with the solution's blocking clause added, and the DRAT proof must refute its
-formula in an independent checker: the `dratify` package (pure Python, `pip install dratify`),
+formula in an independent checker: the `dratify` package (pure Python, `pip install
+'nonosat[verify]'`),
 else `drat-trim` on the PATH. A certificate that fails any of these is refused
 (CertificateRefused, exit code 7), naming the file and what is wrong.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nonosat.certificate import blocking_clause, read_grid_text, whole_formula, with_clause
+from nonosat.clues import line_name
 from nonosat.deadline import Deadline, alarm
 from nonosat.errors import CutShort, NonosatError, TimeUp, UsageError
 from nonosat.limits import MAX_FILE_BYTES, MAX_PROOF_BYTES
@@ -43,11 +45,19 @@ class Verified:
     """Which puzzle: puzzle.json's title and size (`Dancer, 5x10`), or its size."""
 
 
-def verify(folder: str | Path, checker: str | None = None, *, timeout: float | Deadline | None = None) -> Verified:
+def verify(
+    folder: str | Path,
+    checker: str | None = None,
+    *,
+    timeout: float | Deadline | None = None,
+    puzzle: Puzzle | None = None,
+) -> Verified:
     """Check a certificate folder; raise CertificateRefused naming what fails. `checker` is
     "dratify" or "drat-trim" (default: dratify when it is installed, else drat-trim). `timeout`
     (seconds, or a command's Deadline) bounds the whole check: TimeUp when it passes first (dratify
-    is held to it only in the main thread, by a timer signal; drat-trim everywhere)."""
+    is held to it only in the main thread, by a timer signal; drat-trim everywhere). With
+    `puzzle`, the certificate must be of its clues (and their colours): a certificate of another
+    puzzle, sound in itself, verified (a review)."""
     if checker not in (None, "dratify", "drat-trim"):
         raise UsageError(f"unknown checker {checker!r}: dratify or drat-trim")
     if not isinstance(folder, str | os.PathLike):
@@ -59,20 +69,24 @@ def verify(folder: str | Path, checker: str | None = None, *, timeout: float | D
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
     with alarm(deadline, "checking the certificate"):
-        return _verify(root, checker, deadline)
+        return _verify(root, checker, deadline, puzzle)
 
 
-def _verify(root: Path, checker: str | None, deadline: Deadline) -> Verified:
+def _verify(root: Path, checker: str | None, deadline: Deadline, expected: Puzzle | None) -> Verified:
     from nonosat.formats import load
 
     meta = _meta(root)
     status, encoding = meta["status"], meta["encoding"]
+    if status in ("unique", "none"):
+        _checker_here(checker)  # before the formula is made again (a review: "time limit reached" instead)
     try:
         puzzle = load(root / "puzzle.json")  # refuses what is not a regular file within MAX_FILE_BYTES
     except TimeUp:
         raise
     except NonosatError as error:  # a certificate's file, not the user's input: the certificate is refused
         raise CertificateRefused(str(error)) from None
+    if expected is not None:
+        _same_clues(root, puzzle, expected)
     cnf = _read(root, "puzzle.cnf")
     try:
         again, _ = whole_formula(puzzle, encoding)
@@ -103,6 +117,22 @@ def _verify(root: Path, checker: str | None, deadline: Deadline) -> Verified:
     return Verified(status, encoding, used, _named(puzzle))
 
 
+def _same_clues(root: Path, theirs: Puzzle, ours: Puzzle) -> None:
+    """Refuse a certificate whose puzzle.json is not of our puzzle's clues and colours, naming
+    the first line that differs (titles and other metadata may differ)."""
+    where = f"{root / 'puzzle.json'}: not the clues of {ours.source or 'the puzzle given'}"
+    if (theirs.width, theirs.height) != (ours.width, ours.height):
+        raise CertificateRefused(f"{where} (a {theirs.width}x{theirs.height} puzzle, not {ours.width}x{ours.height})")
+    if [(c.char, c.rgb) for c in theirs.palette] != [(c.char, c.rgb) for c in ours.palette]:
+        raise CertificateRefused(f"{where} (another palette)")
+    for is_row, count in ((True, ours.height), (False, ours.width)):
+        for index in range(count):
+            if theirs.clue_text(is_row, index) != ours.clue_text(is_row, index):
+                line = line_name("row" if is_row else "column", index)
+                there, here = theirs.clue_text(is_row, index), ours.clue_text(is_row, index)
+                raise CertificateRefused(f"{where} ({line} is {there!r} there, {here!r} here)")
+
+
 def _named(puzzle: Puzzle) -> str:
     """The puzzle a certificate is of, as `verify` says it (a review: it never said which): its
     title and size, or its size (puzzle.json's own path would name nothing)."""
@@ -128,6 +158,10 @@ def _meta(root: Path) -> dict[str, str]:
 
     if encoding not in ENCODINGS:
         raise CertificateRefused(f"{root / 'certificate.json'}: {encoding!r} is no encoding of nonosat's")
+    listed = meta.get("files", []) if isinstance(meta, dict) else []
+    for name in listed if isinstance(listed, list) else []:
+        if isinstance(name, str) and "/" not in name and name not in (".", ".."):
+            _file(root, name, MAX_PROOF_BYTES)  # every file it lists is there (a review: README.txt went unnoticed)
     return {"status": status, "encoding": encoding}
 
 
@@ -167,8 +201,22 @@ def _grid(root: Path, name: str, puzzle: Puzzle) -> Grid:
     return grid
 
 
+def _checker_here(checker: str | None) -> None:
+    """Refuse (UsageError, exit 2) a DRAT checker that is not here, before any work."""
+    if checker == "dratify" and not _has_dratify():
+        raise UsageError(NO_DRATIFY)
+    if checker == "drat-trim" and shutil.which("drat-trim") is None:
+        raise UsageError("drat-trim is not on the PATH")
+    if checker is None and not _has_dratify() and shutil.which("drat-trim") is None:
+        raise UsageError(f"no DRAT checker here: {NO_DRATIFY}, or put drat-trim on the PATH")
+
+
+NO_DRATIFY = "pip install 'nonosat[verify]' (it brings dratify, a DRAT checker in Python)"
+
+
 def _check_proof(formula: Path, proof: Path, checker: str | None, deadline: Deadline) -> str:
     """Run the DRAT checker on a formula and its proof; the checker's name when it verified."""
+    _checker_here(checker)
     wanted = checker or ("dratify" if _has_dratify() else "drat-trim")
     if wanted == "dratify":
         from dratify import check_proof, parse_dimacs
@@ -185,10 +233,8 @@ def _check_proof(formula: Path, proof: Path, checker: str | None, deadline: Dead
             raise CertificateRefused(f"{proof}: dratify does not verify it against {formula.name} ({result})")
         return "dratify"
     binary = shutil.which("drat-trim")
-    if binary is None and checker == "drat-trim":  # asked for by name: dratify is no answer
+    if binary is None:  # gone since `_checker_here`
         raise UsageError("drat-trim is not on the PATH")
-    if binary is None:
-        raise UsageError("no DRAT checker here: pip install dratify, or put drat-trim on the PATH")
     _file(proof.parent, proof.name, MAX_PROOF_BYTES)  # the formula was read (and so checked) before
     try:
         done = subprocess.run(

@@ -229,6 +229,48 @@ def test_the_blocking_clause_rules_out_exactly_the_solution() -> None:
 
 
 @pytest.mark.slow
+def test_verify_with_the_authors_own_puzzle_refuses_a_certificate_of_another(tmp_path: Path) -> None:
+    """A review: a sound certificate of another puzzle (Dancer's files in Knot's folder) verified,
+    and nothing tied it to the editor's own puzzle file; and a listed file gone went unnoticed."""
+    forever, dancer = load(PUZZLES / "webpbn-06574-forever.non"), load(PUZZLES / "webpbn-00001-dancer.non")
+    folder = tmp_path / "forever"
+    certify(forever, folder, "automaton")
+    assert verify(folder, puzzle=forever).status == "unique"
+    retitled = replace(forever, title="Another title")  # metadata may differ: the clues are what is proved
+    assert verify(folder, puzzle=retitled).status == "unique"
+    with pytest.raises(
+        CertificateRefused, match=r"puzzle\.json: not the clues of .*dancer.* \(a 25x25 puzzle, not 5x10\)"
+    ):
+        verify(folder, puzzle=dancer)
+    rows = list(forever.rows)
+    rows[0], rows[1] = rows[1], rows[0]
+    with pytest.raises(CertificateRefused, match="row 1 is .* there, .* here"):
+        verify(folder, puzzle=replace(forever, rows=tuple(rows)))
+    (folder / "README.txt").unlink()
+    with pytest.raises(CertificateRefused, match=r"README\.txt: cannot be read"):
+        verify(folder)
+
+
+def test_verify_without_a_checker_says_how_to_get_one_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: without dratify the message named a package the README does not, and with
+    `--checker drat-trim` missing a short --timeout said "time limit reached" (the formula was
+    made again first)."""
+    import nonosat.certificate_check as checking
+
+    folder = tmp_path / "dancer"
+    certify(load(PUZZLES / "webpbn-00001-dancer.non"), folder, "automaton")
+    monkeypatch.setattr(checking, "_has_dratify", lambda: False)
+    monkeypatch.setattr("nonosat.certificate_check.shutil.which", lambda name: None)
+    monkeypatch.setattr(checking, "whole_formula", lambda *args: pytest.fail("the formula was made first"))
+    with pytest.raises(UsageError, match=r"no DRAT checker here: pip install 'nonosat\[verify\]'"):
+        verify(folder)
+    with pytest.raises(UsageError, match="drat-trim is not on the PATH"):
+        verify(folder, "drat-trim", timeout=0.001)
+
+
+@pytest.mark.slow
 def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> None:
     def nonosat(*args: str) -> subprocess.CompletedProcess[str]:
         command = [sys.executable, "-m", "nonosat", *args]
@@ -239,6 +281,9 @@ def test_the_command_line_writes_and_verifies_a_certificate(tmp_path: Path) -> N
     assert done.returncode == 0 and "certificate: proof (" in done.stdout, done.stderr
     verified = nonosat("verify", "proof")
     assert verified.returncode == 0 and "proof: verified: Forever, 25x25: unique (" in verified.stdout  # which puzzle
+    assert nonosat("verify", "proof", "--puzzle", forever).returncode == 0
+    other = nonosat("verify", "proof", "--puzzle", str(PUZZLES / "ring.non"))
+    assert other.returncode == 7 and "proof/puzzle.json: not the clues of" in other.stderr, other.stderr
     again = nonosat("check", forever, "--no-rating", "--certificate", "proof")
     assert again.returncode == 2 and "already exists; use --force" in again.stderr
     assert again.stdout == ""  # refused before any work, as -o is (a review: the verdict, then exit 2)

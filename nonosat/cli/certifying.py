@@ -54,18 +54,26 @@ def verify(
         typer.Option("--checker", help="dratify or drat-trim (default: dratify when installed, else drat-trim)."),
     ] = None,
     timeout: TimeoutOption = None,
+    puzzle: Annotated[
+        str | None,
+        typer.Option(
+            "--puzzle", metavar="FILE", help="Your puzzle file: the certificate must be of its clues (FILE#N in a set)."
+        ),
+    ] = None,
 ) -> None:
     """Check a certificate: puzzle.cnf is the encoding of puzzle.json's clues, every grid meets
     the clues, and the DRAT proof refutes its formula in an independent checker.
 
     Exits 0 when it holds, 7 when it does not (the file and what is wrong are named), 4 when
     --timeout passes first.
-    Example: nonosat verify forever-proof
+    Example: nonosat verify forever-proof --puzzle puzzles/webpbn-06574-forever.non
     """
     from nonosat.certificate_check import verify as check_folder
-    from nonosat.cli.show import say
+    from nonosat.cli.show import load_puzzle, say
     from nonosat.deadline import Deadline
 
-    verified = check_folder(folder, checker, timeout=Deadline.for_command(timeout))
+    deadline = Deadline.for_command(timeout)
+    ours = None if puzzle is None else load_puzzle(puzzle, deadline)
+    verified = check_folder(folder, checker, timeout=deadline, puzzle=ours)
     how = f", the proof checked by {verified.checker}" if verified.checker else ", both grids meet the clues"
     say(f"{folder}: verified: {verified.puzzle}: {verified.status} ({verified.encoding} encoding{how})")
