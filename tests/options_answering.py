@@ -162,6 +162,10 @@ ANSWERING = {
         "Names the DRAT checker that checks the proof (dratify or drat-trim); another name is refused (exit 2).",
         "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
+    "verify --puzzle": (
+        "Ties the certificate to the author's own file: one whose puzzle.json holds other clues is refused (exit 7).",
+        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+    ),
     "verify --timeout": (
         "Bounds the whole check: a proof still being checked when it passes ends in exit 4 (time limit reached).",
         "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
