@@ -996,3 +996,27 @@ def test_the_pages_typed_clues_read_back_as_the_server_reads_every_colour_file(p
         assert "skipped" not in seen, (path, seen)
         assert seen["same"], (path, seen["theirs"]["rows"][:3], seen["ours"]["rows"][:3])
     assert len(files) >= 15
+
+
+def test_a_suggestion_in_colour_sets_the_colour_it_names(page: Page, tmp_path: Path) -> None:
+    """A review: in a palette of black `X` and green `#` (nonny's Tree), every suggestion said
+    "black" and set a cell black, where the server had said green: the page read `#` as colour 1."""
+    from nonosat import Colour, Puzzle, save
+
+    palette = (Colour("white", "#ffffff", "."), Colour("black", "#000000", "X"), Colour("green", "#00b000", "#"))
+    ring = [[0, 2, 2, 0], [2, 0, 0, 2], [2, 0, 0, 2], [0, 2, 2, 0]]
+    save(Puzzle.from_grid(ring, palette, title="Green ring"), tmp_path / "green-ring.json")
+    page.set_input_files("#file-input", str(tmp_path / "green-ring.json"))
+    page.wait_for_selector("#status:has-text('Read green-ring.json')")
+    assert settled(page) == "multiple"
+    with page.expect_response("**/api/suggest*") as answered:
+        page.click("#suggest")
+    edits = answered.value.json()["edits"]
+    page.wait_for_selector("#status:has-text('best first')")
+    index = next(i for i, edit in enumerate(edits) if edit["colour"] == "#")  # the colour the bug mistook
+    row, column = edits[index]["cell"]
+    button = page.locator("#suggestions button").nth(index)
+    assert f"row {row}, column {column} → green" in button.inner_text()
+    button.click()
+    shown = page.eval_on_selector(cell(row, column), "td => getComputedStyle(td).backgroundColor")
+    assert shown == "rgb(0, 176, 0)", shown

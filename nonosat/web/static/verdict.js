@@ -273,8 +273,9 @@ export async function suggest(button) {
 
 function suggestionItem(edit) {
   const [r, c] = edit.cell;
-  const index = Math.max(0, state.palette.findIndex((p) => p.char === edit.colour));
-  const colour = edit.colour === "#" ? 1 : edit.colour === "." ? 0 : index;
+  // the palette's own character first: in a colour palette "#" may be green (a review found black set)
+  const found = state.palette.findIndex((p) => p.char === edit.colour);
+  const colour = found >= 0 ? found : edit.colour === "#" ? 1 : 0;
   const name = colour === 0 ? "empty" : state.palette.length === 2 ? "filled" : state.palette[colour].name;
   const li = document.createElement("li");
   const b = document.createElement("button");
