@@ -1020,3 +1020,38 @@ def test_a_suggestion_in_colour_sets_the_colour_it_names(page: Page, tmp_path: P
     button.click()
     shown = page.eval_on_selector(cell(row, column), "td => getComputedStyle(td).backgroundColor")
     assert shown == "rgb(0, 176, 0)", shown
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_a_board_fits_its_frame_and_stays_legible_where_the_window_allows(
+    browser: Browser, server: str, tmp_path: Path, width: int, height: int
+) -> None:
+    """A review: Forever (25x25) at 10 px a cell in a 1024 px window, the three columns leaving
+    the board 352 px (a 768 px window gave 23 px); and Fit 6 px wider than the board's frame on
+    a phone at 40x40, the last column cut off."""
+    import random
+
+    from nonosat import Puzzle, save
+
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settled(page)
+    page.set_input_files("#file-input", str(PUZZLES / "webpbn-06574-forever.non"))
+    page.wait_for_selector("#status:has-text('Read webpbn-06574-forever.non')")
+    settled(page)
+    forever = board_metrics(page)
+    assert forever["scroll"] <= 0, forever
+    if width > 1000:
+        assert forever["cell"] >= 18, forever  # legible: the board takes the full width, the tools below
+    noise = tmp_path / "noise.non"  # clues of many numbers: wider than the clues' estimate
+    rng = random.Random(3)
+    save(Puzzle.from_grid([[int(rng.random() < 0.5) for _ in range(36)] for _ in range(36)]), noise)
+    page.set_input_files("#file-input", str(noise))
+    page.wait_for_selector("#status:has-text('Read noise.non')")
+    settled(page)
+    page.click("#zoom-fit")
+    fitted = board_metrics(page)
+    assert fitted["scroll"] <= 0, fitted
+    context.close()

@@ -40,17 +40,42 @@ export function showBoard() {
   if (cells.length !== state.width * state.height || colHeads.length !== state.width) return buildBoard();
   fitBoard();
   paint();
+  fitWidth();
 }
 
+/** The board's layout and cell size: a board over 30 cells a side takes the page's full width,
+ * and so does a smaller one that the middle of three columns would show below legible (a review:
+ * Forever, 25x25, at 10 px a cell in a 1024 px window, where a 768 px one gave 23 px). */
 function fitBoard() {
   const board = table();
-  document.body.toggleAttribute("data-large", Math.max(state.width, state.height) > 30);
-  const size = view.zoom ?? cellSize(board.parentElement.clientWidth || 640);
-  board.style.setProperty("--cell", `${size}px`);
-  const output = document.getElementById("zoom-size");
-  if (output) output.textContent = `${size} px`;
+  const large = Math.max(state.width, state.height) > 30;
+  document.body.toggleAttribute("data-large", large);
+  let size = view.zoom ?? cellSize(board.parentElement.clientWidth || 640);
+  if (view.zoom === null && !large && size < LEGIBLE && window.matchMedia("(min-width: 1001px)").matches) {
+    document.body.toggleAttribute("data-large", true);
+    size = cellSize(board.parentElement.clientWidth || 640);
+  }
+  setCellSide(size);
   const fit = document.getElementById("zoom-fit");
   if (fit) fit.setAttribute("aria-pressed", String(view.zoom === null));
+}
+
+function setCellSide(size) {
+  table().style.setProperty("--cell", `${size}px`);
+  const output = document.getElementById("zoom-size");
+  if (output) output.textContent = `${size} px`;
+}
+
+/** Fit: the clues' width is an estimate (`cellSize`), so the cells shrink until the board fits its
+ * frame (a review: 6 px too wide, the last column cut off, on a phone and on a 71x35 board). */
+function fitWidth() {
+  if (view.zoom !== null || !cells.length) return;
+  const wrap = table().parentElement;
+  let size = cellSide();
+  while (size > MIN_CELL && wrap.scrollWidth > wrap.clientWidth) {
+    size -= 1;
+    setCellSide(size);
+  }
 }
 
 /** The side of a cell now, in pixels. */
@@ -62,6 +87,7 @@ export function cellSide() {
 export function zoomTo(side) {
   view.zoom = side === null ? null : Math.max(MIN_CELL, Math.min(MAX_CELL, Math.round(side)));
   fitBoard();
+  fitWidth();
 }
 
 /** Rebuild the table for the current size. */
@@ -108,6 +134,7 @@ export function buildBoard() {
     }
   }
   paint();
+  fitWidth();
   if (document.activeElement === board) showCursor();
 }
 
