@@ -24,7 +24,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from nonosat import check, load
 
@@ -654,6 +654,16 @@ def test_painting_and_undo_are_measured_on_large_boards(page: Page) -> None:
         )
 
 
+def window(browser: Browser, server: str, width: int, height: int) -> tuple[BrowserContext, Page]:
+    """The page in a browser window of this size, its first verdict in."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(server)
+    settled(page)
+    return context, page
+
+
 def board_metrics(page: Page) -> dict[str, float]:
     metrics: dict[str, float] = page.evaluate(
         """() => {
@@ -670,11 +680,7 @@ def board_metrics(page: Page) -> dict[str, float]:
 def test_a_large_board_takes_the_full_width_legibly_and_zooms(browser: Browser, server: str, shots: list[Path]) -> None:
     """A board that scales: at 60x60 the board uses the window's full width, its cells and
     clues legible; at 200x200 it fits, and zoom makes the cells larger and Fit fits again."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server)
-    settled(page)
+    context, page = window(browser, server, 1400, 1000)
     page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
     page.wait_for_selector("#picture-preview[data-state=ready]")
     page.fill("#picture-width", "60")
@@ -1033,11 +1039,7 @@ def test_a_board_fits_its_frame_and_stays_legible_where_the_window_allows(
 
     from nonosat import Puzzle, save
 
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(server)
-    settled(page)
+    context, page = window(browser, server, width, height)
     page.set_input_files("#file-input", str(PUZZLES / "webpbn-06574-forever.non"))
     page.wait_for_selector("#status:has-text('Read webpbn-06574-forever.non')")
     settled(page)
