@@ -1057,3 +1057,28 @@ def test_a_board_fits_its_frame_and_stays_legible_where_the_window_allows(
     fitted = board_metrics(page)
     assert fitted["scroll"] <= 0, fitted
     context.close()
+
+
+def test_the_other_solutions_outlines_show_on_a_large_board(page: Page) -> None:
+    """A review: at 40x40 the other solution's picture had 6 px cells outlined by a 1 px dark red
+    line that the browser blurred away: not one pixel of it red, and none on a filled cell."""
+    resize(page, 40, 40)
+    draw(page, RING)  # a 4x4 ring in the corner: two solutions
+    assert settled(page) == "multiple"
+    differ = marked(page, "differs")
+    assert differ
+    reds = page.evaluate(
+        """(cells) => {
+        const canvas = document.querySelector("#other-canvas");
+        const scale = canvas.width / 40;
+        const g = canvas.getContext("2d");
+        return cells.map(([r, c]) => {
+            const data = g.getImageData((c - 1) * scale, (r - 1) * scale, scale, scale).data;
+            let red = 0;
+            for (let i = 0; i < data.length; i += 4) red += data[i] > 200 && data[i + 1] < 60 && data[i + 2] < 80;
+            return red;
+        });
+    }""",
+        sorted(differ),
+    )
+    assert all(count >= 4 for count in reds), reds  # every differing cell outlined in red that shows

@@ -197,16 +197,26 @@ function showOtherSolution(other) {
   const canvas = $("other-canvas");
   canvas.dataset.rows = other.rows.join("/");
   const size = Math.max(3, Math.min(20, Math.floor(240 / Math.max(state.width, state.height))));
-  canvas.width = state.width * size;
-  canvas.height = state.height * size;
+  // drawn at twice the pixels (or the screen's own density), so that an outline is never blurred
+  // away; each outline red inside white, at least 2 px, so that it shows on any cell's colour (a
+  // review: at 40x40, 6 px cells with a 1 px dark red line, not one red pixel on a filled cell)
+  const scale = Math.max(2, Math.ceil(window.devicePixelRatio || 1));
+  canvas.width = state.width * size * scale;
+  canvas.height = state.height * size * scale;
+  canvas.style.width = `${state.width * size}px`;
+  canvas.style.height = `${state.height * size}px`;
   const g = canvas.getContext("2d");
+  g.scale(scale, scale);
   grid.forEach((cell, i) => {
     g.fillStyle = state.palette[cell] ? state.palette[cell].rgb : "#ffffff";
     g.fillRect((i % state.width) * size, Math.floor(i / state.width) * size, size, size);
   });
-  g.strokeStyle = "#e0182d";
-  g.lineWidth = Math.max(1, size / 6);
-  for (const [r, c] of other.differences) g.strokeRect((c - 1) * size + 1, (r - 1) * size + 1, size - 2, size - 2);
+  const line = Math.max(2, size / 5);
+  for (const [colour, width] of [["#ffffff", line + 2], ["#e0182d", line]]) {
+    g.strokeStyle = colour;
+    g.lineWidth = width;
+    for (const [r, c] of other.differences) g.strokeRect((c - 1) * size + line / 2, (r - 1) * size + line / 2, size - line, size - line);
+  }
   const caption = $("other-caption");
   if (other.fromDrawing) {
     // (the board hides its outlines while a player solves the puzzle: then only "here")
