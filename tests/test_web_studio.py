@@ -1082,3 +1082,23 @@ def test_the_other_solutions_outlines_show_on_a_large_board(page: Page) -> None:
         sorted(differ),
     )
     assert all(count >= 4 for count in reds), reds  # every differing cell outlined in red that shows
+
+
+def test_drawing_the_picture_of_clues_without_a_single_solution_keeps_them(page: Page) -> None:
+    """A review: the colour ring's clues (two solutions), imported, became an empty drawing with
+    every clue 0 and the verdict "unique", without a word, at "Draw the picture"."""
+    page.set_input_files("#file-input", str(PUZZLES / "ring-colour.non"))
+    page.wait_for_selector("#status:has-text('Read ring-colour.non')")
+    assert settled(page) == "multiple"
+    clues = page.inner_text("#board thead") + page.inner_text("#board tbody")
+    page.click("#mode-draw")
+    assert page.get_attribute("body", "data-mode") == "draw"
+    assert "several solutions: the drawing is the first one found" in page.inner_text("#status")
+    assert len(marked(page, "filled")) == 7 and settled(page) == "multiple"  # a solution's cells, the same clues
+    assert page.inner_text("#board thead") + page.inner_text("#board tbody") == clues
+    page.set_input_files("#file-input", str(PUZZLES / "broken-cross.non"))
+    page.wait_for_selector("#status:has-text('Read broken-cross.non')")
+    assert settled(page) == "none"
+    page.click("#mode-draw")
+    assert page.get_attribute("body", "data-mode") == "clues"  # nothing to draw: the clues stay
+    assert "no solution to draw" in page.inner_text("#status")

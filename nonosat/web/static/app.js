@@ -144,19 +144,34 @@ function toDraw() {
     if (view.play) stopPlay();
     return;
   }
-  model.remember();
-  const solution = lastResult && lastResult.status === "unique" && lastResult.solutions && lastResult.solutions[0];
+  // A review: an imported puzzle of clues alone with two solutions became an empty drawing, every
+  // clue 0, without a word; and clues edited just before became the old clues' solution.
+  const checking = $("verdict").dataset.status === "checking"; // the last verdict is of other clues
+  const first = !checking && lastResult && lastResult.solutions && lastResult.solutions[0];
+  const sized = first && first.length === state.height && first[0].length === state.width;
+  const solution = sized && lastResult.status === "unique" && first;
   const { open, empty } = playMarks();
   const played = view.play && view.play.some((ch) => ch !== open && ch !== empty);
   const drawn = state.drawn;
   const fits = drawn && drawn.width === state.width && drawn.height === state.height;
-  if (solution && solution.length === state.height && solution[0].length === state.width) {
+  if (!solution && !fits && !played && !(sized && lastResult.status === "multiple")) {
+    if (checking) say("The verdict of these clues is not in yet: switch when it is (the drawing comes from their solution).", "error");
+    else say("These clues have no solution to draw (none, or none found in time): they stay as they are. Clear starts a new drawing.", "error");
+    return;
+  }
+  model.remember();
+  if (solution) {
     state.grid = model.parseRows(solution);
   } else if (fits && (drawn.texts === textsNow() || !played)) {
     state.grid = drawn.grid.slice();
-    if (drawn.texts !== textsNow()) say("The clues changed and have no single solution: the drawing is as you left it.");
-  } else if (view.play) {
+    if (drawn.texts !== textsNow()) {
+      say(`The clues changed and ${checking ? "their verdict is not in yet" : "have no single solution"}: the drawing is as you left it.`);
+    }
+  } else if (played) {
     state.grid = view.play.map((ch) => Math.max(0, state.palette.findIndex((p) => p.char === ch)));
+  } else {
+    state.grid = model.parseRows(first);
+    say("These clues have several solutions: the drawing is the first one found, and its clues are the same.");
   }
   state.drawn = null;
   state.mode = "draw";
