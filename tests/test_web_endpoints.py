@@ -144,11 +144,13 @@ def test_convert_and_render_are_downloads(client: TestClient) -> None:
     svg = client.post("/api/render?solution=1", **upload(DANCER))
     assert svg.headers["content-type"].startswith("image/svg+xml") and b"<svg" in svg.content
     assert "x-nonosat-unproved" not in svg.headers  # line logic proved it
+    assert 'filename="Dancer-solved.svg"' in svg.headers["content-disposition"]  # not the empty sheet's name
     first = client.post("/api/render?solution=1", json=TWO_BY_TWO)  # two solutions: one drawn, and said so
     assert first.status_code == 200 and "/api/check" in first.headers["x-nonosat-unproved"]
     if sys.modules.get("PIL") is not None or has_pillow():
         png = client.post("/api/render?as=png", **upload(DANCER))
         assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")
+        assert 'filename="Dancer.png"' in png.headers["content-disposition"]
     none = client.post("/api/render?solution=1", json={"rows": [[2], [2]], "cols": [[1], [1]]})
     assert none.status_code == 422 and "nothing to draw" in none.json()["error"]
 

@@ -105,6 +105,7 @@ def render(job: Job, deadline: Deadline) -> Reply:
         body, media, suffix = to_png(puzzle, grid), "image/png", ".png"
     else:
         body, media, suffix = to_svg(puzzle, grid).encode(), "image/svg+xml", ".svg"
+    suffix = ("-solved" if grid is not None else "") + suffix  # the two sheets of a puzzle, two names (a review)
     return Reply(200, body, media, {"Content-Disposition": disposition("inline", puzzle, job, suffix), **headers})
 
 
