@@ -211,7 +211,7 @@ function showOtherSolution(other) {
     g.fillStyle = state.palette[cell] ? state.palette[cell].rgb : "#ffffff";
     g.fillRect((i % state.width) * size, Math.floor(i / state.width) * size, size, size);
   });
-  const line = Math.max(2, size / 5);
+  const line = Math.max(2, size / 8);
   for (const [colour, width] of [["#ffffff", line + 2], ["#e0182d", line]]) {
     g.strokeStyle = colour;
     g.lineWidth = width;
