@@ -126,8 +126,9 @@ def _same_clues(root: Path, theirs: Puzzle, ours: Puzzle) -> None:
     if [(c.char, c.rgb) for c in theirs.palette] != [(c.char, c.rgb) for c in ours.palette]:
         raise CertificateRefused(f"{where} (another palette)")
     for is_row, count in ((True, ours.height), (False, ours.width)):
-        for index in range(count):
-            if theirs.clue_text(is_row, index) != ours.clue_text(is_row, index):
+        for index in range(count):  # by the clue's numbers and colour indexes: a colour's name may differ (a review)
+            mine = ((ours.rows if is_row else ours.columns)[index], ours.colours_of(is_row, index))
+            if ((theirs.rows if is_row else theirs.columns)[index], theirs.colours_of(is_row, index)) != mine:
                 line = line_name("row" if is_row else "column", index)
                 there, here = theirs.clue_text(is_row, index), ours.clue_text(is_row, index)
                 raise CertificateRefused(f"{where} ({line} is {there!r} there, {here!r} here)")
@@ -158,10 +159,15 @@ def _meta(root: Path) -> dict[str, str]:
 
     if encoding not in ENCODINGS:
         raise CertificateRefused(f"{root / 'certificate.json'}: {encoding!r} is no encoding of nonosat's")
-    listed = meta.get("files", []) if isinstance(meta, dict) else []
-    for name in listed if isinstance(listed, list) else []:
-        if isinstance(name, str) and "/" not in name and name not in (".", ".."):
-            _file(root, name, MAX_PROOF_BYTES)  # every file it lists is there (a review: README.txt went unnoticed)
+    listed = meta.get("files", [])
+    if not isinstance(listed, list):
+        raise CertificateRefused(f"{root / 'certificate.json'}: files must be a list of file names")
+    for name in listed:  # every file it lists is there (a review: README.txt went unnoticed)
+        if not isinstance(name, str) or not name or "/" in name or "\\" in name or "\0" in name or name in (".", ".."):
+            raise CertificateRefused(
+                f"{root / 'certificate.json'}: {str(name)[:80]!r} is not a file name of the folder"
+            )
+        _file(root, name, MAX_PROOF_BYTES)
     return {"status": status, "encoding": encoding}
 
 
@@ -172,7 +178,7 @@ def _file(root: Path, name: str, most: int) -> Path:
     path = root / name
     try:
         found = path.stat()
-    except OSError as error:
+    except (OSError, ValueError) as error:  # (ValueError: a name too strange for the system)
         raise CertificateRefused(f"{path}: cannot be read ({error.__class__.__name__})") from None
     if not stat.S_ISREG(found.st_mode):
         raise CertificateRefused(f"{path}: not a regular file (a folder, device or pipe)")

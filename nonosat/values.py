@@ -48,7 +48,7 @@ def seconds(value: float | str) -> float | None:
         if isinstance(value, str) and not NUMBER.fullmatch(value):
             raise ValueError(value)
         number = float(value)
-        shown = f"{number:g}"
+        shown = f"{number:g}" if math.isfinite(number) or not isinstance(value, str) else repr(value[:40])
     except ValueError:
         number, shown = math.nan, repr(str(value)[:40])
     if math.isnan(number) or number <= 0:

@@ -85,3 +85,32 @@ def test_fail_on_judges_this_runs_puzzles_and_names_them(tmp_path: Path) -> None
     assert alone.returncode == 0 and "failing" not in alone.stderr, alone.stderr
     ring = nonosat("batch", RING.name, "--out", "r.jsonl", "--jobs", "1", "--fail-on", "multiple", cwd=tmp_path)
     assert ring.returncode == 1 and "failing: multiple: ring.non" in ring.stderr  # its old record is this run's
+
+
+@pytest.mark.slow
+def test_records_of_puzzles_a_file_no_longer_holds_are_taken_out_with_their_certificates(tmp_path: Path) -> None:
+    """A diff's review: a tournament file of three puzzles made two kept `c.txt#3`'s record, which
+    --fail-on still judged; and a puzzle solved again with no certificate kept its old one."""
+    from nonosat.formats.tournament import dump_tournament
+    from nonosat.generate import random_puzzle
+
+    three = [random_puzzle(5, 5, seed=seed).puzzle for seed in range(3)]
+    (tmp_path / "c.txt").write_text(dump_tournament(three))
+    shutil.copy(DANCER, tmp_path / "p.non")
+    first = nonosat(
+        "batch", "c.txt", "p.non", "--out", "r.jsonl", "--jobs", "1", "--certificates", "certs", cwd=tmp_path
+    )
+    assert first.returncode == 0, first.stderr
+    assert len(list((tmp_path / "certs").iterdir())) == 4
+    (tmp_path / "c.txt").write_text(dump_tournament(three[:2]))
+    (tmp_path / "p.non").write_text("width 2\n")  # no puzzle now: an error, no certificate
+    again = nonosat(
+        "batch", "c.txt", "p.non", "--out", "r.jsonl", "--jobs", "1", "--certificates", "certs",
+        "--fail-on", "unique,multiple", cwd=tmp_path,
+    )  # fmt: skip
+    assert "1 record of puzzles their files no longer hold taken out of r.jsonl" in again.stderr, again.stderr
+    assert "c.txt#3" not in again.stderr and again.returncode == 1  # c.txt#1 and #2 still judged
+    assert sorted(str(r["path"]) for r in _records(tmp_path / "r.jsonl")) == ["c.txt#1", "c.txt#2", "p.non"]
+    left = sorted(path.name for path in (tmp_path / "certs").iterdir())
+    assert len(left) == 2 and all(name.startswith("c.txt_") for name in left), left  # #3's and Dancer's gone
+    assert not any(name.startswith("c.txt_3") for name in left)

@@ -116,7 +116,7 @@ def test_retry_takes_out_only_the_records_of_this_runs_puzzles(tmp_path: Path, m
     _one_cell_puzzles(tmp_path / "b", "z.non")
     lines = [_record("a/x.non", "unique"), _record("a/y.non", "multiple"), _record("b/z.non", "unique")]
     (tmp_path / "r.jsonl").write_text("\n".join(lines) + "\n")
-    todo, done, already, _, _ = pending(["b"], tmp_path / "r.jsonl", retry=("unique",))
+    todo, done, already, *_ = pending(["b"], tmp_path / "r.jsonl", retry=("unique",))
     assert [task.path for task in todo] == ["b/z.non"] and already == 0
     assert [record["path"] for record in done] == ["a/x.non", "a/y.non"]
     assert (tmp_path / "r.jsonl").read_text().splitlines() == lines[:2]
@@ -132,7 +132,7 @@ def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkey
     (tmp_path / "r.jsonl").write_text(_record("puzzles/x.non", "unique") + "\n")
     (tmp_path / "linked").symlink_to(tmp_path / "puzzles")  # a review's: 1,000 solved again through a link
     for spelt in ("puzzles", "./puzzles/", str(tmp_path / "puzzles"), "linked", str(tmp_path / "linked")):
-        todo, done, already, _, _ = pending([spelt], tmp_path / "r.jsonl")
+        todo, done, already, *_ = pending([spelt], tmp_path / "r.jsonl")
         assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(done) == 1, spelt
 
 

@@ -49,7 +49,7 @@ def test_a_files_error_record_is_retried_once_the_file_reads_again(
     assert broken.path == "c.txt" and broken.puzzle is None and broken.error
     (tmp_path / "r.jsonl").write_text(_record("c.txt", "error") + "\n" + _record("other.non", "error") + "\n")
     (tmp_path / "c.txt").write_text(text)
-    todo, done, already, _, _ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("error",))
+    todo, done, already, *_ = pending(["c.txt"], tmp_path / "r.jsonl", retry=("error",))
     assert [task.path for task in todo] == ["c.txt#1", "c.txt#2", "c.txt#3"] and already == 0
     assert [record["path"] for record in done] == ["other.non"]  # another file's record is kept
     assert [json.loads(line)["path"] for line in (tmp_path / "r.jsonl").read_text().splitlines()] == ["other.non"]

@@ -251,6 +251,22 @@ def test_verify_with_the_authors_own_puzzle_refuses_a_certificate_of_another(tmp
         verify(folder)
 
 
+def test_a_hostile_file_list_is_refused_and_a_colours_name_may_differ(tmp_path: Path) -> None:
+    """A diff's review: a listed name with a NUL byte crashed verify (exit 70), names with a slash
+    were passed over; and --puzzle refused the same clues when only a colour's name differed."""
+    ring = load(PUZZLES / "ring-colour.non")
+    folder = tmp_path / "ring"
+    certify(ring, folder, "automaton")
+    meta = json.loads((folder / "certificate.json").read_text())
+    for name in ("a\u0000b", "../puzzle.json", 7):
+        (folder / "certificate.json").write_text(json.dumps({**meta, "files": [*meta["files"], name]}))
+        with pytest.raises(CertificateRefused, match="is not a file name of the folder"):
+            verify(folder)
+    (folder / "certificate.json").write_text(json.dumps(meta))
+    renamed = replace(ring, palette=(ring.palette[0], replace(ring.palette[1], name="crimson"), ring.palette[2]))
+    assert verify(folder, puzzle=renamed).status == "multiple"
+
+
 def test_verify_without_a_checker_says_how_to_get_one_before_any_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

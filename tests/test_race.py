@@ -94,6 +94,20 @@ def test_a_rivals_time_counts_from_when_the_searchs_own_worker_started() -> None
     assert time.monotonic() - started < 5  # not stuck waiting for an event no one sets
 
 
+def test_a_worker_that_cannot_even_get_a_pipe_is_gone_and_says_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diff's review: an error before the worker's start (no file to spare for its pipe) ended
+    the rival's thread with `started` never set: a rival waiting on it waited for ever."""
+
+    def no_files() -> Any:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(portfolio, "worker_context", no_files)
+    started, gone = threading.Event(), threading.Event()
+    own = portfolio.Rival(fake_work, lambda: (0.0, [B], True), 0.0, lambda: None, on_gone=gone.set, started=started)
+    assert started.wait(10) and gone.wait(10) and own.gone and not own.forked
+    assert own.stop() == ([], None)
+
+
 def test_a_rival_stopped_before_it_ends_gives_what_it_found_so_far() -> None:
     rival, done = _rival((30.0, [A], True), 0.0)
     deadline = time.monotonic() + 10

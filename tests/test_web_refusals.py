@@ -33,6 +33,7 @@ from web_requests import DANCER, TWO_BY_TWO, hard_puzzle, has_pillow  # noqa: E4
             "timeout: expected a positive number of seconds (or inf for none), not -1",
         ),
         ("/api/check?timeout=nan", TWO_BY_TWO, "timeout"),
+        ("/api/check?timeout=-" + "1" * 400, TWO_BY_TWO, "not '-11111"),  # as typed, not "-inf" (a review)
         ("/api/solve?count=0", TWO_BY_TWO, "count: expected a whole number from 1"),
         (
             "/api/solve?count=" + "9" * 5000,

@@ -1102,3 +1102,16 @@ def test_drawing_the_picture_of_clues_without_a_single_solution_keeps_them(page:
     page.click("#mode-draw")
     assert page.get_attribute("body", "data-mode") == "clues"  # nothing to draw: the clues stay
     assert "no solution to draw" in page.inner_text("#status")
+
+
+def test_clues_that_cannot_be_read_never_take_the_last_verdicts_solution(page: Page) -> None:
+    """A review: with a clue typed that cannot be read (the verdict "invalid"), Draw the picture
+    drew the solution of the clues before, without a word."""
+    page.set_input_files("#file-input", str(PUZZLES / "dancer.clues"))
+    page.wait_for_selector("#status:has-text('Read dancer.clues')")
+    assert settled(page) == "unique" and page.get_attribute("body", "data-mode") == "clues"
+    page.fill("#row-clue-1", "2 x")
+    assert settled(page) == "invalid"
+    page.click("#mode-draw")
+    assert page.get_attribute("body", "data-mode") == "clues" and page.input_value("#row-clue-1") == "2 x"
+    assert "These clues cannot be read: mend them" in page.inner_text("#status")

@@ -54,7 +54,12 @@ def run(
     """
     workers = check_run(executor, engine, count, jobs, certificates, scheduler)  # before a record is asked for
     if todo is None:
-        todo = pending(paths, out, retry=retry, pictures=pictures)[0]
+        found = pending(paths, out, retry=retry, pictures=pictures)
+        todo = found.todo
+        if certificates is not None and found.gone:
+            from nonosat.batch.work import forget_certificates
+
+            forget_certificates(certificates, found.gone)
     if certificates is not None and not force and not _resuming(out):
         _check_no_certificates(Path(certificates), todo)
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))

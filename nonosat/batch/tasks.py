@@ -200,6 +200,10 @@ class Pending(NamedTuple):
     changed: int
     """How many records were of an earlier version of their puzzle's file, taken out to be
     solved again (`puzzle_sha1`)."""
+    gone: list[str]
+    """The paths of the records of this run's files that were of no puzzle they hold now (`FILE#3` of a file
+    now of two puzzles, `FILE` of one now read as several), taken out (a review: --fail-on still
+    judged them)."""
 
 
 def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] = (), pictures: bool = False) -> Pending:
@@ -231,7 +235,10 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
     stale = _changed(kept, asked)
-    kept = [(key, record) for key, record in kept if key not in stale]
+    unread = {key for key, task in asked if task.puzzle is None}  # a file that cannot be read now keeps its records
+    gone = {key for key, _ in kept if key not in keys and _of(key, keys, files) and _file_of(key) not in unread}
+    dropped = [str(record["path"]) for key, record in kept if key in gone]  # of a file read now, no puzzle of it
+    kept = [(key, record) for key, record in kept if key not in stale and key not in gone]
     if out is not None and len(kept) < len(done):
         done = [record for _, record in kept]
         rewrite_results(Path(out), done)
@@ -243,7 +250,7 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
             seen.add(key)
             todo.append(task)
     ours = [record for key, record in kept if _of(key, keys, files)]
-    return Pending(todo, done, already, ours, len(stale))
+    return Pending(todo, done, already, ours, len(stale), dropped)
 
 
 def _changed(kept: list[tuple[str, Record]], asked: list[tuple[str, Task]]) -> set[str]:
@@ -260,6 +267,12 @@ def _changed(kept: list[tuple[str, Record]], asked: list[tuple[str, Task]]) -> s
             if recorded.pop(key) != now:
                 stale.add(key)
     return stale
+
+
+def _file_of(key: str) -> str:
+    """The file a record's key is of: `FILE` for `FILE#N`."""
+    head, hash_sign, tail = key.rpartition("#")
+    return head if hash_sign and tail.isdigit() else key
 
 
 def _of(key: str, keys: set[str], files: set[str]) -> bool:

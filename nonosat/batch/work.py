@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,28 +71,49 @@ def solve_task(task: Task, options: RunOptions, race: bool = False) -> Record:
     after the puzzle (`certificate_folder`), within the puzzle's time limit too. Whatever goes
     wrong gives an `error` record: one puzzle never stops the run."""
     if task.puzzle is None:
-        return batch_record(task.path, None, error=task.error)
+        return _without_certificate(batch_record(task.path, None, error=task.error), options)
     started = time.perf_counter()
     try:
         result = solve_one(task.puzzle, options, race)
     except Exception as error:  # noqa: BLE001 - one puzzle never stops the run
-        return batch_record(task.path, task.puzzle, error=worded(error), seconds=time.perf_counter() - started)
+        record = batch_record(task.path, task.puzzle, error=worded(error), seconds=time.perf_counter() - started)
+        return _without_certificate(record, options)
     record = batch_record(task.path, task.puzzle, result)
     if options.certificates is None:
         return record
     from nonosat.certificate import CERTIFIED, make_certificate
     from nonosat.deadline import Deadline
 
-    if record["status"] in CERTIFIED:
-        timeout = options.timeout
-        left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - started))
-        grids = tuple(solution.grid for solution in result.solutions)
-        folder = Path(options.certificates) / certificate_folder(task.path)
-        try:
-            make_certificate(task.puzzle, record["status"], grids, folder, force=True, deadline=Deadline.after(left))
-        except Exception as error:  # noqa: BLE001 - the verdict stands; the record says why there is no certificate
-            record["error"] = f"no certificate: {worded(error)}"
+    if record["status"] not in CERTIFIED:
+        return _without_certificate(record, options)
+    timeout = options.timeout
+    left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - started))
+    grids = tuple(solution.grid for solution in result.solutions)
+    folder = Path(options.certificates) / certificate_folder(task.path)
+    try:
+        make_certificate(task.puzzle, record["status"], grids, folder, force=True, deadline=Deadline.after(left))
+    except Exception as error:  # noqa: BLE001 - the verdict stands; the record says why there is no certificate
+        record["error"] = f"no certificate: {worded(error)}"
+        _without_certificate(record, options)  # (an old one of this path would pass for the new verdict's)
     return record
+
+
+def _without_certificate(record: Record, options: RunOptions) -> Record:
+    """A record whose verdict has no certificate: an older one of the same path, from a run
+    before (the puzzle since changed, or retried), is removed, so that `verify` never passes a
+    verdict the record no longer gives (a review: Dancer's certificate stayed beside an error)."""
+    if options.certificates is not None:
+        forget_certificates(options.certificates, [str(record["path"])])
+    return record
+
+
+def forget_certificates(certificates: str | Path, paths: list[str]) -> None:
+    """Remove the certificates of these puzzles' paths under `certificates`, where there are any
+    (a folder without its certificate.json is not one of ours, and stays)."""
+    for path in paths:
+        old = Path(certificates) / certificate_folder(path)
+        if (old / "certificate.json").is_file():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def worded(error: Exception) -> str:

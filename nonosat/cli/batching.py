@@ -111,10 +111,17 @@ def batch(
         raise UsageError("cannot write the results: standard output is closed")
     out_path = None if to_stdout else Path(results)
     with _reading():
-        todo, done, already, ours, changed = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
+        todo, done, already, ours, changed, gone = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     if changed:
         puzzles = f"{changed} puzzle{'s' if changed > 1 else ''}"
         err.print(f"{puzzles} changed since {results} was written: solved again", markup=False)
+    if gone:
+        taken = f"{len(gone)} record{'s' if len(gone) > 1 else ''}"
+        err.print(f"{taken} of puzzles their files no longer hold taken out of {results}", markup=False)
+        if certificates is not None:
+            from nonosat.batch.work import forget_certificates
+
+            forget_certificates(certificates, gone)
     records = list(done)
     stream = run(
         paths,

@@ -121,18 +121,21 @@ class Rival(Generic[Job]):
         with self._lock:
             if self._stopping.is_set():
                 return None
-            context = worker_context()
-            results, sender = context.Pipe(duplex=True)  # the worker hears this end close
-            process = context.Process(
-                target=_worker, args=(sender, self.work, self.job(), interrupts.started_ignoring()), daemon=True
-            )
-            try:
+            results = sender = None
+            try:  # all of it: a pipe with no file to spare, or a job that fails, is a worker that cannot start
+                context = worker_context()
+                results, sender = context.Pipe(duplex=True)  # the worker hears this end close
+                process = context.Process(
+                    target=_worker, args=(sender, self.work, self.job(), interrupts.started_ignoring()), daemon=True
+                )
                 start_worker(process)
             except Exception:  # noqa: BLE001 - no process to spare, or the fork server died: the search goes on alone
-                results.close()
+                if results is not None:
+                    results.close()
                 return None
             finally:
-                sender.close()
+                if sender is not None:
+                    sender.close()
             self.process = process
             interrupts.child_started(process.pid)
             return results

@@ -146,7 +146,8 @@ function toDraw() {
   }
   // A review: an imported puzzle of clues alone with two solutions became an empty drawing, every
   // clue 0, without a word; and clues edited just before became the old clues' solution.
-  const checking = $("verdict").dataset.status === "checking"; // the last verdict is of other clues
+  // the last verdict is of other clues while these are checked, or when they cannot be read
+  const checking = ["checking", "invalid"].includes($("verdict").dataset.status);
   const first = !checking && lastResult && lastResult.solutions && lastResult.solutions[0];
   const sized = first && first.length === state.height && first[0].length === state.width;
   const solution = sized && lastResult.status === "unique" && first;
@@ -155,7 +156,8 @@ function toDraw() {
   const drawn = state.drawn;
   const fits = drawn && drawn.width === state.width && drawn.height === state.height;
   if (!solution && !fits && !played && !(sized && lastResult.status === "multiple")) {
-    if (checking) say("The verdict of these clues is not in yet: switch when it is (the drawing comes from their solution).", "error");
+    if ($("verdict").dataset.status === "invalid") say("These clues cannot be read: mend them, then switch (the drawing comes from their solution).", "error");
+    else if (checking) say("The verdict of these clues is not in yet: switch when it is (the drawing comes from their solution).", "error");
     else say("These clues have no solution to draw (none, or none found in time): they stay as they are. Clear starts a new drawing.", "error");
     return;
   }
