@@ -94,6 +94,35 @@ def test_a_rivals_time_counts_from_when_the_searchs_own_worker_started() -> None
     assert time.monotonic() - started < 5  # not stuck waiting for an event no one sets
 
 
+@pytest.mark.slow
+def test_a_search_in_a_worker_is_raced_only_after_it_has_run_its_time(
+    monkeypatch: pytest.MonkeyPatch, rivals: list[Any]
+) -> None:
+    """The wiring in `search_in_workers`: with the search's own worker slow to start (1.5 s; a
+    fork server's first start took 0.1 s here), the rival of a 4x4 ring, due 1 s after (0.1 s on
+    the command line), is never forked: the search answers first (a review saw cadical195 answer
+    for cadical103). Before, the rival's time ran from before the start."""
+    from nonosat import load
+    from nonosat.deadline import Deadline
+    from nonosat.processes import start_worker as real_start
+    from nonosat.solver.encodings.grid import build_formula
+    from nonosat.solver.propagation import line_solve
+
+    starts: list[Any] = []
+
+    def slow_first(process: Any) -> None:
+        starts.append(process)
+        if len(starts) == 1:
+            time.sleep(1.5)
+        real_start(process)
+
+    monkeypatch.setattr(portfolio, "start_worker", slow_first)
+    formula = build_formula(line_solve(load(ROOT / "puzzles" / "ring.non")), "blocks")
+    found = enumeration.search_in_workers(formula, 2, "cadical103", Deadline.after(60), True, 1.0)
+    assert found is not None and len(found[0]) == 2 and found[3] == portfolio.OURS
+    assert len(rivals) == 2 and rivals[0].forked and not rivals[1].forked and len(starts) == 1
+
+
 def test_a_worker_that_cannot_even_get_a_pipe_is_gone_and_says_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
     """A diff's review: an error before the worker's start (no file to spare for its pipe) ended
     the rival's thread with `started` never set: a rival waiting on it waited for ever."""
