@@ -221,8 +221,8 @@ NO_DRATIFY = "pip install 'nonosat[verify]' (it brings dratify, a DRAT checker i
 
 
 def _check_proof(formula: Path, proof: Path, checker: str | None, deadline: Deadline) -> str:
-    """Run the DRAT checker on a formula and its proof; the checker's name when it verified."""
-    _checker_here(checker)
+    """Run the DRAT checker on a formula and its proof (`_checker_here` said it is here); the
+    checker's name when it verified."""
     wanted = checker or ("dratify" if _has_dratify() else "drat-trim")
     if wanted == "dratify":
         from dratify import check_proof, parse_dimacs

@@ -279,8 +279,7 @@ def _of(key: str, keys: set[str], files: set[str]) -> bool:
     """Whether a record is of this run: of one of its puzzles, or of a file it reads, as a whole
     (an error record of a file of several, now read puzzle by puzzle: a review found it never
     taken out by a retry) or as `FILE#N` (a file now read whole, or with fewer puzzles)."""
-    head, hash_sign, tail = key.rpartition("#")
-    return key in keys or key in files or bool(hash_sign and tail.isdigit() and head in files)
+    return key in keys or key in files or _file_of(key) in files
 
 
 def puzzle_key(path: str, folders: dict[str, str] | None = None) -> str:

@@ -143,7 +143,7 @@ class Rival(Generic[Job]):
     def _run(self) -> None:
         if self.begins is not None:
             self.begins.wait()  # set by the stops too
-        if self._stopping.is_set() or self._stopping.wait(self.after):
+        if self._stopping.wait(self.after):
             return
         results = self._start()
         if self.started is not None:

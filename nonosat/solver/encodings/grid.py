@@ -319,12 +319,13 @@ def encoded_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> tuple[st
     check_encoding(encoding)
     problems = puzzle.problems()
     why = "; ".join(problems) if problems else None
-    board = Board(puzzle)
+    board = None
     if why is None:
         try:
             board = line_solve(puzzle)
         except Contradiction:
-            why, board = "line logic finds that the rows and columns contradict each other", Board(puzzle)
+            why = "line logic finds that the rows and columns contradict each other"
+    board = Board(puzzle) if board is None else board
     with collection_paused():
         try:
             formula = build_formula(board, encoding)
