@@ -1056,6 +1056,12 @@ def test_a_board_fits_its_frame_and_stays_legible_where_the_window_allows(
     page.click("#zoom-fit")
     fitted = board_metrics(page)
     assert fitted["scroll"] <= 0, fitted
+    resize(page, 25, 25)
+    page.click("#clear")  # fitted to clues of 0
+    draw(page, RING)  # clues grown by clicks: 7 px too wide at 1280 and 390 px before they refitted
+    assert settled(page) == "multiple"
+    drawn = board_metrics(page)
+    assert drawn["scroll"] <= 0, drawn
     context.close()
 
 

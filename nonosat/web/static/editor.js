@@ -302,6 +302,7 @@ function fillLineClues(rows, cols) {
   if (state.mode !== "draw") return;
   for (const r of rows) fillClue(rowHeads[r], lineClue(rowCells(r)));
   for (const c of cols) fillClue(colHeads[c], lineClue(colCells(c)));
+  fitWidth(); // a clue grown by a click or a stroke's end keeps the board within its frame
 }
 
 function valueFor(td, button) {
