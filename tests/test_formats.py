@@ -301,6 +301,11 @@ BAD_FILES = [
     ),
     ("short.non", "width 3\nheight 10\nrows\n" + "1\n" * 7 + "columns\n", 11, "found 7 before 'columns'"),
     ("long.non", "width 1\nheight 1\nrows\n1\n2\ncolumns\n1\n", 5, "found more"),
+    # a colour clue past a section's end was skipped as an unknown key: a review's Rainbow with an
+    # eleventh column, or a width one short, read as another puzzle, "unique"
+    ("long-nonny.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\ncolumns\nred 1\nred 1\n", 8, "found more"),
+    ("long-black.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\n\nblack 2\ncolumns\n1\n", 7, "found more"),
+    ("long-db.non", "color a #ff0000\nwidth 1\nheight 1\nrows\n1a\n2a\ncolumns\n1a\n", 6, "1 row clue, found more"),
     ("letters.non", "width 3\nheight 2\nrows\n1\nx3\ncolumns\n1\n1\n1\n", 5, "found 'x3'"),
     ("negative.non", "width 3\nheight 2\nrows\n1\n-3\ncolumns\n1\n1\n1\n", 5, "negative"),
     ("fraction.non", "width 3\nheight 2\nrows\n1\n1.5\ncolumns\n1\n1\n1\n", 5, "found '1.5'"),

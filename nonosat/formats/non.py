@@ -108,10 +108,16 @@ class _Draft:
             self.goal = (unquote(value, self.path, number), number)
         elif key == "color":
             self.colours.append((value, number))
-        elif self.last_key in SECTIONS and _CLUE_LIKE.fullmatch(line.strip()):
+        elif self.last_key in SECTIONS and self.clue_like(key):
             kind = self.last_key
             raise ParseError(self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more")
         self.last_key = key
+
+    def clue_like(self, word: str) -> bool:
+        """Whether a line past a section's end, starting with `word`, reads as one clue more: numbers
+        (`3 1`, or nonogram-db's `3a,1b`), or Nonny's blocks after a colour's name (`red 4`)."""
+        names = {value.split(None, 1)[0] for value, _ in self.colours if value.strip()}
+        return word[:1].isdigit() or word in names | {"black", "default"}
 
     def open_section(self, section: str, number: int) -> None:
         """Start reading the clues of `rows` or `columns`."""
