@@ -166,6 +166,13 @@ def test_colour_json_shape() -> None:
         loads(text.replace('"blue"]', '"white"]'), fmt="json")
     with pytest.raises(ParseError, match='blocks such as \\[3, "red"\\]'):
         loads(text.replace('[1, "blue"]', "[1, 2, 3]"), fmt="json")
+    # the error names the line of the clue at fault, not the line where "rows" begins (a review)
+    rows = text.splitlines()
+    at = next(n for n, line in enumerate(rows, start=1) if '"green"' in line.replace('"blue"]', '"green"]'))
+    with pytest.raises(ParseError) as raised:
+        loads(text.replace('"blue"]', '"green"]', 1), fmt="json")
+    starts = next(n for n, line in enumerate(rows, start=1) if '"rows"' in line)
+    assert raised.value.line == at and raised.value.line != starts
     solution = json.loads(dump_solution_json(SMALL, SMALL.goal, "unique"))
     assert solution["solution"] == ["rb.", "bbr", ".rr"] and solution["palette"][1]["name"] == "red"
     assert json.loads(dump_solution_json(Puzzle.from_grid([[1, 0]]), ((1, 0),), "unique"))["solution"] == ["#."]

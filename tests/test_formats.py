@@ -12,7 +12,7 @@ from formats_shared import clues_of
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats import FORMATS, detect_format, dropped_fields, dumps, load, load_all, loads, save
 from nonosat.formats.cluelist import dump_cluelist, load_cluelist
-from nonosat.formats.jsonfmt import dump_json, dump_solution_json, load_json
+from nonosat.formats.jsonfmt import dump_json, dump_solution_json, element_line, load_json
 from nonosat.formats.nin import dump_nin, load_nin
 from nonosat.formats.non import dump_non, load_non
 from nonosat.formats.tournament import (
@@ -328,6 +328,7 @@ BAD_FILES = [
     ("negative.clues", "1\n\n-2\n", 3, "negative"),
     ("broken.json", '{"rows": [[1]],\n "cols": [[1]\n', 3, "expected JSON"),
     ("strings.json", '{"rows": [[1]],\n "cols": ["1"]}', 2, "cols[0]"),
+    ("third.json", '{"rows": [[1], [1], [1]],\n "cols": [[1],\n  [1, "2"],\n  [3]]}', 3, "cols[1]"),
     ("wide.json", '{"rows": [[1]],\n "cols": [[1]],\n "width": 5}', 3, "expected width 1, the number of column clues"),
     ("tall.json", '{"height": "2",\n "rows": [[1]], "cols": [[1]]}', 1, "expected height 1, the number of row clues"),
     ("twice.json", '{"rows": [[1]],\n "cols": [[1]],\n "columns": [[2]]}', 3, '"cols" or "columns"'),
@@ -424,3 +425,10 @@ def test_save_says_which_fields_the_format_cannot_hold(tmp_path: Path) -> None:
 def test_tournament_refuses_non_square_puzzles() -> None:
     with pytest.raises(UsageError, match="square"):
         dump_tournament([load(DANCER)])
+
+
+def test_a_json_error_names_the_line_of_the_element_at_fault() -> None:
+    """Brackets and commas inside strings, escaped quotes and nested lists do not move the count."""
+    text = '{"title": "[x]", "rows": [[[1, "a],"], [2, "b\\\\\\"c,["]],\n  [[1, "d"]], [3]],\n "cols": []}'
+    assert [element_line(text, "rows", index) for index in range(3)] == [1, 2, 2]
+    assert element_line(text, "cols", 0) == 3 and element_line(text, "nowhere", 0) is None

@@ -39,6 +39,35 @@ def key_line(text: str, key: str) -> int | None:
     return text.count("\n", 0, found.start()) + 1 if found else None
 
 
+def element_line(text: str, key: str, index: int) -> int | None:
+    """The line where element `index` of the list under `"key"` begins (the key's own line if it
+    cannot be told), so that an error points at the clue at fault, not at the list's start."""
+    found = re.search(rf'"{re.escape(key)}"\s*:\s*\[', text)
+    if found is None:
+        return key_line(text, key)
+    depth, count, in_string, escaped, element = 0, 0, False, False, True
+    for at in range(found.end(), len(text)):
+        char = text[at]
+        if in_string:
+            in_string, escaped = (not (char == '"' and not escaped)), (char == "\\" and not escaped)
+            continue
+        if element and not char.isspace():
+            if count == index:
+                return text.count("\n", 0, at) + 1
+            element = False
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif char == "," and depth == 0:
+            count, element = count + 1, True
+    return key_line(text, key)
+
+
 def read_object(text: str, path: PathName) -> dict[str, Any]:
     """Parse the JSON text, which must be an object."""
     try:
@@ -71,12 +100,16 @@ def read_clues(
             if not isinstance(clue, list) or not all(is_whole_number(n) and n >= 0 for n in clue):
                 raise ParseError(
                     path,
-                    key_line(text, key),
+                    element_line(text, key, index),
                     f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
                 )
-            refuse_zero_between(clue, path, key_line(text, key), f"{key}[{index}] = {clue}")
+            refuse_zero_between(clue, path, element_line(text, key, index), f"{key}[{index}] = {clue}")
         return [tuple(clue) for clue in clues], []
     names = {colour.name: index for index, colour in enumerate(palette) if index}
+
+    def line_of(index: int) -> int | None:
+        return element_line(text, key, index)
+
     sizes: list[Clue] = []
     colours: list[Colours] = []
     for index, clue in enumerate(clues):
@@ -86,12 +119,12 @@ def read_clues(
             known = ", ".join(names)
             background = unknown[0] == palette[0].name
             lacks = "the background, which no block has" if background else "a colour the palette lacks"
-            raise ParseError(path, key_line(text, key), f"{key}[{index}] names {unknown[0]!r}, {lacks} ({known})")
+            raise ParseError(path, line_of(index), f"{key}[{index}] names {unknown[0]!r}, {lacks} ({known})")
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
-            raise ParseError(path, key_line(text, key), f"expected {key}[{index}] to be {shape}, found {clue!r}")
+            raise ParseError(path, line_of(index), f"expected {key}[{index}] to be {shape}, found {clue!r}")
         found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
-        refuse_zero_between([block[0] for block in blocks if block], path, key_line(text, key), found)
+        refuse_zero_between([block[0] for block in blocks if block], path, line_of(index), found)
         sizes.append(tuple(block[0] for block in blocks if block))
         colours.append(tuple(block[1] for block in blocks if block))
     return sizes, colours
