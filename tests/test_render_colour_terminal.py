@@ -29,6 +29,18 @@ def test_each_cell_is_drawn_in_its_palette_colour() -> None:
                 assert glyph == "· ", (r, c)
 
 
+def test_every_cell_is_drawn_on_the_puzzles_background_not_the_terminals() -> None:
+    """Black cells with no background of their own vanished in a dark terminal (a review): every
+    cell, blank or filled, in the grid view and in half blocks, sits on the palette's background."""
+    lines = styled(grid_view(puzzle(), GRID))
+    cells = [line[-2 * len(GRID[0]) :] for line in lines[len(lines) - len(GRID) :]]
+    grounds = {hex_of(style, True) for line in cells for _, style in line}
+    halves = [
+        hex_of(style, True) for line in styled(half_block_grid(((0, 0), (0, 1), (1, 0)), PALETTE)) for _, style in line
+    ]
+    assert grounds == {PALETTE[0].rgb} and halves == [PALETTE[0].rgb, PALETTE[1].rgb, PALETTE[0].rgb, PALETTE[0].rgb]
+
+
 def test_clue_numbers_sit_on_their_block_colour_in_legible_ink() -> None:
     """Row clues read, left to right, as (number, swatch colour, ink): white on navy and red,
     black on yellow."""

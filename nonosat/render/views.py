@@ -31,6 +31,8 @@ FILLED, EMPTY = "██", "· "
 FILLED_ASCII, EMPTY_ASCII = "#", "."
 DIFFERENT = "bold red"
 MARKED = "XX"
+GREY = "#808080"
+"""A blank cell's dot in colour, seen on a light background and on a dark one."""
 """A marked cell in colour (red would read as a colour): X on the cell's own colour."""
 
 Glyph = tuple[str, "Style | str | None"]
@@ -82,14 +84,18 @@ def palette_of(puzzle: Puzzle) -> Palette | None:
 def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -> list[Glyph]:
     """Each cell value's glyph and style, by palette index: blank "· " ("·" when not `wide`, "."
     with --ascii, in colour the background's character: a colour may be "."); filled "██" ("█",
-    "#"), in colour in its colour, or with --ascii its character."""
+    "#"), in colour in its colour, or with --ascii its character. In colour every cell is drawn on
+    the puzzle's background colour, not the terminal's (a review: black cells vanished in a dark
+    terminal)."""
     if ascii_cells:
         chars = [EMPTY_ASCII, FILLED_ASCII] if palette is None else shown_chars([colour.char for colour in palette])
         return [(char, None) for char in chars]
     empty, filled = (EMPTY, FILLED) if wide else ("·", "█")
     if palette is None:
         return [(empty, None), (filled, None)]
-    return [(empty, None)] + [(filled, Style(color=colour.rgb)) for colour in palette[1:]]
+    ground = palette[0].rgb
+    glyphs: list[Glyph] = [(empty, Style(color=GREY, bgcolor=ground))]
+    return glyphs + [(filled, Style(color=colour.rgb, bgcolor=ground)) for colour in palette[1:]]
 
 
 def cell_width(puzzle: Puzzle, columns: list[list[Token]], ascii_cells: bool) -> int:
@@ -252,10 +258,8 @@ def half_block_grid(grid: Grid, palette: Palette | None = None) -> Text:
     looks: dict[tuple[int, int], Glyph] = {}
     for a in range(len(palette)):
         for b in range(len(palette)):
-            if a and b and a != b:
-                looks[a, b] = "▀", Style(color=palette[a].rgb, bgcolor=palette[b].rgb)
-            else:
-                looks[a, b] = HALF_BLOCKS[bool(a), bool(b)], Style(color=palette[a or b].rgb) if a or b else None
+            # the top half in the top cell's colour, on the bottom one's (the background's if blank)
+            looks[a, b] = "▀", Style(color=palette[a].rgb, bgcolor=palette[b].rgb)
     coloured = Text(no_wrap=True, overflow="ignore")
     for i, pairs in enumerate(lines):
         _append_runs(coloured, [looks[pair] for pair in pairs])
