@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 from colour_views import GRID, PALETTE, SVG, puzzle, svg_fills
 
@@ -120,3 +121,10 @@ def test_png_clue_numbers_are_white_on_dark_swatches_and_black_on_light_ones() -
         assert ink in colours, (x, y, k)  # the number, in legible ink
         seen.add(ink)
     assert len(seen) == 2
+
+
+def test_a_sheet_without_a_title_is_named_by_its_files_name_not_its_folders() -> None:
+    """A sheet is shared: the path as typed (`/home/me/puzzles/viceres.g`) named it (a review)."""
+    untitled = replace(Puzzle.from_grid([[1, 0]]), source="/home/me/puzzles/set.txt#7")
+    assert "<title>set.txt#7</title>" in to_svg(untitled)
+    assert "<title>Mine</title>" in to_svg(replace(untitled, title="Mine"))

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -171,6 +171,14 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def sheet_title(puzzle: Puzzle) -> str:
+    """A sheet's title: the puzzle's, else its file's name without the folders it was read from
+    (a sheet is shared: a review found `/work/.../viceres.g` in one), else its size."""
+    if puzzle.title or not puzzle.source:
+        return puzzle.name
+    return replace(puzzle, source=PurePath(puzzle.source).name or puzzle.source).name
+
+
 def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The puzzle sheet as SVG: its clues, the grid and, if `grid` is given, the filled cells.
 
@@ -181,7 +189,7 @@ def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{sheet.width}" height="{sheet.height}"'
         f' viewBox="0 0 {sheet.width} {sheet.height}">',
-        f"<title>{escape(puzzle.name)}</title>",
+        f"<title>{escape(sheet_title(puzzle))}</title>",
         '<rect width="100%" height="100%" fill="#fff"/>',
     ]
     if grid is not None:
