@@ -63,16 +63,26 @@ class Certificate:
     files: tuple[str, ...]
 
 
+def refuse_past_limit(puzzle: Puzzle, encoding: str) -> None:
+    """Raise FormulaTooLarge if a black-and-white puzzle's whole formula would pass the clause
+    limit: known at once from the clues, so a check refuses before it searches (a review: a
+    512x512 search ran to its time limit for a certificate that could never be made). A colour
+    formula's size is known only as it is built."""
+    from nonosat.solver.encodings.grid import unpruned_clauses
+
+    if not puzzle.is_colour and (count := unpruned_clauses(puzzle, encoding)) > MAX_CLAUSES:
+        raise FormulaTooLarge(
+            f"the CNF would have {count} clauses, past {MAX_CLAUSES}, the limit that keeps memory bounded"
+        )
+
+
 def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]]]:
     """The puzzle's whole formula from its clues alone (no line logic, no implied clauses): its
     DIMACS text and its clauses."""
     from nonosat.solver.board import Board
-    from nonosat.solver.encodings.grid import build_formula, to_dimacs, unpruned_clauses
+    from nonosat.solver.encodings.grid import build_formula, to_dimacs
 
-    if not puzzle.is_colour and (count := unpruned_clauses(puzzle, encoding)) > MAX_CLAUSES:
-        raise FormulaTooLarge(  # known at once from the clues, before minutes of building it
-            f"the CNF would have {count} clauses, past {MAX_CLAUSES}, the limit that keeps memory bounded"
-        )
+    refuse_past_limit(puzzle, encoding)  # before minutes of building it
     formula = build_formula(Board(puzzle), encoding, implications=False)
     return to_dimacs(formula, encoding), formula.clauses
 

@@ -409,19 +409,28 @@ def test_a_formula_past_the_clause_limit_is_refused_before_it_is_built(
     assert not (tmp_path / "cert").exists()
 
 
-def test_check_keeps_its_verdict_on_the_error_when_no_certificate_can_be_made(
+def test_a_certificate_past_the_clause_limit_is_refused_before_the_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A review found `check(puzzle, certificate=DIR)` throwing the verdict away (Cauldron's,
-    unique by line logic) when the certificate's formula was too large."""
+    """A black-and-white formula's size is known from the clues: `check` with a certificate
+    refuses before it searches (a review: a random 512x512 searched to its 20 s limit, then "no
+    certificate", for a certificate that could never be made), in Python and on the command line
+    (one line, exit 4, no verdict shown, nothing written)."""
+    from typer.testing import CliRunner
+
+    from nonosat.cli import app
     from nonosat.errors import FormulaTooLarge
 
     monkeypatch.setattr("nonosat.certificate.MAX_CLAUSES", 10)
-    with pytest.raises(FormulaTooLarge) as raised:
-        check(load(PUZZLES / "webpbn-00001-dancer.non"), certificate=tmp_path / "cert")
-    verdict = raised.value.verdict
-    assert isinstance(verdict, Verdict) and verdict.result.status.value == "unique"
-    assert not (tmp_path / "cert").exists()
+    monkeypatch.setattr("nonosat.solver.drive.check_within", lambda *args, **kwargs: pytest.fail("searched"))
+    monkeypatch.setattr("nonosat.reports.check_report", lambda *args, **kwargs: pytest.fail("searched"))
+    dancer = PUZZLES / "webpbn-00001-dancer.non"
+    with pytest.raises(FormulaTooLarge, match="the CNF would have .* clauses, past 10,") as raised:
+        check(load(dancer), certificate=tmp_path / "cert")
+    assert raised.value.verdict is None
+    done = CliRunner().invoke(app, ["check", str(dancer), "--certificate", str(tmp_path / "cert")])
+    assert done.exit_code == 4 and "no certificate: the CNF would have" in done.output
+    assert "unique" not in done.output and not (tmp_path / "cert").exists()
 
 
 def test_a_colour_formula_past_the_clause_limit_makes_no_certificate_and_counts_the_open_cells_right(
@@ -438,6 +447,9 @@ def test_a_colour_formula_past_the_clause_limit_makes_no_certificate_and_counts_
     with pytest.raises(FormulaTooLarge, match=rf"grew past 20 clauses.* with {cells} of {cells} cells open$"):
         make_certificate(puzzle, result.status.value, tuple(s.grid for s in result.solutions), tmp_path / "cert")
     assert not (tmp_path / "cert").exists()
+    with pytest.raises(FormulaTooLarge) as raised:  # found after the verdict, which stands on the error
+        check(puzzle, certificate=tmp_path / "cert")
+    assert isinstance(raised.value.verdict, Verdict) and raised.value.verdict.result.status == result.status
 
 
 @pytest.mark.slow

@@ -9,7 +9,19 @@ from nonosat.cli.base import Encoding, TimeoutOption, app, friendly
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
+    from nonosat.model import Puzzle
     from nonosat.reports import Report
+
+
+def refuse_certificate_past_limit(puzzle: "Puzzle", encoding: Encoding | None) -> None:
+    """Refuse at once, before the search, a certificate whose formula would pass the clause limit."""
+    from nonosat.certificate import CERTIFICATE_ENCODING, refuse_past_limit
+    from nonosat.errors import CutShort
+
+    try:
+        refuse_past_limit(puzzle, CERTIFICATE_ENCODING if encoding is None else encoding.value)
+    except CutShort as error:
+        raise CutShort(f"no certificate: {error}") from None
 
 
 def write_certificate(

@@ -23,7 +23,7 @@ from nonosat.cli.base import (
     friendly,
     write_solution,
 )
-from nonosat.cli.certifying import write_certificate
+from nonosat.cli.certifying import refuse_certificate_past_limit, write_certificate
 from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved, showing_time
 from nonosat.limits import MAX_COUNT
 
@@ -142,6 +142,8 @@ def check(
         check_certificate_folder(certificate, force)  # before any work, as for -o
     as_json = format is OutputFormat.json
     puzzle = load_puzzle(file, deadline, as_json)
+    if certificate is not None:
+        refuse_certificate_past_limit(puzzle, encoding)
     answer = check_report(
         puzzle,
         file,

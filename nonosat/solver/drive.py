@@ -175,14 +175,19 @@ def check(
     With `certificate`, a folder, the verdict's evidence is written there when it is decided
     (`nonosat.certificate.make_certificate`, in `encoding`, else the automaton encoding; existing
     files only with `force`),
-    within the same `timeout`; an unknown verdict has none."""
+    within the same `timeout`; an unknown verdict has none. A black-and-white formula past the
+    clause limit raises FormulaTooLarge before the search (its `verdict` None)."""
     if certificate is not None and not isinstance(certificate, str | os.PathLike):
         raise UsageError(f"certificate is a folder's path, not {type(certificate).__name__}")
     deadline = Deadline.of(timeout)
+    if certificate is not None:
+        from nonosat.certificate import CERTIFICATE_ENCODING, refuse_past_limit
+
+        refuse_past_limit(puzzle, encoding or CERTIFICATE_ENCODING)  # before the search: no verdict
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     if certificate is None:
         return verdict
-    from nonosat.certificate import CERTIFICATE_ENCODING, CERTIFIED, make_certificate
+    from nonosat.certificate import CERTIFIED, make_certificate
 
     status = verdict.result.status.value
     if status in CERTIFIED:
