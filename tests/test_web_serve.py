@@ -185,10 +185,23 @@ def test_a_server_started_ignoring_ctrl_c_serves_on_through_it() -> None:
     assert code == 143  # uvicorn hands the signal it heard to nonosat's handler, once the requests are done
 
 
-def test_sigterm_answers_the_requests_under_way_503(served: int) -> None:
+@pytest.mark.parametrize(
+    ("group", "signal_number", "exit_code", "said_last"),
+    [
+        (False, signal.SIGTERM, 143, "nonosat: terminated\n"),
+        (True, signal.SIGTERM, 143, "nonosat: terminated\n"),
+        (True, signal.SIGINT, 130, "nonosat: interrupted\n"),
+    ],
+    ids=["sigterm", "sigterm-to-group", "ctrl-c"],
+)
+def test_sigterm_answers_the_requests_under_way_503(
+    served: int, group: bool, signal_number: int, exit_code: int, said_last: str
+) -> None:
     """A review stopped the server with SIGTERM while requests ran: uvicorn cut them off without
     an answer after its grace, or answered 500 with a traceback. The workers now end as the
-    server begins to stop, and each request under way is answered 503."""
+    server begins to stop, and each request under way is answered 503. So with Ctrl-C at the
+    terminal, or `timeout`'s SIGTERM, which reach the worker too: a later review got "the worker
+    answering this request was interrupted (Ctrl-C)", or "ended without a reply (exit code 255)"."""
     process, port = start("--max-count", "100000")
     try:
         asking, replies = asked_hard(port, 50)
@@ -196,7 +209,11 @@ def test_sigterm_answers_the_requests_under_way_503(served: int) -> None:
             if status(port)["running"] == 1:
                 break
             time.sleep(0.05)
-        process.terminate()
+        time.sleep(0.3)  # the worker well into its search
+        if group:
+            os.killpg(process.pid, signal_number)
+        else:
+            process.send_signal(signal_number)
         asking.join(30)
         code = process.wait(timeout=10)
     finally:
@@ -204,8 +221,8 @@ def test_sigterm_answers_the_requests_under_way_503(served: int) -> None:
             os.killpg(process.pid, signal.SIGKILL)
     said = process.stderr.read() if process.stderr else ""
     assert replies == [(503, {"error": "the server is stopping: this request was not answered"})], replies
-    assert code == 143 and "Traceback" not in said and "ERROR" not in said, said
-    assert said.endswith("nonosat: terminated\n"), said
+    assert code == exit_code and "Traceback" not in said and "ERROR" not in said, said
+    assert said.endswith(said_last), said
 
 
 def test_sigterm_answers_503_a_request_whose_upload_is_still_coming() -> None:

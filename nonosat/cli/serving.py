@@ -116,6 +116,14 @@ def _server_class(uvicorns: Any) -> Any:
     from nonosat import interrupts
 
     class Stopping(uvicorns):  # type: ignore[misc]
+        def handle_exit(self, *args: Any, **kwargs: Any) -> None:
+            from nonosat.web.pool import every_pool_stopping
+
+            # At the signal itself: Ctrl-C at a terminal reaches the workers too, and a worker
+            # that died of it must be answered as stopping, not "interrupted (Ctrl-C)" (a review)
+            every_pool_stopping()
+            super().handle_exit(*args, **kwargs)
+
         async def shutdown(self, *args: Any, **kwargs: Any) -> None:
             from nonosat.web.pool import stop_every_pool
 

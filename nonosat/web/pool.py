@@ -99,6 +99,13 @@ def death(exitcode: int | None) -> str:
 _POOLS: weakref.WeakSet[Pool] = weakref.WeakSet()
 
 
+def every_pool_stopping() -> None:
+    """The server has been told to stop (its signal handler): from now on a worker that ends
+    without a reply is answered as stopping (`stop_every_pool` ends them, in the event loop)."""
+    for pool in list(_POOLS):
+        pool.stopping = True
+
+
 def stop_every_pool() -> None:
     """The server is stopping (SIGTERM, Ctrl-C): end the workers of every pool now, so that each
     request under way is answered 503 before the server closes its connections (a SIGTERM left
