@@ -163,7 +163,7 @@ def test_scores_follow_the_level_and_the_calibrated_cuts() -> None:
     low, high = PASS_CUTS
     assert [score_for("line", x) for x in (low - 0.1, low + 0.01, high + 0.01)] == [1, 2, 3]
     assert [score_for(level, 0) for level in ("probe", "search", "ambiguous")] == [4, 5, 5]
-    assert 1 <= rate(load(CAT)).score <= 3
+    assert rate(load(CAT)).score in (1, 2, 3)
 
 
 def test_a_puzzle_without_a_solution_has_no_difficulty() -> None:
@@ -172,7 +172,7 @@ def test_a_puzzle_without_a_solution_has_no_difficulty() -> None:
     from nonosat.render.text import rating_line
 
     rating = rate(load(ROOT / "puzzles" / "broken-cross.non"))
-    assert (rating.level, rating.score) == ("none", 0)
+    assert (rating.level, rating.score) == ("none", None)  # as the JSON's null (a review: 0)
     assert rating_line(rating).startswith("none (no solution) · ") and "difficulty" not in rating_line(rating)
     assert rating_record("broken-cross.non", rating)["difficulty"] is None
 

@@ -55,7 +55,9 @@ first and second thirds of the 184 line-solvable corpus puzzles up to 100x100
 @dataclass(frozen=True)
 class Rating:
     level: Level
-    score: int
+    score: int | None
+    """1 to 5; None with no solution, or not rated in time (`unknown`), as the command line's
+    `"difficulty": null` (a review: `rate()` said 0, which a site would list as the easiest)."""
     passes: int
     """Line passes of the logical solve (line logic, and probing's resumed line logic)."""
     probes: int
@@ -77,11 +79,11 @@ class Rating:
         return self.passes / (board.width + board.height)
 
 
-def score_for(level: str, passes_per_line: float) -> int:
+def score_for(level: str, passes_per_line: float) -> int | None:
     if level == "line":
         low, high = PASS_CUTS
         return 1 if passes_per_line <= low else 2 if passes_per_line <= high else 3
-    return 4 if level == "probe" else 0 if level in ("unknown", "none") else 5
+    return 4 if level == "probe" else None if level in ("unknown", "none") else 5
 
 
 def may_probe(result: Result) -> bool:

@@ -142,7 +142,7 @@ def verdict_record(
     result = verdict.result
     data = result_record(result, path)
     data["level"] = rating.level if rating else None
-    data["difficulty"] = rating.score if rating and rating.score else None
+    data["difficulty"] = rating.score if rating else None
     if rating is not None and rating.cut_short:
         data["rating_cut_short"] = rating.cut_short
     if result.status.value == "none" and with_diagnosis:
@@ -272,7 +272,7 @@ def rating_record(path: str, rating: Rating) -> Record:
     return {
         "path": path,
         "level": rating.level,
-        "difficulty": rating.score or None,  # none for no solution, or not rated in time
+        "difficulty": rating.score,  # None for no solution, or not rated in time
         "line_passes": rating.passes,
         "passes_per_line": round(rating.passes_per_line, 3),
         "probes": rating.probes,
