@@ -17,8 +17,8 @@ RequireOption = Annotated[
     Requirement,
     typer.Option(
         "--require",
-        help="unique (proved by a search); probe: solvable by line logic and one-cell lookahead; or line: by line logic"
-        " alone, as puzzles for people are.",
+        help="The most the puzzle may need: unique (proved by a search); probe: solvable by line logic and one-cell"
+        " lookahead (a line-solvable one is too); or line: by line logic alone, as puzzles for people are.",
     ),
 ]
 MaxChangesOption = Annotated[
