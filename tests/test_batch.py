@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Generator
 from pathlib import Path
@@ -377,6 +378,76 @@ def test_dask_without_a_scheduler_starts_a_local_cluster(tournament: Path) -> No
     remote = list(run(first, executor="dask", jobs=2))
     local = list(run(first, jobs=2))
     assert {key(r) for r in remote} == {key(r) for r in local}
+
+
+def answering(reply: bytes | None) -> tuple[str, threading.Event]:
+    """A TCP port that accepts and then sends `reply` (None: says nothing, as a web server waits
+    for a request), until the event is set."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.1)
+    done = threading.Event()
+
+    def serve() -> None:
+        held = []
+        while not done.is_set():
+            try:
+                peer, _ = listener.accept()
+            except TimeoutError:
+                continue
+            held.append(peer)
+            if reply is not None:
+                peer.sendall(reply)
+        for peer in held:
+            peer.close()
+        listener.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"tcp://127.0.0.1:{listener.getsockname()[1]}", done
+
+
+@pytest.mark.slow
+def test_a_wrong_scheduler_address_is_one_line_and_soon(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A review: a port that never answers (the dashboard's) waited for ever; one that answers
+    with other bytes was "internal error (MemoryError)", exit 70, and so was an address Dask
+    cannot parse; a refused port took 10 s. Each is now a UsageError saying what is wrong."""
+    pytest.importorskip("distributed")
+    from nonosat.batch import cluster
+    from nonosat.errors import UsageError
+
+    monkeypatch.setattr(cluster, "REACH_SECONDS", 1.0)
+    one = tmp_path / "one.non"
+    one.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    silent, silent_done = answering(None)
+    foreign, foreign_done = answering(b"SSH-2.0-OpenSSH_9.6\r\n")
+    wrong = {
+        "notanaddress": "not an address such as tcp://HOST:8786 (no port)",
+        "http://127.0.0.1:8786": "not an address such as tcp://HOST:8786",
+        f"tcp://127.0.0.1:{free_port()}": "connection refused for 1 s",
+        silent: "no answer within 1 s (the dashboard's port?",
+        foreign: "not a Dask scheduler (MemoryError)",
+    }
+    try:
+        for address, said in wrong.items():
+            raised: list[BaseException] = []
+
+            def reach(address: str = address, raised: list[BaseException] = raised) -> None:
+                try:
+                    list(run([str(one)], executor="dask", scheduler=address))
+                except BaseException as error:  # noqa: BLE001 - looked at below
+                    raised.append(error)
+
+            trying = threading.Thread(target=reach, daemon=True)
+            trying.start()
+            trying.join(60)  # "for ever" was the fault: bounded by the join, not asserted on a clock
+            assert not trying.is_alive() and raised and isinstance(raised[0], UsageError), (address, raised)
+            assert str(raised[0]).startswith(f"cannot reach the Dask scheduler at {address}: ") and said in str(
+                raised[0]
+            )
+    finally:
+        silent_done.set()
+        foreign_done.set()
 
 
 def dies_on_three(item: int) -> int:

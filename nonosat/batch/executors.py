@@ -177,10 +177,9 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except OSError as error:
-            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        from nonosat.batch.cluster import connect
+
+        client = connect(scheduler)
     try:
         pieces = chunks(todo, jobs, DASK_CHUNK)
         futures = [client.submit(solve_chunk, chunk, options, False, pure=False) for chunk in pieces]
