@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import threading
 import time
 from typing import Any
 
@@ -37,7 +38,7 @@ def connect(scheduler: str) -> Any:
     if scheme == "tcp":
         _listening(scheduler, location)
     try:
-        reply = asyncio.run(_identity(scheduler))
+        reply = _asked(scheduler)
     except (TimeoutError, asyncio.TimeoutError):  # (two classes before Python 3.11)
         raise _unreachable(
             scheduler,
@@ -83,6 +84,25 @@ def _listening(scheduler: str, location: str) -> None:
         raise _unreachable(scheduler, f"connection refused for {REACH_SECONDS:g} s") from None
     except OSError as error:
         raise _unreachable(scheduler, error.strerror or str(error)) from None
+
+
+def _asked(scheduler: str) -> Any:
+    """`_identity`'s answer, asked on an event loop of its own thread (the caller may be running
+    one: a notebook's), its error raised here."""
+    outcome: dict[str, Any] = {}
+
+    def ask() -> None:
+        try:
+            outcome["reply"] = asyncio.run(_identity(scheduler))
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            outcome["error"] = error
+
+    asking = threading.Thread(target=ask, name="nonosat-scheduler-probe", daemon=True)
+    asking.start()
+    asking.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("reply")
 
 
 async def _identity(scheduler: str) -> Any:
