@@ -1,6 +1,7 @@
 """batch: whole collections of puzzles into a results file, with progress, resumable."""
 
 import contextlib
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -226,12 +227,13 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
         TimeRemainingColumn(),
     )
     progress = Progress(*columns, console=err.console(), transient=False)
-    logging = not err.console().is_terminal
-    if logging:
+    log = _Log(total) if not err.console().is_terminal else None
+    if log is not None:
         err.print(f"solving {total} puzzles{note}", markup=False)
-    started = logged = time.monotonic()
-    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+    with interrupts.deaf_threads():  # Rich's refresh thread, and the log's, leave Ctrl-C to the main thread
         progress.start()
+        if log is not None:
+            log.start()
     with progress:
         task = progress.add_task(f"solving{note}", total=total)
         try:
@@ -240,10 +242,8 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
                 counts[record["status"]] = counts.get(record["status"], 0) + 1
                 shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
                 progress.update(task, advance=1, description=f"solving{note} · {shown}")
-                if logging and time.monotonic() - logged >= LOG_EVERY:
-                    logged = time.monotonic()
-                    elapsed = round(logged - started)
-                    err.print(f"solved {len(records)} of {total} · {shown} · {elapsed} s", markup=False)
+                if log is not None:
+                    log.now(len(records), shown)
         except KeyboardInterrupt:
             stream.close()  # the workers end now
             progress.stop()
@@ -251,7 +251,39 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
             then = "; run the same command again to resume" if resumable else " (to standard output: no resuming)"
             err.print(f"interrupted after {len(records)} new puzzles{then}", markup=False)
             raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
+        finally:
+            if log is not None:
+                log.stop()
     return records
+
+
+class _Log(threading.Thread):
+    """Where standard error is not a terminal, a line of progress every LOG_EVERY seconds, from a
+    thread of its own: a run whose records stopped coming (a Dask cluster that lost every worker,
+    a hard puzzle with no time limit) said nothing at all in its log until one came (a review)."""
+
+    def __init__(self, total: int) -> None:
+        super().__init__(name="nonosat-batch-log", daemon=True)
+        self.total = total
+        self.done, self.shown = 0, ""
+        self.started = time.monotonic()
+        self.ended = threading.Event()
+        self.lock = threading.Lock()
+
+    def now(self, done: int, shown: str) -> None:
+        with self.lock:
+            self.done, self.shown = done, shown
+
+    def run(self) -> None:
+        while not self.ended.wait(LOG_EVERY):
+            with self.lock:
+                counts = f" · {self.shown}" if self.shown else ""
+                line = f"solved {self.done} of {self.total}{counts} · {round(time.monotonic() - self.started)} s"
+            err.print(line, markup=False)
+
+    def stop(self) -> None:
+        self.ended.set()
+        self.join()
 
 
 def _print_summary(records: list[dict[str, Any]], results: str, console: Any, new: int) -> None:
