@@ -31,9 +31,9 @@ FILLED, EMPTY = "██", "· "
 FILLED_ASCII, EMPTY_ASCII = "#", "."
 DIFFERENT = "bold red"
 MARKED = "XX"
+"""A marked cell in colour (red would read as a colour): X on the cell's own colour."""
 GREY = "#808080"
 """A blank cell's dot in colour, seen on a light background and on a dark one."""
-"""A marked cell in colour (red would read as a colour): X on the cell's own colour."""
 
 Glyph = tuple[str, "Style | str | None"]
 """Text as drawn, and its Rich style."""
