@@ -103,7 +103,8 @@ def read_clues(
                     element_line(text, key, index),
                     f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
                 )
-            refuse_zero_between(clue, path, element_line(text, key, index), f"{key}[{index}] = {clue}")
+            if 0 in clue:  # (element_line reads the text: only where a clue may be at fault)
+                refuse_zero_between(clue, path, element_line(text, key, index), f"{key}[{index}] = {clue}")
         return [tuple(clue) for clue in clues], []
     names = {colour.name: index for index, colour in enumerate(palette) if index}
 
@@ -123,9 +124,11 @@ def read_clues(
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, line_of(index), f"expected {key}[{index}] to be {shape}, found {clue!r}")
-        found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
-        refuse_zero_between([block[0] for block in blocks if block], path, line_of(index), found)
-        sizes.append(tuple(block[0] for block in blocks if block))
+        sizes_of = tuple(block[0] for block in blocks if block)
+        if 0 in sizes_of:  # (element_line reads the text: only where a clue may be at fault)
+            found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
+            refuse_zero_between(sizes_of, path, line_of(index), found)
+        sizes.append(sizes_of)
         colours.append(tuple(block[1] for block in blocks if block))
     return sizes, colours
 
