@@ -279,7 +279,10 @@ class _Log(threading.Thread):
             with self.lock:
                 counts = f" · {self.shown}" if self.shown else ""
                 line = f"solved {self.done} of {self.total}{counts} · {round(time.monotonic() - self.started)} s"
-            err.print(line, markup=False)
+            try:
+                err.print(line, markup=False)
+            except (OSError, ValueError):  # a log that cannot be written (closed, full): the run goes on
+                return
 
     def stop(self) -> None:
         self.ended.set()
