@@ -242,7 +242,9 @@ def random_puzzle(
     grid = random_picture(width, height, density, count, rng, deadline)
     palette = random_palette(count)
     limit = default_max_changes(width, height) if max_changes is None else max_changes
-    fixed = repair(grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=deadline)
+    fixed = repair(  # no picture to come close to: no closing tries
+        grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=deadline, tries=0
+    )
     what = f"{density:g}" if count == 1 else f"{density:g}, {count} colours"
     puzzle = Puzzle.from_grid(fixed.grid, palette, title=f"Random {width}x{height} ({what}, seed {seed})")
     seconds = time.monotonic() - started
