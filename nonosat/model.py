@@ -17,9 +17,9 @@ from nonosat.clues import (
     normalise_grid,
     runs_of,
 )
-from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle
+from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, UsageError
 from nonosat.limits import grid_size_problem
-from nonosat.palette import BLACK_AND_WHITE, Palette, check_palette, is_black_and_white
+from nonosat.palette import BLACK_AND_WHITE, Colour, Palette, check_palette, is_black_and_white
 from nonosat.text import printable
 
 __all__ = [
@@ -167,6 +167,12 @@ class Puzzle:
             palette = BLACK_AND_WHITE
         object.__setattr__(self, "palette", palette)
         count = len(palette) - 1
+        if count > 1 and (self.row_colours is None) != (self.column_colours is None):
+            given, missing = ("row", "column") if self.column_colours is None else ("column", "row")
+            raise InvalidPuzzle(  # each block of the other side was taken as colour 1 in silence (a review)
+                f"{given} colours given without {missing} colours: a colour puzzle needs both"
+                " (or neither: every block colour 1)"
+            )
         for kind, name, colours_name in (("row", "rows", "row_colours"), ("column", "columns", "column_colours")):
             clues = getattr(self, name)
             colours = getattr(self, colours_name)
@@ -376,6 +382,14 @@ class Solution:
         puzzle's `palette`; without it, a colour grid's cells are their colours' numbers, 1-9, a-z,
         A-Z and @ for the 62nd, never all `filled` alike)."""
         if palette is not None and palette != BLACK_AND_WHITE:
+            palette = tuple(palette) if isinstance(palette, (tuple, list)) else palette
+            most = max((cell for row in self.grid for cell in row), default=0)
+            if (
+                not isinstance(palette, tuple)
+                or len(palette) <= most
+                or not all(isinstance(c, Colour) for c in palette)
+            ):
+                raise UsageError(f"palette is the puzzle's Colours ({most + 1} or more), not {palette!r}")
             chars = [colour.char for colour in palette]
             return "\n".join("".join(chars[cell] for cell in row) for row in self.grid)
         if any(cell > 1 for row in self.grid for cell in row):

@@ -27,6 +27,10 @@ class Colour:
     char: str
 
     def __post_init__(self) -> None:
+        for field_name in ("name", "rgb", "char"):
+            value = getattr(self, field_name)
+            if not isinstance(value, str):  # Colour(1, 2, 3) raised AttributeError (a review)
+                raise InvalidPuzzle(f"a colour's {field_name} is text, not {type(value).__name__} ({value!r})")
         rgb = parse_rgb(self.rgb)
         if rgb is None:
             raise InvalidPuzzle(f"colour {self.name!r}: {self.rgb!r} is not an RGB value such as #ff0000")
@@ -117,7 +121,11 @@ CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 def check_palette(palette: Palette) -> None:
-    """Refuse a palette without a colour, over MAX_COLOURS, or with a name or character twice."""
+    """Refuse a palette without a colour, over MAX_COLOURS, with a name or character twice, or of
+    things that are not Colours (strings or tuples raised AttributeError: a review)."""
+    strange = next((colour for colour in palette if not isinstance(colour, Colour)), None)
+    if strange is not None:
+        raise InvalidPuzzle(f"a palette holds Colours (name, rgb, char), not {type(strange).__name__} ({strange!r})")
     if len(palette) < 2:
         raise InvalidPuzzle("a palette needs the background and at least one colour")
     if len(palette) - 1 > MAX_COLOURS:

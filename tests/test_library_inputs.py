@@ -109,3 +109,33 @@ def test_a_zero_between_a_clues_numbers_is_refused_padding_is_not() -> None:
         Puzzle(rows=((1, 0, 1),), columns=((1,), (), (1,)), row_colours=((1, 1, 1),), column_colours=((1,), (), (1,)))
     padded = Puzzle(rows=((0, 0, 1, 1),), columns=((1, 0),) + ((0,),) + ((0, 1),))
     assert (padded.rows, padded.columns) == (((1, 1),), ((1,), (), (1,)))
+
+
+def test_what_a_second_review_handed_the_library_is_refused_in_its_own_words() -> None:
+    """A review of the Python API as a site embeds it: each of these escaped as a bare Python
+    error (AttributeError, TypeError, IndexError, OverflowError), or, the first, made another
+    puzzle in silence (every column block colour 1, answered `none`)."""
+    from nonosat import Colour, solve
+    from nonosat.explain.hint import parse_state
+    from nonosat.formats import dumps
+
+    palette = (Colour("white", "#ffffff", "."), Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b"))
+    with pytest.raises(InvalidPuzzle, match="row colours given without column colours"):
+        Puzzle(rows=((1, 1),), columns=((1,), (1,)), palette=palette, row_colours=((1, 2),))
+    with pytest.raises(InvalidPuzzle, match="column colours given without row colours"):
+        Puzzle(rows=((1, 1),), columns=((1,), (1,)), palette=palette, column_colours=((1,), (2,)))
+    for strange in (("a", "b"), (("white", "#ffffff", "."), ("red", "#ff0000", "r"))):
+        with pytest.raises(InvalidPuzzle, match="a palette holds Colours"):
+            Puzzle(rows=((1,),), columns=((1,),), palette=strange)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPuzzle, match="a colour's name is text, not int"):
+        Colour(1, 2, 3)  # type: ignore[arg-type]
+    ring = load(PUZZLES / "ring.non")
+    assert solve(ring, timeout=10**400).status.value == "multiple"  # a whole number past any float: no limit
+    with pytest.raises(UsageError, match="expected a Puzzle"):
+        dumps(None, "non")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="a state is text, not bytes"):
+        parse_state(b"????", ring, "s")  # type: ignore[arg-type]
+    solution = solve(ring).solutions[0]
+    for palette_given in (palette[:1], "xx", 5):
+        with pytest.raises(UsageError, match="palette is the puzzle's Colours"):
+            solution.text(palette=palette_given)  # type: ignore[arg-type]

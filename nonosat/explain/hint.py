@@ -72,6 +72,10 @@ class Hint:
 
 def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
     """Read a partial grid, from lines of cells or a `.non` file's `saved "..."` string."""
+    if not isinstance(text, str):  # bytes were a TypeError from the pattern (a review)
+        from nonosat.errors import UsageError
+
+        raise UsageError(f"a state is text, not {type(text).__name__} (decode bytes first: data.decode())")
     saved = re.search(r'^\s*saved\s+"?([^"\n]*)"?\s*$', text, flags=re.M)
     if saved:
         flat = saved.group(1)

@@ -319,6 +319,9 @@ def load_all(path: str | Path) -> list[Puzzle]:
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:
     """Write a puzzle as text in the named format (a colour puzzle only in a format of colour)."""
+    from nonosat.arguments import check_puzzle
+
+    check_puzzle(puzzle)  # dumps(None, ...) was an AttributeError (a review)
     dump = writer(fmt, colour=puzzle.is_colour).dump
     assert dump is not None  # writer refuses a format without one
     return dump(puzzle)
