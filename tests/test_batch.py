@@ -446,6 +446,7 @@ def test_a_wrong_scheduler_address_is_one_line_and_soon(monkeypatch: pytest.Monk
     wrong = {
         "notanaddress": "not an address such as tcp://HOST:8786 (no port)",
         "http://127.0.0.1:8786": "not an address such as tcp://HOST:8786",
+        "tcp://::1:8786": "ipv6 needs brackets",
         f"tcp://127.0.0.1:{free_port()}": "connection refused for 1 s",
         silent: "no answer within 1 s (the dashboard's port?",
         foreign: "not a Dask scheduler (MemoryError)",
@@ -540,3 +541,24 @@ def test_a_second_run_on_the_same_results_file_at_once_is_refused(tmp_path: Path
         other.communicate("")
     assert [record["status"] for record in run([str(puzzle)], out=out, jobs=1)] == ["multiple"]
     assert len(out.read_text().splitlines()) == 1 and not (tmp_path / ".r.jsonl.lock").exists()
+
+
+def test_the_scheduler_is_asked_with_the_clients_security(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: the probe connected without the client's TLS context, so every tls:// scheduler
+    was "not a Dask scheduler (TypeError)". It asks as Client does."""
+    pytest.importorskip("distributed")
+    import distributed.comm.core
+    from distributed.security import Security
+
+    from nonosat.batch import cluster
+
+    asked: list[dict[str, Any]] = []
+
+    async def connecting(address: str, **kwargs: Any) -> Any:
+        asked.append(kwargs)
+        raise OSError("no such scheduler here")
+
+    monkeypatch.setattr(distributed.comm.core, "connect", connecting)
+    with pytest.raises(UsageError, match="not a Dask scheduler"):
+        cluster.connect("tls://scheduler.invalid:8786")
+    assert asked and Security().get_connection_args("client").items() <= asked[0].items()  # type: ignore[no-untyped-call]

@@ -431,6 +431,8 @@ def test_a_certificate_past_the_clause_limit_is_refused_before_the_search(
     done = CliRunner().invoke(app, ["check", str(dancer), "--certificate", str(tmp_path / "cert")])
     assert done.exit_code == 4 and "no certificate: the CNF would have" in done.output
     assert "unique" not in done.output and not (tmp_path / "cert").exists()
+    with pytest.raises(UsageError, match="expected a Puzzle"):  # not an AttributeError (a review)
+        check(None, certificate=tmp_path / "cert")  # type: ignore[arg-type]
 
 
 def test_a_colour_formula_past_the_clause_limit_makes_no_certificate_and_counts_the_open_cells_right(

@@ -305,6 +305,8 @@ BAD_FILES = [
     # eleventh column, or a width one short, read as another puzzle, "unique"
     ("long-nonny.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\ncolumns\nred 1\nred 1\n", 8, "found more"),
     ("long-black.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\n\nblack 2\ncolumns\n1\n", 7, "found more"),
+    ("long-comma.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\ncolumns\nred 1\nred,1\n", 8, "found more"),
+    ("long-colon.non", "color red FF0000 r\nwidth 1\nheight 1\nrows\nred 1\ncolumns\nred 1\nred:1\n", 8, "found more"),
     ("long-db.non", "color a #ff0000\nwidth 1\nheight 1\nrows\n1a\n2a\ncolumns\n1a\n", 6, "1 row clue, found more"),
     ("letters.non", "width 3\nheight 2\nrows\n1\nx3\ncolumns\n1\n1\n1\n", 5, "found 'x3'"),
     ("negative.non", "width 3\nheight 2\nrows\n1\n-3\ncolumns\n1\n1\n1\n", 5, "negative"),
@@ -444,3 +446,6 @@ def test_a_valid_json_file_never_looks_for_an_elements_line(monkeypatch: pytest.
     assert loads(dumps(puzzle, "json"), fmt="json").rows == puzzle.rows
     colour = load(PUZZLES / "ring-colour.non")
     assert loads(dumps(colour, "json"), fmt="json").rows == colour.rows
+    gaps = Puzzle.from_grid([[1, 0], [0, 0]])
+    padded = dumps(gaps, "json").replace("[]", "[0]")  # an empty line as [0], valid (a review)
+    assert "[0]" in padded and loads(padded, fmt="json").rows == gaps.rows

@@ -6,6 +6,7 @@ import itertools
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -426,3 +427,31 @@ def test_closing_tries_keep_the_puzzle_closest_to_the_picture(monkeypatch: pytes
 
     monkeypatch.setattr(repairing, "_repair", out_of_time)
     assert from_image(smiley, width=30, require="line").puzzle == first.puzzle and len(calls) == 2
+
+
+@pytest.mark.slow
+def test_the_closing_tries_leave_time_to_draw_the_preview(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: with --timeout 0.6-0.8 the tries ran to the deadline and the preview then ran
+    out of time ("time limit reached while drawing"), exit 4, where the first repair had made a
+    puzzle. They take half the time left at most: here tries that would run for ever."""
+    import importlib
+
+    repairing = importlib.import_module("nonosat.generate.repair")
+    real, calls = repairing._repair, []
+
+    def endless(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0])
+        if len(calls) == 1:
+            return real(*args, **kwargs)
+        while True:  # a closing try that never ends: only its deadline stops it
+            args[8].check("a closing try")
+            time.sleep(0.01)
+
+    monkeypatch.setattr(repairing, "_repair", endless)
+    smiley = Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.png"
+    outputs = ["-o", str(tmp_path / "s.non"), "--preview", str(tmp_path / "s.png"), "--preview-changes"]
+    done = CliRunner().invoke(
+        app, ["generate", str(smiley), "--width", "30", "--require", "line", "--timeout", "4", *outputs]
+    )
+    assert done.exit_code == 0 and len(calls) == 2, done.output
+    assert (tmp_path / "s.non").exists() and (tmp_path / "s.png").exists()

@@ -128,3 +128,5 @@ def test_a_sheet_without_a_title_is_named_by_its_files_name_not_its_folders() ->
     untitled = replace(Puzzle.from_grid([[1, 0]]), source="/home/me/puzzles/set.txt#7")
     assert "<title>set.txt#7</title>" in to_svg(untitled)
     assert "<title>Mine</title>" in to_svg(replace(untitled, title="Mine"))
+    game = replace(untitled, source="2x1:1/0/1")  # a Tatham ID's slashes are no folders (a review: "1")
+    assert "<title>2x1:1/0/1</title>" in to_svg(game)

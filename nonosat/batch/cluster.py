@@ -27,12 +27,14 @@ EXAMPLE = "tcp://HOST:8786"
 def connect(scheduler: str) -> Any:
     """A distributed.Client of the scheduler at `scheduler`, or UsageError saying what is wrong."""
     from distributed import Client
-    from distributed.comm.addressing import parse_address
+    from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 
     try:
         scheme, location = parse_address(scheduler)
         get_backend(scheme)  # an unknown scheme (http://) is a ValueError only at the connection
+        if scheme in ("tcp", "tls") and ":" in location:
+            parse_host_port(location)  # IPv6 without brackets: Dask's own words
     except ValueError as error:
         raise _unreachable(scheduler, f"not an address such as {EXAMPLE} ({error})") from None
     if scheme == "tcp":
@@ -108,8 +110,10 @@ def _asked(scheduler: str) -> Any:
 async def _identity(scheduler: str) -> Any:
     """What the peer says it is, asked as a Dask client asks (`identity`)."""
     from distributed.comm.core import connect as open_comm
+    from distributed.security import Security
 
-    comm = await asyncio.wait_for(open_comm(scheduler, timeout=REACH_SECONDS), REACH_SECONDS)
+    security = Security().get_connection_args("client")  # as Client asks: tls:// needs its context
+    comm = await asyncio.wait_for(open_comm(scheduler, timeout=REACH_SECONDS, **security), REACH_SECONDS)
     try:
         await asyncio.wait_for(comm.write({"op": "identity", "reply": True}), REACH_SECONDS)
         return await asyncio.wait_for(comm.read(), REACH_SECONDS)

@@ -23,6 +23,7 @@ import json
 import re
 from typing import Any
 
+from nonosat.clues import zero_between
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.formats.common import PathName, make_puzzle, optional_goal, refuse_zero_between
 from nonosat.model import Clue, Colours, Grid, Puzzle
@@ -103,7 +104,7 @@ def read_clues(
                     element_line(text, key, index),
                     f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
                 )
-            if 0 in clue:  # (element_line reads the text: only where a clue may be at fault)
+            if 0 in clue and zero_between(clue):  # (element_line reads the text: only for a clue at fault)
                 refuse_zero_between(clue, path, element_line(text, key, index), f"{key}[{index}] = {clue}")
         return [tuple(clue) for clue in clues], []
     names = {colour.name: index for index, colour in enumerate(palette) if index}
@@ -125,7 +126,7 @@ def read_clues(
             shape = 'a list of blocks such as [3, "red"]'
             raise ParseError(path, line_of(index), f"expected {key}[{index}] to be {shape}, found {clue!r}")
         sizes_of = tuple(block[0] for block in blocks if block)
-        if 0 in sizes_of:  # (element_line reads the text: only where a clue may be at fault)
+        if 0 in sizes_of and zero_between(sizes_of):  # (element_line reads the text: only for a clue at fault)
             found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
             refuse_zero_between(sizes_of, path, line_of(index), found)
         sizes.append(sizes_of)

@@ -108,7 +108,7 @@ class _Draft:
             self.goal = (unquote(value, self.path, number), number)
         elif key == "color":
             self.colours.append((value, number))
-        elif self.last_key in SECTIONS and self.clue_like(key):
+        elif self.last_key in SECTIONS and self.clue_like(re.split(r"[\s,:]", line.strip(), maxsplit=1)[0]):
             kind = self.last_key
             raise ParseError(self.path, number, f"expected {clue_count(self.wanted(kind), kind[:-1])}, found more")
         self.last_key = key

@@ -112,8 +112,10 @@ def repair(
     `max_changes` cells (or move the picture further than `max_distance`, in changes of full
     contrast: `unit` is what `cost` says of one; by default, the dearest change there is), and
     `TimeUp` when the whole repair runs past `timeout` seconds. Then `tries` closing repairs with
-    tighter limits (default CLOSER_TRIES), the closest puzzle kept (the first found, if the time runs out
-    among them). Deterministic for a given seed, but where the time limit cuts the tries short.
+    tighter limits (default CLOSER_TRIES), the closest puzzle kept; they take at most half the time
+    left after the first (the rest is the caller's, to write and draw what it found), and the
+    closest so far is kept when that runs out. Deterministic for a given seed, but where the time
+    limit cuts the tries short.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
@@ -138,7 +140,9 @@ def repair(
 def _closer(found: Repaired, require: Requirement, limits: tuple[Any, ...], tries: int, budget: int) -> Repaired:
     """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
     fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES)."""
-    grid, cost, palette, _, max_distance, unit, seed, deadline = limits
+    grid, cost, palette, _, max_distance, unit, seed, whole = limits
+    left = whole.remaining()  # half of it for the tries: a review's --preview ran out of time after them
+    deadline = whole if left is None else whole.within(left / 2)
     best, most = found, len(found.changed) - 1
     for _ in range(tries):
         if most < 1 or budget <= 0:

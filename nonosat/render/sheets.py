@@ -10,6 +10,7 @@ before, in grey levels.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -171,10 +172,14 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+GAME_ID = re.compile(r"\d+x\d+:")
+"""The start of a Tatham game ID, read as a puzzle's source (`4x4:2/1/...`)."""
+
+
 def sheet_title(puzzle: Puzzle) -> str:
     """A sheet's title: the puzzle's, else its file's name without the folders it was read from
     (a sheet is shared: a review found `/work/.../viceres.g` in one), else its size."""
-    if puzzle.title or not puzzle.source:
+    if puzzle.title or not puzzle.source or GAME_ID.match(puzzle.source):  # a Tatham ID's slashes are no folders
         return puzzle.name
     return replace(puzzle, source=PurePath(puzzle.source).name or puzzle.source).name
 

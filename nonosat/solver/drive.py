@@ -181,8 +181,10 @@ def check(
         raise UsageError(f"certificate is a folder's path, not {type(certificate).__name__}")
     deadline = Deadline.of(timeout)
     if certificate is not None:
+        from nonosat.arguments import check_puzzle
         from nonosat.certificate import CERTIFICATE_ENCODING, refuse_past_limit
 
+        check_puzzle(puzzle)
         refuse_past_limit(puzzle, encoding or CERTIFICATE_ENCODING)  # before the search: no verdict
     verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
     if certificate is None:
