@@ -52,6 +52,7 @@ def test_a_command_deadline_keeps_the_time_the_process_takes_to_end(monkeypatch:
     the deadline, the process (its fork server and resource tracker) 35-40 ms later. The
     program's deadline comes EXITING sooner; a command run in a long-lived process is not
     ended with it, and keeps the whole limit."""
+    monkeypatch.setattr(deadlines, "_command_started", None)  # first: put back as it was, not as set here
     monkeypatch.setattr(deadlines, "process_age", lambda: 0.0)
     deadlines.command_started()
     left = Deadline.for_command(1.0).remaining()
