@@ -43,6 +43,8 @@ def seconds_or_none(seconds: float | None, name: str = "timeout") -> float | Non
     seconds >= 0. Raises UsageError for a negative number or NaN, which no clock can reach."""
     if seconds is None:
         return None
+    # `seconds != seconds` is NaN's test: math.isnan overflows on a whole number past any float
+    # (10**400 is no limit, below)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds != seconds or seconds < 0:
         raise UsageError(f"{name} must be a number of seconds, at least 0, not {seconds!r}")
     return None if seconds > NEVER else float(seconds)

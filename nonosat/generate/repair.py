@@ -146,13 +146,13 @@ def _closer(found: Repaired, require: Requirement, limits: tuple[Any, ...], trie
     grid, cost, palette, _, max_distance, unit, seed, whole = limits
     left = whole.remaining()  # half of it for the tries: a review's --preview ran out of time after them
     deadline = whole if left is None else whole.within(left / 2)
+    asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
     best, most = found, len(found.changed) - 1
     for _ in range(tries):
         if most < 1 or budget <= 0:
             break
         spent = [0]
         try:
-            asked = Requirement.LINE if require is Requirement.UNIQUE else require
             tried = _repair(asked, grid, cost, palette, most, max_distance, unit, seed, deadline, spent, budget)
         except GenerateFailed:
             most -= 1

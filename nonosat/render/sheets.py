@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import ensure_writable, write_bytes_atomic, write_text_atomic
 from nonosat.model import Clue, Grid, Puzzle
+from nonosat.text import printable
 
 if TYPE_CHECKING:
     from PIL import Image, ImageFont
@@ -181,7 +182,7 @@ def sheet_title(puzzle: Puzzle) -> str:
     (a sheet is shared: a review found `/work/.../viceres.g` in one), else its size."""
     if puzzle.title or not puzzle.source or GAME_ID.match(puzzle.source):  # a Tatham ID's slashes are no folders
         return puzzle.name
-    return replace(puzzle, source=PurePath(puzzle.source).name or puzzle.source).name
+    return printable(PurePath(puzzle.source).name or puzzle.source)  # as Puzzle.name shows a source
 
 
 def to_svg(puzzle: Puzzle, grid: Grid | None = None) -> str:
