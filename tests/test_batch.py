@@ -543,6 +543,21 @@ def test_a_second_run_on_the_same_results_file_at_once_is_refused(tmp_path: Path
     assert len(out.read_text().splitlines()) == 1 and not (tmp_path / ".r.jsonl.lock").exists()
 
 
+def test_an_address_that_is_no_address_is_refused_before_the_run_begins(tmp_path: Path) -> None:
+    """`--scheduler notanaddress` was one line, but after the run's progress had begun: refused
+    now with the run's other options, before anything is read (`check_run`); one line, exit 2."""
+    pytest.importorskip("distributed")
+    one = tmp_path / "one.non"
+    one.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    for address in ("notanaddress", "tcp://host", "http://127.0.0.1:8786"):
+        done = runner.invoke(
+            app, ["batch", str(one), "--out", str(tmp_path / "r.jsonl"), "--executor", "dask", "--scheduler", address]
+        )
+        assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+        assert done.output.startswith(f"nonosat: cannot reach the Dask scheduler at {address}: not an address")
+        assert not (tmp_path / "r.jsonl").exists()
+
+
 def test_the_scheduler_is_asked_with_the_clients_security(monkeypatch: pytest.MonkeyPatch) -> None:
     """A review: the probe connected without the client's TLS context, so every tls:// scheduler
     was "not a Dask scheduler (TypeError)". It asks as Client does."""

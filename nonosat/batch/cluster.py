@@ -24,9 +24,9 @@ REACH_SECONDS = 10.0
 EXAMPLE = "tcp://HOST:8786"
 
 
-def connect(scheduler: str) -> Any:
-    """A distributed.Client of the scheduler at `scheduler`, or UsageError saying what is wrong."""
-    from distributed import Client
+def read_address(scheduler: str) -> tuple[str, str]:
+    """The scheme and the place of a scheduler's address, or UsageError: no network, so that a
+    run refuses an address that is no address before its work begins (`batch.check_run`)."""
     from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 
@@ -37,6 +37,16 @@ def connect(scheduler: str) -> Any:
             parse_host_port(location)  # IPv6 without brackets: Dask's own words
     except ValueError as error:
         raise _unreachable(scheduler, f"not an address such as {EXAMPLE} ({error})") from None
+    if scheme in ("tcp", "tls") and ":" not in location.rpartition("]")[2]:
+        raise _unreachable(scheduler, f"not an address such as {EXAMPLE} (no port)")
+    return scheme, location
+
+
+def connect(scheduler: str) -> Any:
+    """A distributed.Client of the scheduler at `scheduler`, or UsageError saying what is wrong."""
+    from distributed import Client
+
+    scheme, location = read_address(scheduler)
     if scheme == "tcp":
         _listening(scheduler, location)
     try:
@@ -65,9 +75,7 @@ def _listening(scheduler: str, location: str) -> None:
     """Refuse a TCP port nothing listens on, or a host that cannot be found, in words (Dask
     says "timed out"). A refused port is tried again for REACH_SECONDS, as Dask does: a script
     may start the scheduler and the run together."""
-    host, colon, port = location.rpartition(":")
-    if not colon:
-        raise _unreachable(scheduler, f"not an address such as {EXAMPLE} (no port)")
+    host, _, port = location.rpartition(":")  # (read_address made sure of the port)
     until = time.monotonic() + REACH_SECONDS
     try:
         while True:

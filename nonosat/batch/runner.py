@@ -81,6 +81,10 @@ def check_run(
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
     if scheduler is not None and executor != "dask":
         raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
+    if scheduler is not None:
+        from nonosat.batch.cluster import read_address
+
+        read_address(scheduler)  # an address that is no address, before the run begins (its reach: at the run)
     return workers
 
 
