@@ -13,6 +13,7 @@ alone.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -115,37 +116,44 @@ def repair(
     contrast: `unit` is what `cost` says of one; by default, the dearest change there is), and
     `TimeUp` when the whole repair runs past `timeout` seconds. Then `tries` closing repairs with
     tighter limits (default CLOSER_TRIES), the closest puzzle kept; they take at most half the time
-    left after the first (the rest is the caller's, to write and draw what it found), and the
-    closest so far is kept when that runs out. Deterministic for a given seed, but where the time
-    limit cuts the tries short.
+    left after the first, and leave at least as long as the first took (the rest is the caller's,
+    to write and draw what it found), and the closest so far is kept when that runs out.
+    Deterministic for a given seed, but where the time limit cuts the tries short.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
     require = Requirement(require)
     deadline = Deadline.of(timeout)
     limits = (grid, cost, palette, max_changes, max_distance, unit, seed, deadline)
-    spent = [0]
+    spent, started = [0], time.monotonic()
     try:
         found = _repair(require, *limits, counted=spent)
     except GenerateFailed as failed:
         if require is not Requirement.UNIQUE:
             raise
-        spent = [0]  # the closing tries' budget is of the repair that found the puzzle
+        spent, started = [0], time.monotonic()  # the closing tries' budget: of the repair that found it
         try:  # a puzzle line logic solves is unique too: the repair steered by line logic alone
             found = _repair(Requirement.LINE, *limits, counted=spent)  # found one where `unique`'s
         except GenerateFailed:  # went round in circles (a 40-wide logo; an author's review)
             raise failed from None
         require = Requirement.LINE
     closing = CLOSER_TRIES if tries is None else tries
-    return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20)
+    left = deadline.remaining()  # a review's --preview ran out of time after the tries: they take
+    if left is not None:  # half the time left at most, and leave as long as the first repair took
+        left = min(left / 2, left - (time.monotonic() - started))
+        if left <= 0:
+            return found  # a limit this near: no tries (as before them, the caller's time is its own)
+    return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20, left)
 
 
-def _closer(found: Repaired, require: Requirement, limits: tuple[Any, ...], tries: int, budget: int) -> Repaired:
+def _closer(
+    found: Repaired, require: Requirement, limits: tuple[Any, ...], tries: int, budget: int, seconds: float | None
+) -> Repaired:
     """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
-    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES)."""
+    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES), and
+    `seconds` if not None."""
     grid, cost, palette, _, max_distance, unit, seed, whole = limits
-    left = whole.remaining()  # half of it for the tries: a review's --preview ran out of time after them
-    deadline = whole if left is None else whole.within(left / 2)
+    deadline = whole if seconds is None else whole.within(seconds)
     asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
     best, most = found, len(found.changed) - 1
     for _ in range(tries):
