@@ -203,6 +203,10 @@ def test_a_form_field_sent_twice_is_refused_not_one_of_them_dropped(client: Test
     assert hint.status_code == 400 and hint.json()["error"] == "the form field 'file' came 2 times: send one"
     states = client.post("/api/hint", files={"file": ("dancer.non", dancer)}, data={"state": ["?????\n" * 10] * 2})
     assert states.status_code == 400 and "'state' came 2 times" in states.json()["error"]
+    files = client.post("/api/check", files=[("file", ("dancer.non", dancer)), ("file", ("cat.non", cat))])
+    said = files.json()["error"]  # a review: "...multipart/form-data: 400: Too many files. ..."
+    assert files.status_code == 400 and said.endswith(": Too many files. Maximum number of files is 1."), said
+    assert "400" not in said
 
 
 def test_a_media_type_is_read_whole_not_by_its_start(client: TestClient) -> None:

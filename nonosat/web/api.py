@@ -195,7 +195,9 @@ def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         except BadRequest as problem:
             return error(str(problem))
         except Exception as problem:  # noqa: BLE001 - a broken multipart body, from python-multipart or Starlette
-            return error(f"the upload could not be read as multipart/form-data: {str(problem)[:200]}")
+            detail = getattr(problem, "detail", None)  # Starlette's HTTPException: "400: Too many files" as str
+            said = detail if isinstance(detail, str) else str(problem)
+            return error(f"the upload could not be read as multipart/form-data: {said[:200]}")
         if name == "hint":
             if "state" not in fields:
                 return error(
