@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from nonosat.choices import Choice
 from nonosat.deadline import Deadline
@@ -90,6 +89,17 @@ changing more), so a tighter one often ends closer (an author's review: the smil
 26 cells at distance 21.09 by default, 16 at 13.18 with at most 24 changes). For `unique`, the
 tries look for a puzzle line logic solves, which is unique too, and which its repair finds in a
 fraction of the time: the review's logo at 30 wide, 20 cells at 7.84 by `unique`, 17 at 5.10."""
+Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]
+"""A repair's limits, as `_repair` takes them after its requirement."""
+
+UNIQUE_STEPS = 4
+"""A `unique` repair first looks for a puzzle line logic solves (unique too), then for a unique
+one within this many steps for each cell that took (and 20 more: a step is a uniqueness check,
+dearer than a line-logic one), and keeps the closer. An author's review found the `unique`
+repair of a 45-wide logo going round in circles for 22-25 s through its 828 steps (four for each
+cell it may change) before the `line` repair found a puzzle in 0.4 s; on pictures drawn afresh
+the `unique` repair rarely finds a closer one, and the closing tries (which look for a puzzle
+line logic solves) start from whichever is closer."""
 CLOSER_STEPS = 3
 """The closing tries' steps, in all, at most this many times the first repair's (and 20 more):
 a budget of steps, not seconds, so that the puzzle is the same on any machine."""
@@ -126,18 +136,21 @@ def repair(
     deadline = Deadline.of(timeout)
     limits = (grid, cost, palette, max_changes, max_distance, unit, seed, deadline)
     spent, started = [0], time.monotonic()
-    try:
-        found = _repair(require, *limits, counted=spent)
-    except GenerateFailed as failed:
-        if require is not Requirement.UNIQUE:
-            raise
-        spent, started = [0], time.monotonic()  # the closing tries' budget: of the repair that found it
-        try:  # a puzzle line logic solves is unique too: the repair steered by line logic alone
-            found = _repair(Requirement.LINE, *limits, counted=spent)  # found one where `unique`'s
-        except GenerateFailed:  # went round in circles (a 40-wide logo; an author's review)
-            raise failed from None
-        require = Requirement.LINE
     closing = CLOSER_TRIES if tries is None else tries
+    if require is Requirement.UNIQUE and closing:
+        found, require, spent = _unique_or_line(limits)
+    else:
+        try:
+            found = _repair(require, *limits, counted=spent)
+        except GenerateFailed as failed:
+            if require is not Requirement.UNIQUE:
+                raise
+            spent = [0]  # a puzzle line logic solves is unique too: the repair steered by line logic alone
+            try:
+                found = _repair(Requirement.LINE, *limits, counted=spent)
+            except GenerateFailed:
+                raise failed from None
+            require = Requirement.LINE
     left = deadline.remaining()  # a review's --preview ran out of time after the tries: they take
     if left is not None:  # half the time left at most, and leave as long as the first repair took
         left = min(left / 2, left - (time.monotonic() - started))
@@ -146,8 +159,32 @@ def repair(
     return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20, left)
 
 
+def _unique_or_line(limits: Limits) -> tuple[Repaired, Requirement, list[int]]:
+    """A `unique` repair's puzzle, the requirement it met and the steps it took: see
+    UNIQUE_STEPS. Raises GenerateFailed when neither repair finds one."""
+    try:  # the picture as it is, when it is unique
+        return _repair(Requirement.UNIQUE, *limits, counted=[0], budget=0), Requirement.UNIQUE, [0]
+    except GenerateFailed:
+        pass
+    line_spent, spent = [0], [0]
+    try:
+        line: Repaired | None = _repair(Requirement.LINE, *limits, counted=line_spent)
+    except GenerateFailed:
+        line = None
+    budget = None if line is None else UNIQUE_STEPS * len(line.changed) + 20
+    try:
+        found = _repair(Requirement.UNIQUE, *limits, counted=spent, budget=budget)
+    except GenerateFailed:
+        if line is None:
+            raise
+        return line, Requirement.LINE, line_spent
+    if line is not None and (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
+        return line, Requirement.LINE, line_spent
+    return found, Requirement.UNIQUE, spent
+
+
 def _closer(
-    found: Repaired, require: Requirement, limits: tuple[Any, ...], tries: int, budget: int, seconds: float | None
+    found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, seconds: float | None
 ) -> Repaired:
     """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
     fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES), and
