@@ -119,13 +119,14 @@ def test_a_webpbn_set_is_read_puzzle_by_puzzle_with_the_sets_author_wherever_it_
     again as a whole); a puzzle's own wins; and a root that is not a set is refused as before,
     whatever its puzzles hold."""
     import nonosat.formats.webpbn as webpbn
+    import nonosat.formats.xmltree as xmltree
 
     puzzle = dumps(Puzzle(rows=TINY.rows, columns=TINY.columns), "xml").split("<puzzleset>")[1].split("</puzzleset>")[0]
     own = puzzle.replace('defaultcolor="black">', 'defaultcolor="black"><author>Own</author>', 1)
     live = [0]  # Nodes made and not yet freed
     alive: list[int] = []  # how many when each puzzle is read
 
-    class CountedNode(webpbn.Node):
+    class CountedNode(xmltree.Node):
         def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
             super().__init__(tag, attrs, line)
             live[0] += 1
@@ -135,11 +136,11 @@ def test_a_webpbn_set_is_read_puzzle_by_puzzle_with_the_sets_author_wherever_it_
 
     real = webpbn.read_puzzle
 
-    def counting(node: webpbn.Node, defaults: dict[str, str], path: object) -> Puzzle:
+    def counting(node: xmltree.Node, defaults: dict[str, str], path: object) -> Puzzle:
         alive.append(live[0])
         return real(node, defaults, path)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(webpbn, "Node", CountedNode)
+    monkeypatch.setattr(xmltree, "Node", CountedNode)
     monkeypatch.setattr(webpbn, "read_puzzle", counting)
     text = f"<puzzleset><author>Set</author>{puzzle * 40}{own}</puzzleset>"
     first = load_xml_all(text)

@@ -7,7 +7,16 @@ cannot be one, since a blank line separates the rows from the columns).
 from __future__ import annotations
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, clue_lines, make_puzzle, parse_clue, split_lines
+from nonosat.formats.common import (
+    PathName,
+    clue_lines,
+    make_puzzle,
+    parse_clue,
+    refuse_past_the_limits,
+    refuse_past_the_side,
+    split_lines,
+)
+from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Puzzle
 
 CLUE_SHAPE = "a clue of whole numbers separated by spaces or commas ('0' or '-' if empty)"
@@ -16,12 +25,15 @@ Group = list[tuple[int, str]]
 """Consecutive non-blank lines, each with its 1-based line number."""
 
 
-def line_groups(text: str) -> list[Group]:
-    """The runs of non-blank lines of a text, split where blank lines come."""
+def line_groups(text: str, path: PathName = None) -> list[Group]:
+    """The runs of non-blank lines of a text, split where blank lines come; one past the limit
+    a side is refused as it reaches it."""
     groups: list[Group] = [[]]
     for number, line in enumerate(split_lines(text), start=1):
         if line.strip():
             groups[-1].append((number, line))
+            if len(groups[-1]) > MAX_SIDE:
+                refuse_past_the_side(len(groups[-1]), "row" if len(groups) == 1 else "column", path, number)
         elif groups[-1]:
             groups.append([])
     return [group for group in groups if group]
@@ -36,7 +48,9 @@ def read_clue(line: str, number: int, path: PathName) -> Clue:
 
 def load_cluelist(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from a clue list: rows, a blank line, columns."""
-    groups = line_groups(text)
+    groups = line_groups(text, path)
+    if len(groups) == 2:
+        refuse_past_the_limits(len(groups[1]), len(groups[0]), path, groups[0][0][0])
     clues = [[read_clue(line, number, path) for number, line in group] for group in groups]
     if not groups:
         raise ParseError(path, None, "expected row clues, a blank line, then column clues; found nothing")

@@ -136,6 +136,10 @@ class NonnyColours(PaletteDraft):
         else:
             self.declare(name, swatch, line)
 
+    def known(self, name: str) -> bool:
+        """Whether a clue may name this colour: a `color` line declares it, or it is black."""
+        return name in ("black", "default") or self.index(name) is not None
+
     def colour(self, name: str, line: int) -> int:
         found = self.index(name)
         if found is not None:
@@ -155,8 +159,12 @@ class NonnyColours(PaletteDraft):
             if digits:
                 sizes.append(int(digits))
                 colours.append(self.colour(current, line))
-            if name and not name[0].isalpha():
+            if name and (digits or not name[0].isalpha()) and not self.known(name):
+                # `1O` (a typo for 10), `1e3`, `0x10`: a name no `color` line declares, which
+                # no number followed, was taken and dropped without a word (a fuzz review)
                 raise ParseError(self.path, line, f"expected {NONNY_SHAPE}, found {token!r}")
+            if name and not self.known(name):
+                raise ParseError(self.path, line, f"found the colour {name!r}, which no `color` line declares")
             current = name or current
         return colour_clue(list(zip(sizes, colours, strict=True)), self.path, line, text)
 

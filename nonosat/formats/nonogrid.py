@@ -40,8 +40,8 @@ def read_toml(text: str, path: PathName) -> dict[str, Any]:
             import tomli as tomllib
         except ModuleNotFoundError:
             raise ParseError(path, None, "reading TOML needs Python 3.11 or later, or: pip install tomli") from None
-    try:
-        return tomllib.loads(text)
+    try:  # TOML allows LF and CRLF only: a file of lone CRs (an old Mac's) was refused
+        return tomllib.loads(text.replace("\r\n", "\n").replace("\r", "\n"))
     except tomllib.TOMLDecodeError as error:
         found = _AT_LINE.search(str(error))
         message = str(error).split(" (at line")[0]

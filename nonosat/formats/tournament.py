@@ -9,6 +9,7 @@ same `$N` headers, each followed by the grid's rows of tab-separated 0 and 1.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -16,9 +17,12 @@ from dataclasses import dataclass
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName, make_puzzle, parse_clue, split_lines
+from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
 
 CLUE_SHAPE = "a clue of whole numbers separated by tabs"
+MOST_LINES = 2 * min(MAX_SIDE, math.isqrt(MAX_CELLS))
+"""The most clue lines of an entry: a square puzzle within the limits (512x512)."""
 _HEADER = re.compile(r"\$([0-9]+)")
 
 
@@ -39,7 +43,16 @@ def read_blocks(text: str, path: PathName) -> list[Block]:
         if header:
             blocks.append(Block(int(header.group(1)), line_number, []))
         elif blocks:
-            blocks[-1].body.append((line_number, line))
+            body = blocks[-1].body
+            if len(body) >= MOST_LINES and line.strip():  # refused before it is read (a fuzz review:
+                side = MOST_LINES // 2  # 10 MB of one entry was read for 44 s, and took 1 GB)
+                raise ParseError(
+                    path,
+                    line_number,
+                    f"expected puzzle ${blocks[-1].number} to end within {MOST_LINES} clue lines"
+                    f" ({side}x{side}, the largest square the limits allow), found more",
+                )
+            body.append((line_number, line))
         elif line.strip():
             raise ParseError(path, line_number, f"expected a puzzle header like '$1', found {line.strip()!r}")
     if not blocks:
@@ -88,10 +101,12 @@ def choose_size(body: list[tuple[int, str]], clues: list[Clue], sizes: range, us
 
 
 def usual_length(blocks: Sequence[Block]) -> int | None:
-    """The most common number of lines in an entry, when the file has more than one."""
+    """The most common number of lines in an entry, when the file has more than one (the
+    shortest of the most common: two entries, one of them two merged, make a tie)."""
     if len(blocks) < 2:
         return None
-    return Counter(len(block.body) for block in blocks).most_common(1)[0][0]
+    counts = Counter(len(block.body) for block in blocks).most_common()
+    return min(length for length, count in counts if count == counts[0][1])
 
 
 def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntry | None = None) -> Puzzle:
@@ -110,6 +125,7 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
         )
     body = block.body[: 2 * sizes[-1]]
     clues = [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in body]
+    refuse_if_two(block, clues, usual, path)
     size = choose_size(body, clues, sizes, usual)
     columns, rows = clues[:size], clues[size : 2 * size]
     if last is not None:
@@ -122,6 +138,23 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
         source=numbered_source(path, block.number),  # (no title: `#N` was written as one by every
         # format that holds one, and counted as dropped by the tournament's own)
     )
+
+
+def refuse_if_two(block: Block, clues: list[Clue], usual: int | None, path: PathName) -> None:
+    """Refuse an entry of at least twice the file's usual number of lines whose first two
+    runs of that many each read as a puzzle of the usual size: two puzzles with the `$N`
+    between them lost (a fuzz review: tcga's $1 and $2 read as one 50x50 puzzle, `multiple`)."""
+    if usual is None or usual % 2 or len(clues) < 2 * usual:
+        return
+    size = usual // 2
+    first, second = clues[:usual], clues[usual : 2 * usual]
+    if _could_be(first[:size], first[size:], size) and _could_be(second[:size], second[size:], size):
+        raise ParseError(
+            path,
+            block.body[usual][0],
+            f"expected a header like '${block.number + 1}' before this line: puzzle ${block.number} has"
+            f" {len(block.body)} clue lines where the others in the file have {usual}, and they read as two puzzles",
+        )
 
 
 def numbered_source(path: PathName, number: int) -> str | None:

@@ -20,10 +20,7 @@ count, and the goal in the colours' characters (a '|' character is replaced).
 
 from __future__ import annotations
 
-import html.entities
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from xml.parsers import expat
+from collections.abc import Sequence
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import (
@@ -37,6 +34,7 @@ from nonosat.formats.colour import (
 )
 from nonosat.formats.common import PathName, optional_goal
 from nonosat.formats.select import choose, numbered
+from nonosat.formats.xmltree import Node, parse_tree
 from nonosat.model import Clue, Grid, Puzzle, runs_of
 from nonosat.palette import CHARS, SYMBOLS, designations
 
@@ -50,67 +48,12 @@ DEFAULT_CHARS = {"white": ".", "black": "X"}
 """The characters of the two colours a black-and-white file may use without defining them."""
 
 
-@dataclass(slots=True)
-class Node:
-    """An XML element: its tag (lower case), attributes, line, children and own text."""
-
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list[Node] = field(default_factory=list)
-    chunks: list[str] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        """The element's own text (not its children's)."""
-        return "".join(self.chunks)
-
-    def elements(self, tag: str) -> list[Node]:
-        """The child elements with this tag."""
-        return [child for child in self.children if child.tag == tag]
-
-    def element(self, tag: str) -> Node | None:
-        """The first child element with this tag, if any."""
-        found = self.elements(tag)
-        return found[0] if found else None
-
-
-def parse_tree(text: str, path: PathName, ended: Callable[[Node, Node], bool] | None = None) -> Node:
-    """Parse XML text into Nodes, reporting malformed XML at its line. Each child element of the
-    root, once read, is handed to `ended` (with the root) if given, and left out of the tree when
-    it says so."""
-    parser = expat.ParserCreate()
-    stack = [Node("", {}, 0)]
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = Node(tag.lower(), attrs, parser.CurrentLineNumber)
-        stack[-1].children.append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        node = stack.pop()
-        if ended is not None and len(stack) == 2 and ended(stack[-1], node):
-            stack[-1].children.pop()
-
-    def entity(name: str, is_parameter: bool) -> None:
-        # An entity the external DTD would define, such as &copy;: HTML's meaning is meant.
-        if name not in html.entities.name2codepoint:
-            raise ParseError(path, parser.CurrentLineNumber, f"found an unknown entity &{name};")
-        stack[-1].chunks.append(chr(html.entities.name2codepoint[name]))
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = lambda chunk: stack[-1].chunks.append(chunk)
-    parser.SkippedEntityHandler = entity
-    try:
-        parser.Parse(text, True)
-    except expat.ExpatError as error:
-        raise ParseError(path, error.lineno, f"expected well-formed XML: {expat.ErrorString(error.code)}") from None
-    return stack[0].children[0]
-
-
 def read_count(node: Node, path: PathName) -> int:
     """Read one `<count>`: a whole number."""
+    if node.children:  # `<count>5<b/>1</count>` was read as 51 (a fuzz review)
+        raise ParseError(
+            path, node.children[0].line, f"expected a whole number in <count>, found <{node.children[0].tag}>"
+        )
     text = node.text.strip()
     if not text.isascii() or not text.isdigit():
         raise ParseError(path, node.line, f"expected a whole number in <count>, found {text!r}")
@@ -134,6 +77,11 @@ class XmlColours:
             if name in definitions:  # the last one won, silently: another picture (a review)
                 raise ParseError(path, node.line, f"found colour {name!r} declared a second time")
             self.chars[name] = char = node.attrs.get("char", DEFAULT_CHARS.get(name, ""))[:1]
+            same = next((other for other in definitions if char and self.chars[other] == char), None)
+            if same is not None:  # a goal's `X` was the first's, without a word (a fuzz review)
+                raise ParseError(
+                    path, node.line, f"found the character {char!r} given to colour {same!r} and to {name!r}"
+                )
             taken = {swatch.rgb for swatch, _ in definitions.values()}
             rgb = colour_value(node.text.strip(), name, taken, path, node.line)
             definitions[name] = (Swatch(clean_name(name, path, node.line), rgb, char), node.line)
@@ -172,6 +120,10 @@ class XmlColours:
 def read_clues(node: Node, colours: XmlColours, path: PathName) -> list[ColourClue]:
     """Read the `<line>`s of one `<clues>` element: each count's length and colour."""
     clues = []
+    for inside, tag in ((node, "line"), *((line, "count") for line in node.elements("line"))):
+        other = next((child for child in inside.children if child.tag != tag), None)
+        if other is not None:  # a misspelled `<lnie>` was skipped without a word (a fuzz review)
+            raise ParseError(path, other.line, f"expected <{tag}> in <{inside.tag}>, found <{other.tag}>")
     for line in node.elements("line"):
         counts = line.elements("count")
         blocks = [(read_count(count, path), colours.colour_of(count)) for count in counts]

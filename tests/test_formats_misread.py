@@ -1,0 +1,155 @@
+"""Files one slip away from a valid one: read as their author meant, or refused at the slip's line,
+never read as another puzzle without a word (a fuzz review of every reader); and files past the
+size limits refused before their clues are read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonosat.errors import ParseError
+from nonosat.formats import dumps, load, loads
+from nonosat.formats.tournament import load_tournament_each
+from nonosat.limits import MAX_SIDE
+from nonosat.model import Puzzle
+
+DANCER = Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-00001-dancer.non"
+SIX = Puzzle.from_grid(tuple(tuple(int(c == (0 if r < 3 else 3)) for c in range(6)) for r in range(6)))
+"""Two strokes of three: rows 1 1 1 1 1 1, columns 3 0 0 3 0 0."""
+
+
+@pytest.mark.parametrize("fmt", ["clues", "nin", "non", "g", "mk", "tournament"])
+@pytest.mark.parametrize("brk", ["\v", "\f", "\x85", "\u2028", "\u2029"])
+def test_a_line_broken_as_unicode_breaks_lines_is_two_lines_not_one_clue(fmt: str, brk: str) -> None:
+    """Lines were split at LF and CR only, and clues at any white space: Dancer's rows `2` and
+    `2 1` with a form feed between them were one clue `2 2 1`, and the verdict `none`."""
+    assert load(DANCER).height == 10
+    text = dumps(SIX, fmt)
+    lines = text.split("\n")
+    middle = next(i for i in range(1, len(lines) - 1) if lines[i][:1].isdigit() and lines[i + 1][:1].isdigit())
+    broken = "\n".join(lines[:middle]) + "\n" + lines[middle] + brk + "\n".join(lines[middle + 1 :])
+    assert broken != text and broken.count("\n") == text.count("\n") - 1
+    read = loads(broken, fmt=fmt, number=1 if fmt == "tournament" else None)
+    assert (read.rows, read.columns) == (SIX.rows, SIX.columns)
+
+
+def test_toml_with_lone_carriage_returns_is_read_as_the_other_formats_are() -> None:
+    """nonogrid's TOML of an old Mac's line endings was "invalid character '\\r'"."""
+    toml = """[clues]\nrows = '''\n1\n1 1\n'''\ncolumns = "1, 1, 1"\n"""
+    assert loads(toml.replace("\n", "\r"), fmt="nonogrid") == loads(toml, fmt="nonogrid")
+
+
+def test_a_tournament_entry_that_is_two_puzzles_is_refused_where_the_header_went_missing() -> None:
+    """A fuzz review: `$2` deleted, `$1` read as a 50x50 puzzle of both, `multiple`, exit 1."""
+    five = [Puzzle.from_grid(tuple(tuple((r * c + k) % 3 == 0 for c in range(5)) for r in range(5))) for k in (0, 1, 2)]
+    whole = "".join(dumps(p, "tournament").replace("$1", f"${n}") for n, p in enumerate(five, start=1))
+    lost = whole.replace("$2\n", "", 1)
+    assert lost.count("$") == 2
+    with pytest.raises(ParseError, match=r"line 12: expected a header like '\$2' before this line: puzzle \$1 has 20"):
+        loads(lost, fmt="tournament", number=1)
+    each = dict(load_tournament_each(lost))  # a batch keeps the others
+    third = each[3]
+    assert isinstance(each[1], ParseError) and isinstance(third, Puzzle)
+    assert (third.rows, third.columns) == (five[2].rows, five[2].columns)
+    for n, puzzle in enumerate(five, start=1):  # whole, every entry reads
+        read = loads(whole, fmt="tournament", number=n)
+        assert (read.rows, read.columns) == (puzzle.rows, puzzle.columns)
+
+
+NONNY = (
+    "width 3\nheight 2\ncolor red ff0000 r\ncolor blue 0000ff b\nrows\n{row}\nblue 1\ncolumns\nred 1\nblue 1\nred 1\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("red 1O", "found '1O'"),  # a typo for 10: read as 1 and an unused colour 'O'
+        ("red 1e3", "found '1e3'"),
+        ("red 0x10", "found '0x10'"),
+        ("red 1 xyz blue 1", "found the colour 'xyz', which no `color` line declares"),
+    ],
+)
+def test_a_nonny_clue_with_a_word_no_colour_line_declares_is_refused(row: str, said: str) -> None:
+    """Nonny's clues: `red 1O` was read as `red 1` (the rest a colour name no number followed,
+    dropped), and the puzzle solved as another one."""
+    assert loads(NONNY.format(row="red 2"), fmt="non").width == 3  # the file as meant reads
+    with pytest.raises(ParseError, match=f"line 6: .*{said}"):
+        loads(NONNY.format(row=row), fmt="non")
+
+
+def test_a_nin_header_too_small_for_its_lines_is_refused_not_read_with_stray_sets() -> None:
+    """Whole stray sets of clue lines are skipped (jwilk's data142.nin), so a 6x6 puzzle headed
+    `3 3` was read as a 3x3 one, `multiple`: when all its lines read as one puzzle of another
+    size, the header is wrong."""
+    text = dumps(SIX, "nin")
+    assert loads(text, fmt="nin") == Puzzle(rows=SIX.rows, columns=SIX.columns)
+    with pytest.raises(ParseError, match="line 1: expected a first line 'width height' .* found '3 3'.* 6x6 puzzle"):
+        loads(text.replace("6 6", "3 3", 1), fmt="nin")
+
+
+def test_a_json_key_given_twice_is_refused() -> None:
+    """Python's JSON reader keeps the last of two keys: a second "rows" replaced the first."""
+    text = '{"rows": [[1], [1]],\n "rows": [[1]], "cols": [[1]]}'
+    with pytest.raises(ParseError, match="line 2: found the key 'rows' twice in one object"):
+        loads(text, fmt="json")
+    palette = (
+        '{"rows": [[[1, "a"]]], "cols": [[[1, "a"]]],\n"palette": [{"name": "a", "rgb": "#ff0000",\n "name": "b"}]}'
+    )
+    with pytest.raises(ParseError, match="line 3: found the key 'name' twice"):
+        loads(palette, fmt="json")
+
+
+XML = """<puzzleset><puzzle type="grid" defaultcolor="black">
+<color name="white" char=".">fff</color><color name="black" char="X">000</color>{colours}
+<clues type="columns"><line><count>1</count></line><line><count>1</count></line></clues>
+<clues type="rows"><line><count>{count}</count></line>{line}</clues>
+</puzzle></puzzleset>
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"count": "1<b/>1"}, "line 4: expected a whole number in <count>, found <b>"),
+        ({"line": "<lnie><count>1</count></lnie>"}, "line 4: expected <line> in <clues>, found <lnie>"),
+        ({"line": "<line><cuont>1</cuont></line>"}, "line 4: expected <count> in <line>, found <cuont>"),
+        (
+            {"colours": '<color name="red" char="X">f00</color>'},
+            "line 2: found the character 'X' given to colour 'black'",
+        ),
+    ],
+)
+def test_xml_that_would_be_read_as_another_puzzle_is_refused(change: dict[str, str], said: str) -> None:
+    """`<count>5<b/>1</count>` was read as 51, a misspelled `<lnie>` skipped, and two colours of
+    one character told apart in a goal by the first only."""
+    fields = {"colours": "", "count": "1", "line": "<line><count>1</count></line>"}
+    assert loads(XML.format(**fields), fmt="xml").height == 2
+    with pytest.raises(ParseError, match=said):
+        loads(XML.format(**{**fields, **change}), fmt="xml")
+
+
+def long_file(fmt: str) -> str:
+    """A file of MAX_SIDE + 1 row clues whose first clue is malformed: a reader that reads its
+    clues before it counts them says the clue is wrong; one that counts first, the limit."""
+    rows = ["x"] + ["1"] * MAX_SIDE
+    if fmt == "clues":
+        return "\n".join([*rows, "", "1"]) + "\n"
+    if fmt == "g":
+        return "\n".join([": rows", *rows, ": columns", "1"]) + "\n"
+    if fmt == "tournament":
+        return "\n".join(["$1", *rows, *rows]) + "\n"
+    if fmt == "json":
+        return json.dumps({"rows": [["x"]] + [[1]] * MAX_SIDE, "cols": [[1]]})
+    lines = "".join(["<line><count>x</count></line>"] + ["<line><count>1</count></line>"] * MAX_SIDE)
+    return f'<puzzleset><puzzle><clues type="rows">{lines}</clues></puzzle></puzzleset>'
+
+
+@pytest.mark.parametrize("fmt", ["clues", "g", "tournament", "json", "xml"])
+def test_a_file_past_the_limits_is_refused_before_its_clues_are_read(fmt: str) -> None:
+    """A fuzz review: files of 5 million clue lines (10 MB, within the limit of bytes) were read
+    whole, 19-60 s and up to 1.5 GB, before the limit a side refused them."""
+    with pytest.raises(ParseError, match=f"over the limit of {MAX_SIDE} cells a side|the largest square"):
+        loads(long_file(fmt), fmt=fmt, number=1 if fmt == "tournament" else None)
