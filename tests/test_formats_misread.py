@@ -153,3 +153,18 @@ def test_a_file_past_the_limits_is_refused_before_its_clues_are_read(fmt: str) -
     whole, 19-60 s and up to 1.5 GB, before the limit a side refused them."""
     with pytest.raises(ParseError, match=f"over the limit of {MAX_SIDE} cells a side|the largest square"):
         loads(long_file(fmt), fmt=fmt, number=1 if fmt == "tournament" else None)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "said"),
+    [
+        ("json", '{"rows": [[1],\n[' + "9" * 5000 + ']], "cols": [[1]]}', "line 2: .*a number too long to read"),
+        ("clues", "1\n\n" + "9" * 5000 + "\n", "line 3: .*a number too long to read"),
+        ("json", '{"rows": [[1]],\n"x":\n' + "[" * 100_000 + "]" * 100_000 + "}", "line 3: .*nested too deeply"),
+        ("json", '{"rows": [[1]],\n"x":\n' + '{"a":' * 100_000 + "1" + "}" * 100_001, "line 3: .*nested too deeply"),
+    ],
+)
+def test_a_number_too_long_or_nesting_too_deep_is_said_at_its_line(fmt: str, text: str, said: str) -> None:
+    """A fuzz review: "cannot be read as json: it holds a number too long to read", no line."""
+    with pytest.raises(ParseError, match=said):
+        loads(text, fmt=fmt)

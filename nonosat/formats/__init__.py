@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
-from nonosat.errors import NonosatError, ParseError, UsageError
+from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName
 from nonosat.formats.detection import SUFFIXES, claimed, detect_format, suffix_of, unknown_format
 from nonosat.formats.files import decode_text, read_bytes, read_text
+from nonosat.formats.guard import guarded
 from nonosat.formats.select import choose
 from nonosat.model import Puzzle
 
@@ -173,26 +174,8 @@ def loads(text: str, *, fmt: str | None = None, path: str | Path | None = None, 
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ParseError(path, None, "the file is empty")
-    form = get_format(fmt or guarded(lambda: detect_format(path, text), path, None))
-    return guarded(lambda: load_number(form, text, path, number), path, form.name)
-
-
-def guarded(read: Callable[[], T], path: PathName, fmt: str | None) -> T:
-    """Run a reader (or the format's detection, with `fmt` None) so that whatever goes wrong is
-    a ParseError naming the file: a reader's own errors pass through, and anything else (a
-    RecursionError from 100,000 nested brackets, a number of 5,000 digits, a MemoryError, a bug)
-    says the file cannot be read."""
-    try:
-        return read()
-    except NonosatError:
-        raise
-    except Exception as error:  # noqa: BLE001 - bad input must never end in a traceback
-        as_format = f" as {fmt}" if fmt else ""
-        if isinstance(error, ValueError) and "digits" in str(error):
-            raise ParseError(path, None, f"cannot be read{as_format}: it holds a number too long to read") from error
-        if isinstance(error, RecursionError):  # named for what it is, not as Python's exception (a review)
-            raise ParseError(path, None, f"cannot be read{as_format}: it is nested too deeply") from error
-        raise ParseError(path, None, f"cannot be read{as_format} ({type(error).__name__})") from error
+    form = get_format(fmt or guarded(lambda: detect_format(path, text), path, None, text))
+    return guarded(lambda: load_number(form, text, path, number), path, form.name, text)
 
 
 def load_number(form: Format, text: str, path: PathName, number: int | None) -> Puzzle:
@@ -275,10 +258,10 @@ def read_data(data: bytes, file: str, number: int | None, every: bool) -> list[P
         return [guarded(lambda: load_image(data, file), file, "an image")]
     try:
         text = decode_text(data, file)
-        form = get_format(guarded(lambda: detect_format(file, text), file, None))
+        form = get_format(guarded(lambda: detect_format(file, text), file, None, text))
         load_all = form.load_all
         if every and number is None and load_all is not None:
-            return guarded(lambda: load_all(text, file), file, form.name)
+            return guarded(lambda: load_all(text, file), file, form.name, text)
         return [loads(text, fmt=form.name, path=file, number=number)]
     except ParseError as error:
         if claimed(file) or error.path != file:

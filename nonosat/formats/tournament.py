@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName, make_puzzle, parse_clue, split_lines
+from nonosat.formats.guard import guarded
 from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
 
@@ -218,8 +219,8 @@ def load_tournament_all(text: str, path: PathName = None) -> list[Puzzle]:
 def load_tournament_each(text: str, path: PathName = None) -> list[tuple[int, Puzzle | ParseError]]:
     """Every puzzle of a tournament file by its `$N`, in file order, with a puzzle's own fault in
     its place (a batch run keeps the others: one bad clue made 999 puzzles one error)."""
-    from nonosat.formats import guarded  # (whatever goes wrong in a puzzle is its ParseError: a
-    # number of 5,000 digits raised ValueError, which ended a batch run; the diff's review)
+    # (whatever goes wrong in a puzzle is its ParseError: a number of 5,000 digits raised
+    # ValueError, which ended a batch run; the diff's review)
 
     blocks = read_blocks(text, path)
     usual = usual_length(blocks)
@@ -227,7 +228,7 @@ def load_tournament_each(text: str, path: PathName = None) -> list[tuple[int, Pu
     for block in blocks:
         read = functools.partial(block_puzzle, block, usual, path, last_entry(blocks, block, text))
         try:
-            each.append((block.number, guarded(read, path, None)))
+            each.append((block.number, guarded(read, path, None, text)))
         except ParseError as error:
             each.append((block.number, error))
     return each
