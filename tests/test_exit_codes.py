@@ -72,6 +72,17 @@ def test_no_solution_with_output_still_exits_3(tmp_path: Path) -> None:
     assert not (tmp_path / "x.non").exists() and not (tmp_path / "x.svg").exists()
 
 
+def test_one_of_several_solutions_written_is_said_to_be_one(tmp_path: Path) -> None:
+    """A new user's review: `solve ring.non -o r.non` wrote one of its solutions as the file's
+    goal, exit 1, without a word (`render --solution` says so). A unique one is written quietly."""
+    done = nonosat("solve", str(PUZZLES / "ring.non"), "-o", "r.non", "--render", "r.svg", cwd=tmp_path)
+    assert done.returncode == 1 and (tmp_path / "r.non").exists() and (tmp_path / "r.svg").exists()
+    assert "wrote r.non: the first solution found, of at least 2" in done.stderr
+    assert "drew r.svg: the first solution found, of at least 2" in done.stderr
+    unique = nonosat("solve", str(DANCER), "-o", "d.non", cwd=tmp_path)
+    assert unique.returncode == 0 and (tmp_path / "d.non").exists() and unique.stderr == ""
+
+
 @pytest.mark.slow
 def test_unknown_with_output_still_exits_4(corpus: Path, tmp_path: Path) -> None:
     faase = str(corpus / "pynogram" / "frans_faase.txt")

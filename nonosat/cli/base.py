@@ -253,6 +253,18 @@ def write_solution(result: "Result", target: Path, force: bool) -> None:
         err.print(f"nothing written to {target}: {result.status.value}, no solution found", markup=False)
         return
     save_solution(result.puzzle, result.solution.grid, result.status.value, target, force=force)
+    say_unproved(result, target, "wrote")
+
+
+def say_unproved(result: "Result", target: Path, done: str) -> None:
+    """Say on standard error that the solution written or drawn in `target` is one of several,
+    or not proved the only one (a new user's review: `solve ring.non -o r.non` wrote one of its
+    solutions as the goal without a word; `render --solution` said so)."""
+    status = result.status.value
+    if status == "multiple":
+        err.print(f"{done} {target}: the first solution found, of at least {len(result.solutions)}", markup=False)
+    elif status != "unique":
+        err.print(f"{done} {target}: the first solution found, not proved the only one ({status})", markup=False)
 
 
 def draw_solution(result: "Result", target: Path, force: bool, deadline: "Deadline") -> None:
@@ -268,3 +280,5 @@ def draw_solution(result: "Result", target: Path, force: bool, deadline: "Deadli
         save_picture(result.puzzle, result.solution.grid, target, force=force, deadline=deadline)
     except TimeUp as error:
         err.print(f"nothing drawn in {target}: {error}", markup=False)
+    else:
+        say_unproved(result, target, "drew")
