@@ -168,3 +168,15 @@ def test_a_number_too_long_or_nesting_too_deep_is_said_at_its_line(fmt: str, tex
     """A fuzz review: "cannot be read as json: it holds a number too long to read", no line."""
     with pytest.raises(ParseError, match=said):
         loads(text, fmt=fmt)
+
+
+def test_a_non_section_short_of_a_clue_is_refused_where_its_blank_line_was_taken_for_one() -> None:
+    """A fuzz review: a row clue deleted, the blank line before `columns` was read as an empty
+    last row (a blank line is an empty clue), the rows one up: `none`. Where the rows and columns
+    then fill different numbers of cells, the likely slip is said, at its line."""
+    whole = "width 3\nheight 3\n\nrows\n3\n1\n1\n\ncolumns\n2\n1\n2\n"
+    assert loads(whole, fmt="non").rows == ((3,), (1,), (1,))
+    with pytest.raises(ParseError, match="line 7: expected 3 row clues, found this blank line as the last"):
+        loads(whole.replace("1\n1\n", "1\n", 1), fmt="non")
+    empty_last = "width 3\nheight 3\nrows\n3\n1\n\ncolumns\n2\n1\n1\n"  # a blank last row, totals equal: read
+    assert loads(empty_last, fmt="non").rows == ((3,), (1,), ())

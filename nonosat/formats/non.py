@@ -63,6 +63,10 @@ class _Draft:
     goal: tuple[str, int] | None = None
     section: str | None = None
     last_key: str | None = None
+    blank_end: tuple[str, int] | None = None
+    """A section whose last clue is a blank line, and its number, while the next line is unread."""
+    blank_ends: list[tuple[str, int]] = field(default_factory=list)
+    """Sections whose last clue is a blank line right before a key or the end of the file."""
 
     def wanted(self, section: str) -> int:
         """How many clues a section must hold."""
@@ -74,8 +78,14 @@ class _Draft:
 
     def read(self, line: str, number: int) -> None:
         """Take in one line of the file."""
+        if self.blank_end is not None and line.strip():
+            self.blank_ends.append(self.blank_end)
+        self.blank_end = None
         if self.section_open():
             self.read_clue(line, number)
+            if not line.strip() and not self.section_open():
+                assert self.section is not None
+                self.blank_end = (self.section, number)
         else:
             self.section = None
             self.read_key(line, number)
@@ -154,6 +164,7 @@ class _Draft:
             [parse_clue(text, ",", self.path, number, CLUE_SHAPE) for text, number in self.sections[key]]
             for key in SECTIONS
         )
+        self.refuse_a_missing_clue(sum(map(sum, rows)) != sum(map(sum, columns)))
         goal, goal_problem = optional_goal(self.read_goal)
         return make_puzzle(
             self.path,
@@ -165,6 +176,23 @@ class _Draft:
             source=self.path,
             **self.metadata,
         )
+
+    def refuse_a_missing_clue(self, totals_differ: bool) -> None:
+        """A section whose last clue is a blank line right before a key (or the end of the file)
+        may be short of a clue, the blank line between sections taken for one (a fuzz review:
+        a row deleted, the others read one up and an empty last row, `none`). Where the row and
+        column clues then fill different numbers of cells, that is said rather than `none`."""
+        if self.blank_end is not None:  # the end of the file came next
+            self.blank_ends.append(self.blank_end)
+        if self.blank_ends and totals_differ:
+            section, number = self.blank_ends[0]
+            wanted = clue_count(self.wanted(section), section[:-1])
+            raise ParseError(
+                self.path,
+                number,
+                f"expected {wanted}, found this blank line as the last, right before the next key, and the row and"
+                " column clues filling different numbers of cells: is a clue missing above it?",
+            )
 
     def read_goal(self) -> tuple[tuple[int, ...], ...] | None:
         """The goal picture, if the file gave one."""
