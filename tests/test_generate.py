@@ -528,7 +528,7 @@ def test_a_unique_repair_takes_steps_for_the_cells_line_logics_took(monkeypatch:
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         made = real(*args, **kwargs)
-        budgets.append((args[0], kwargs.get("budget"), len(made.changed)))
+        budgets.append((args[0], args[10] if len(args) > 10 else kwargs.get("budget"), len(made.changed)))
         return made
 
     monkeypatch.setattr(repairing, "_repair", recording)
@@ -537,3 +537,30 @@ def test_a_unique_repair_takes_steps_for_the_cells_line_logics_took(monkeypatch:
     (line, unbounded, cells), (unique, budget, _) = budgets[:2]
     assert line is repairing.Requirement.LINE and unbounded is None and unique is repairing.Requirement.UNIQUE
     assert budget == repairing.UNIQUE_STEPS * cells + 20
+
+
+@pytest.mark.slow
+def test_a_time_limit_in_uniques_repair_keeps_line_logics_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diff's review: with a time limit that fell in `unique`'s repair, after line logic's had
+    found a puzzle, the command said "time limit reached" and lost it (a 40-wide picture, 1.5 s).
+    That repair now has the time after a puzzle is found (half of what is left, leaving as long
+    as it took), and a limit there keeps line logic's puzzle."""
+    import importlib
+
+    repairing = importlib.import_module("nonosat.generate.repair")
+    real, asked = repairing._repair, []
+
+    def endless(*args: Any, **kwargs: Any) -> Any:
+        asked.append(args[0])
+        budget = args[10] if len(args) > 10 else kwargs.get("budget")
+        if args[0] is repairing.Requirement.UNIQUE and budget:  # unique's after line logic's, bounded in steps
+            while True:  # it would go round in circles: only its deadline stops it
+                args[8].check("a repair")
+                time.sleep(0.01)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(repairing, "_repair", endless)
+    knot = Path(__file__).resolve().parent.parent / "puzzles" / "knot-picture.png"
+    made = from_image(knot, width=25, require="unique", timeout=4)
+    assert repairing.Requirement.UNIQUE in asked[2:] and made.result.status is Status.UNIQUE
+    assert line_solve(made.puzzle).is_complete()

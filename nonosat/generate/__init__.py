@@ -23,7 +23,8 @@ from nonosat.errors import UsageError
 from nonosat.generate.image import PictureBytes, PictureSource, Threshold
 from nonosat.generate.picture import check_colours, check_numbers, read_picture
 from nonosat.generate.random_picture import random_palette, random_picture
-from nonosat.generate.repair import REQUIREMENTS, Edit, Requirement, no_cost, repair, suggest
+from nonosat.generate.repair import REQUIREMENTS, Requirement, no_cost, repair
+from nonosat.generate.suggestions import Edit, suggest
 from nonosat.limits import MAX_GENERATED_SIDE, check_grid_size
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import Palette
@@ -243,7 +244,15 @@ def random_puzzle(
     palette = random_palette(count)
     limit = default_max_changes(width, height) if max_changes is None else max_changes
     fixed = repair(  # no picture to come close to: no closing tries
-        grid, no_cost, requirement, palette=palette, max_changes=limit, seed=seed, timeout=deadline, tries=0
+        grid,
+        no_cost,
+        requirement,
+        palette=palette,
+        max_changes=limit,
+        seed=seed,
+        timeout=deadline,
+        tries=0,
+        line_first=False,
     )
     what = f"{density:g}" if count == 1 else f"{density:g}, {count} colours"
     puzzle = Puzzle.from_grid(fixed.grid, palette, title=f"Random {width}x{height} ({what}, seed {seed})")

@@ -22,14 +22,14 @@ from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.drawing import Cost, Drawing
-from nonosat.generate.search import Edit, Search, solve_open
+from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status
 from nonosat.solver.compiled import colour_core, fits
 from nonosat.solver.drive import solve_within
 
-__all__ = ["Cost", "Edit", "Repaired", "Requirement", "flip_cost", "no_cost", "repair", "suggest"]
+__all__ = ["Cost", "Repaired", "Requirement", "flip_cost", "no_cost", "repair"]
 
 
 class Requirement(Choice):
@@ -89,6 +89,7 @@ changing more), so a tighter one often ends closer (an author's review: the smil
 26 cells at distance 21.09 by default, 16 at 13.18 with at most 24 changes). For `unique`, the
 tries look for a puzzle line logic solves, which is unique too, and which its repair finds in a
 fraction of the time: the review's logo at 30 wide, 20 cells at 7.84 by `unique`, 17 at 5.10."""
+
 Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]
 """A repair's limits, as `_repair` takes them after its requirement."""
 
@@ -114,6 +115,7 @@ def repair(
     seed: int = 0,
     timeout: float | Deadline | None = None,
     tries: int | None = None,
+    line_first: bool = True,
 ) -> Repaired:
     """Change few cells of `grid` until its puzzle meets `require`.
 
@@ -125,7 +127,9 @@ def repair(
     tighter limits (default CLOSER_TRIES), the closest puzzle kept; they take at most half the time
     left after the first, and leave at least as long as the first took (the rest is the caller's,
     to write and draw what it found), and the closest so far is kept when that runs out.
-    Deterministic for a given seed, but where the time limit cuts the tries short.
+    `unique` looks for a puzzle line logic solves first (UNIQUE_STEPS), unless `line_first` is
+    False (a random grid, with no picture to come close to). Deterministic for a given seed,
+    but where the time limit cuts the tries short.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
@@ -134,8 +138,8 @@ def repair(
     limits = (grid, cost, palette, max_changes, max_distance, unit, seed, deadline)
     spent, started = [0], time.monotonic()
     closing = CLOSER_TRIES if tries is None else tries
-    if require is Requirement.UNIQUE and closing:
-        found, require, spent = _unique_or_line(limits)
+    if require is Requirement.UNIQUE and line_first:
+        found, require, spent = _unique_or_line(limits, started)
     else:
         try:
             found = _repair(require, *limits, counted=spent)
@@ -148,15 +152,23 @@ def repair(
             except GenerateFailed:
                 raise failed from None
             require = Requirement.LINE
-    left = deadline.remaining()  # a review's --preview ran out of time after the tries: they take
-    if left is not None:  # half the time left at most, and leave as long as the first repair took
-        left = min(left / 2, left - (time.monotonic() - started))
-        if left <= 0:
-            return found  # a limit this near: no tries (as before them, the caller's time is its own)
-    return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20, left)
+    later = _later(deadline, started)  # a review's --preview ran out of time after the tries
+    if later is None:
+        return found  # a limit this near: no tries (as before them, the caller's time is its own)
+    return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20, later)
 
 
-def _unique_or_line(limits: Limits) -> tuple[Repaired, Requirement, list[int]]:
+def _later(deadline: Deadline, started: float) -> Deadline | None:
+    """The time for work after a puzzle is found: half the time left at most, leaving as long
+    as it took to find (None: none left)."""
+    left = deadline.remaining()
+    if left is None:
+        return deadline
+    seconds = min(left / 2, left - (time.monotonic() - started))
+    return None if seconds <= 0 else deadline.within(seconds)
+
+
+def _unique_or_line(limits: Limits, started: float) -> tuple[Repaired, Requirement, list[int]]:
     """A `unique` repair's puzzle, the requirement it met and the steps it took: see
     UNIQUE_STEPS. Raises GenerateFailed when neither repair finds one."""
     try:  # the picture as it is, when it is unique
@@ -165,29 +177,29 @@ def _unique_or_line(limits: Limits) -> tuple[Repaired, Requirement, list[int]]:
         pass
     line_spent, spent = [0], [0]
     try:
-        line: Repaired | None = _repair(Requirement.LINE, *limits, counted=line_spent)
+        line = _repair(Requirement.LINE, *limits, counted=line_spent)
     except GenerateFailed:
-        line = None
-    budget = None if line is None else UNIQUE_STEPS * len(line.changed) + 20
-    try:
-        found = _repair(Requirement.UNIQUE, *limits, counted=spent, budget=budget)
-    except GenerateFailed:
-        if line is None:
-            raise
+        return _repair(Requirement.UNIQUE, *limits, counted=spent), Requirement.UNIQUE, spent
+    later = _later(limits[7], started)  # a puzzle in hand: unique's repair within the time after it
+    if later is None:
         return line, Requirement.LINE, line_spent
-    if line is not None and (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
+    try:
+        found = _repair(Requirement.UNIQUE, *limits[:7], later, spent, UNIQUE_STEPS * len(line.changed) + 20)
+    except (GenerateFailed, CutShort):  # (a diff's review: a time limit there lost line logic's puzzle)
+        return line, Requirement.LINE, line_spent
+    if (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
         return line, Requirement.LINE, line_spent
     return found, Requirement.UNIQUE, spent
 
 
 def _closer(
-    found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, seconds: float | None
+    found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, later: Deadline
 ) -> Repaired:
     """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
-    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES), and
-    `seconds` if not None."""
-    grid, cost, palette, _, max_distance, unit, seed, whole = limits
-    deadline = whole if seconds is None else whole.within(seconds)
+    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES) and the
+    deadline `later`."""
+    grid, cost, palette, _, max_distance, unit, seed, _ = limits
+    deadline = later
     asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
     best, most = found, len(found.changed) - 1
     for _ in range(tries):
@@ -315,23 +327,6 @@ def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell],
     ):
         return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     return None
-
-
-def suggest(
-    grid: Grid,
-    cost: Cost,
-    count: int,
-    *,
-    palette: Palette = BLACK_AND_WHITE,
-    unit: float | None = None,
-    seed: int = 0,
-    timeout: float | Deadline | None = None,
-) -> tuple[int, list[Edit]]:
-    """The cells line logic leaves open in `grid`'s puzzle, and the `count` one-cell changes
-    that free the most cells for what they cost the picture (each with the cells left open
-    after it), best first; none is made. Raises `TimeUp` past `timeout` seconds."""
-    search = Search(Drawing(grid, palette, cost, unit), Deadline.of(timeout), seed)
-    return search.open, search.edits(count) if search.open else []
 
 
 FIRST_GUESSES = 200

@@ -352,7 +352,7 @@ def changed_cost(goal: Any) -> Any:
 
 def suggest(job: Job, deadline: Deadline) -> Reply:
     from nonosat.generate import Suggestions
-    from nonosat.generate.repair import suggest as suggest_edits
+    from nonosat.generate.suggestions import suggest as suggest_edits
     from nonosat.render.records import suggestions_record
     from nonosat.render.text import suggestion_lines
 
