@@ -215,10 +215,12 @@ def test_the_race_upside_down_gives_the_same_verdicts(
 ) -> None:
     """With a second core, the search on the puzzle upside down races the search (here from the
     start): the verdicts of one search alone, whichever answers; every grid is verified."""
+    from nonosat.solver import compiled_search
     from nonosat.solver import race as racing
 
     monkeypatch.setattr(racing, "RACE_AFTER", 0.0)  # the rival from the start (none with jobs=1)
-    for engine in ("cdcl", "dfs"):
+    monkeypatch.setattr(compiled_search, "SAT_AFTER", float("inf"))  # and never relayed: on a loaded
+    for engine in ("cdcl", "dfs"):  # machine a race past SAT_AFTER gave the rival's place to SAT (tests/test_relay.py)
         rivals.clear()
         alone = [solve(puzzle, jobs=1, engine=engine) for puzzle in hard]
         assert not rivals and {result.method.value for result in alone} == {engine}

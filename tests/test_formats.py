@@ -82,11 +82,14 @@ def test_nin_corpus_loads_and_round_trips(corpus: Path) -> None:
 
 def test_nin_ignores_stray_sets_of_clues_after_the_last_column_clue(tmp_path: Path) -> None:
     """As jwilk's reader does (his data142.nin carries four): lines enough for another puzzle,
-    which with the puzzle's own read as no puzzle of another size (as data142's: not every
-    clue fits its line; `1 1`, `1`, `0` twice would make the file a 7x5 puzzle, refused below)."""
+    which with the puzzle's own read as no puzzle of another size (as data142's: not every clue
+    fits its line). Sets that would make the whole file one puzzle are refused: it reads two ways."""
     path = tmp_path / "extra.nin"
     path.write_text(dump_nin(TINY) + "\n".join(["4 4", "1", "0"] * 2) + "\n\n")
     assert load(path) == clues_only(TINY)
+    path.write_text(dump_nin(TINY) + "\n".join(["1 1", "1", "0"] * 2) + "\n\n")  # as a 7x5 puzzle too
+    with pytest.raises(ParseError, match="line 8: .* one 7x5 puzzle: the file reads two ways"):
+        load(path)
     path.write_text(dump_nin(TINY) + "\n".join(["1 1", "1", "0", "2", "x"]) + "\n")
     with pytest.raises(ParseError, match="line 8: expected the end of the file after the 3 column clues, found '1 1'"):
         load(path)

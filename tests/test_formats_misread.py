@@ -11,28 +11,36 @@ import pytest
 
 from nonosat.errors import ParseError
 from nonosat.formats import dumps, load, loads
+from nonosat.formats.tournament import dump_tournament as dumps_all
+from nonosat.formats.tournament import load_tournament_all as load_all_text
 from nonosat.formats.tournament import load_tournament_each
 from nonosat.limits import MAX_SIDE
 from nonosat.model import Puzzle
 
 DANCER = Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-00001-dancer.non"
+RING_COLOUR = DANCER.parent / "ring-colour.non"
 SIX = Puzzle.from_grid(tuple(tuple(int(c == (0 if r < 3 else 3)) for c in range(6)) for r in range(6)))
 """Two strokes of three: rows 1 1 1 1 1 1, columns 3 0 0 3 0 0."""
 
 
-@pytest.mark.parametrize("fmt", ["clues", "nin", "non", "g", "mk", "tournament"])
+@pytest.mark.parametrize("fmt", ["clues", "nin", "non", "g", "mk", "tournament", "colour non", "colour g"])
 @pytest.mark.parametrize("brk", ["\v", "\f", "\x85", "\u2028", "\u2029"])
-def test_a_line_broken_as_unicode_breaks_lines_is_two_lines_not_one_clue(fmt: str, brk: str) -> None:
-    """Lines were split at LF and CR only, and clues at any white space: Dancer's rows `2` and
-    `2 1` with a form feed between them were one clue `2 2 1`, and the verdict `none`."""
-    assert load(DANCER).height == 10
-    text = dumps(SIX, fmt)
-    lines = text.split("\n")
+def test_a_clue_holding_a_unicode_line_break_is_refused_at_its_line(fmt: str, brk: str) -> None:
+    """Lines end at LF and CR, as editors show them, and clues split at any white space: two
+    rows `2` and `2 1` with a form feed between them instead of a line break were one clue
+    `2 2 1`, and the verdict `none` (a fuzz review). Such a clue is refused at its line; a
+    title holding one is read (it ends no line in an editor)."""
+    puzzle = load(RING_COLOUR) if fmt.startswith("colour") else SIX
+    fmt = fmt.removeprefix("colour ")
+    lines = dumps(puzzle, fmt).split("\n")
     middle = next(i for i in range(1, len(lines) - 1) if lines[i][:1].isdigit() and lines[i + 1][:1].isdigit())
-    broken = "\n".join(lines[:middle]) + "\n" + lines[middle] + brk + "\n".join(lines[middle + 1 :])
-    assert broken != text and broken.count("\n") == text.count("\n") - 1
-    read = loads(broken, fmt=fmt, number=1 if fmt == "tournament" else None)
-    assert (read.rows, read.columns) == (SIX.rows, SIX.columns)
+    merged = "\n".join([*lines[:middle], lines[middle] + brk + lines[middle + 1], *lines[middle + 2 :]])
+    with pytest.raises(ParseError, match=f"line {middle + 1}: expected .*, which ends a line in other programs"):
+        loads(merged, fmt=fmt, number=1 if fmt == "tournament" else None)
+    read = loads("\n".join(lines), fmt=fmt, number=1 if fmt == "tournament" else None)
+    assert (read.rows, read.columns) == (puzzle.rows, puzzle.columns)
+    titled = loads(f'title "Broken{brk}cross"\n' + dumps(SIX, "non"), fmt="non")
+    assert titled.title is not None and titled.title.startswith("Broken")
 
 
 def test_toml_with_lone_carriage_returns_is_read_as_the_other_formats_are() -> None:
@@ -56,6 +64,10 @@ def test_a_tournament_entry_that_is_two_puzzles_is_refused_where_the_header_went
     for n, puzzle in enumerate(five, start=1):  # whole, every entry reads
         read = loads(whole, fmt="tournament", number=n)
         assert (read.rows, read.columns) == (puzzle.rows, puzzle.columns)
+    sparse = Puzzle.from_grid(tuple(tuple(int(r == c == 0 or r == c == 9) for c in range(10)) for r in range(10)))
+    for mixed in ([five[0], sparse], [*five, sparse], [sparse, five[0]]):  # numbered in order: a larger puzzle
+        back = load_all_text(dumps_all(mixed))  # (a diff's review: refused as two)
+        assert [(p.rows, p.columns) for p in back] == [(p.rows, p.columns) for p in mixed]
 
 
 NONNY = (
@@ -86,8 +98,11 @@ def test_a_nin_header_too_small_for_its_lines_is_refused_not_read_with_stray_set
     size, the header is wrong."""
     text = dumps(SIX, "nin")
     assert loads(text, fmt="nin") == Puzzle(rows=SIX.rows, columns=SIX.columns)
-    with pytest.raises(ParseError, match="line 1: expected a first line 'width height' .* found '3 3'.* 6x6 puzzle"):
+    with pytest.raises(ParseError, match="line 8: expected the end of the file after the 3 column clues.* 6x6 puzzle"):
         loads(text.replace("6 6", "3 3", 1), fmt="nin")
+    twice = text + "\n".join(text.splitlines()[1:]) + "\n"  # a correct header and its clues once more:
+    with pytest.raises(ParseError, match="the file reads two ways"):  # stray, or one 12x12 puzzle
+        loads(twice, fmt="nin")
 
 
 def test_a_json_key_given_twice_is_refused() -> None:

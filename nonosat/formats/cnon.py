@@ -12,7 +12,7 @@ import re
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_clue, colour_puzzle
-from nonosat.formats.common import PathName, clue_count, parse_size, split_lines
+from nonosat.formats.common import PathName, clue_count, parse_size, refuse_breaks, split_lines
 from nonosat.model import Puzzle
 
 CLUE_SHAPE = "a clue of blocks such as 2:A separated by commas"
@@ -31,6 +31,7 @@ def looks_like_cnon(lines: list[str]) -> bool:
 
 def read_clue(draft: PaletteDraft, text: str, line: int) -> ColourClue:
     """Read one clue: `LENGTH:NAME` blocks separated by commas or spaces; `0` is empty."""
+    refuse_breaks(text, draft.path, line, CLUE_SHAPE)
     if text.strip() == "0":
         return (), ()
     blocks = []

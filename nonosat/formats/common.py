@@ -29,11 +29,28 @@ COLOUR_UNSUPPORTED = "a coloured block, but this format holds black and white on
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of a text, whatever its line endings (LF, CRLF or a lone CR), and broken
-    where Unicode breaks them too (a vertical tab, form feed, NEL, U+2028 or U+2029): split
-    only at LF and CR, a clue list's rows `2\f2 1` were one clue `2 2 1`, the puzzle another
-    (a fuzz review)."""
-    return text.splitlines()
+    """The lines of a text, whatever its line endings (LF, CRLF or a lone CR), as an editor
+    shows them: a vertical tab, form feed, NEL, U+2028 or U+2029 does not end a line here (a
+    clue that holds one is refused: `refuse_breaks`)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+_BREAKS = re.compile("[\v\f\x1c-\x1e\x85\u2028\u2029]")
+_BREAK_NAMES = {"\v": "a vertical tab", "\f": "a form feed", "\x85": "a next-line character (NEL)"}
+
+
+def refuse_breaks(text: str, path: PathName, line: int | None, expected: str) -> None:
+    """Refuse a clue holding a character that ends a line where Unicode is followed (a vertical
+    tab, form feed, NEL, U+2028, U+2029): split as white space, two rows `2\f2 1` were one clue
+    `2 2 1`, and the puzzle another (a fuzz review)."""
+    found = _BREAKS.search(text)
+    if found is not None:
+        char = found.group()
+        name = _BREAK_NAMES.get(char, f"U+{ord(char):04X}")
+        raise ParseError(path, line, f"expected {expected}, found {name}, which ends a line in other programs")
 
 
 def clue_number(token: str, path: PathName, line: int | None, expected: str, within: str = "") -> int:
@@ -59,10 +76,12 @@ def refuse_token(token: str, path: PathName, line: int | None, expected: str, wi
 def parse_clue(text: str, separator: str | None, path: PathName, line: int, expected: str) -> Clue:
     """Read a clue of numbers split by `separator` (None: any whitespace); blank means empty."""
     if not text.strip():
+        refuse_breaks(text, path, line, expected)
         return ()
     if _well_formed_clue(separator).fullmatch(text):
         clue = tuple(map(int, text.split(separator)))
     else:
+        refuse_breaks(text, path, line, expected)
         tokens = [token.strip() for token in text.split(separator)]
         if "" in tokens:
             raise ParseError(path, line, f"expected {expected}, found {text.strip()!r}")
@@ -81,8 +100,8 @@ def refuse_zero_between(sizes: Sequence[int], path: PathName, line: int | None, 
 @functools.cache
 def _well_formed_clue(separator: str | None) -> re.Pattern[str]:
     """The shape of a valid clue line, to read the usual case quickly."""
-    gap = r"\s+" if separator is None else rf"\s*{re.escape(separator)}\s*"
-    return re.compile(rf"\s*[0-9]+(?:{gap}[0-9]+)*\s*")
+    gap = r"[ \t]+" if separator is None else rf"[ \t]*{re.escape(separator)}[ \t]*"
+    return re.compile(rf"[ \t]*[0-9]+(?:{gap}[0-9]+)*[ \t]*")
 
 
 def refuse_past_the_side(count: int, kind: str, path: PathName, line: int | None) -> None:

@@ -41,4 +41,6 @@ def _line_of(text: str | None, pattern: str) -> int | None:
     found = None if text is None else re.search(pattern, text)
     if text is None or found is None:
         return None
-    return text.count("\n", 0, found.start()) + 1
+    from nonosat.formats.files import line_at
+
+    return line_at(text, found.start())

@@ -26,6 +26,7 @@ from typing import Any
 from nonosat.clues import zero_between
 from nonosat.errors import InvalidPuzzle, ParseError
 from nonosat.formats.common import PathName, make_puzzle, optional_goal, refuse_zero_between
+from nonosat.formats.files import line_at
 from nonosat.limits import MAX_SIDE, grid_size_problem
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import Colour, Palette, check_palette
@@ -92,8 +93,11 @@ def read_object(text: str, path: PathName) -> dict[str, Any]:
         raise ParseError(path, error.lineno, f"expected JSON: {error.msg} (column {error.colno})") from error
     except _KeyTwice as twice:
         key = str(twice.args[0])
-        places = [found.start() for found in re.finditer(rf'"{re.escape(json.dumps(key)[1:-1])}"\s*:', text)]
-        line = text.count("\n", 0, places[1]) + 1 if len(places) > 1 else None
+        places = [
+            found.start()
+            for found in re.finditer(rf'"{re.escape(json.dumps(key, ensure_ascii=False)[1:-1])}"\s*:', text)
+        ]
+        line = line_at(text, places[1]) if len(places) > 1 else None
         raise ParseError(path, line, f"found the key {key!r} twice in one object") from None
     if not isinstance(data, dict):
         raise ParseError(path, 1, 'expected a JSON object like {"rows": [...], "cols": [...]}')

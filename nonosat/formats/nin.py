@@ -58,7 +58,7 @@ def load_nin(text: str, path: PathName = None) -> Puzzle:
     columns = read_clues(lines, 1 + height, width, "column", path)
     _check_the_end(lines[1 + height + width :], width, height, path)
     if len(lines) > 1 + height + width:
-        _refuse_another_size(lines[0], [*rows, *columns], lines[1 + height + width :], path)
+        _refuse_another_size([*rows, *columns], lines[1 + height + width :], width, path)
     return make_puzzle(path, lines[0][0], rows=rows, columns=columns, source=path)
 
 
@@ -73,14 +73,12 @@ def _check_the_end(after: list[tuple[int, str]], width: int, height: int, path: 
     )
 
 
-def _refuse_another_size(
-    header: tuple[int, str], clues: list[Clue], after: list[tuple[int, str]], path: PathName
-) -> None:
-    """Refuse stray sets when every clue line of the file reads as one puzzle of another size:
-    then the header is wrong, not the sets stray (a fuzz review: a 6x6 puzzle headed `3 3` was
-    read as a 3x3 puzzle, `multiple`; jwilk's 10x10 headed `5 5` as a 5x5 one, `none`). A split
-    into H rows and W columns reads when every clue fits its line and both sides fill as many
-    cells; data142's four stray sets read as no such puzzle."""
+def _refuse_another_size(clues: list[Clue], after: list[tuple[int, str]], width: int, path: PathName) -> None:
+    """Refuse stray sets when every clue line of the file also reads as one puzzle of another
+    size: the file reads two ways, and the header may be the slip (a fuzz review: a 6x6 puzzle
+    headed `3 3` was read as a 3x3 puzzle, `multiple`; jwilk's 10x10 headed `5 5` as a 5x5 one,
+    `none`). A split into H rows and W columns reads when every clue fits its line and both
+    sides fill as many cells; data142's four stray sets read as no such puzzle."""
     every = clues + [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in after]
     need = [sum(clue) + len(clue) - 1 if clue else 0 for clue in every]
     cells = [sum(clue) for clue in every]
@@ -93,13 +91,14 @@ def _refuse_another_size(
     filled = 0
     for height in range(1, count):
         filled += cells[height - 1]
-        width = count - height
-        if widest_before[height] <= width and widest_after[height] <= height and 2 * filled == total:
+        across = count - height
+        if widest_before[height] <= across and widest_after[height] <= height and 2 * filled == total:
             raise ParseError(
                 path,
-                header[0],
-                f"expected a first line 'width height' that the clues below it fit, found {header[1].strip()!r}:"
-                f" its lines after the column clues and the rest read as one {width}x{height} puzzle",
+                after[0][0],
+                f"expected the end of the file after the {clue_count(width, 'column')}, found sets of clue lines"
+                " that jwilk's reader skips, but with those before them every line also reads as one"
+                f" {across}x{height} puzzle: the file reads two ways (is the first line 'width height' wrong?)",
             )
 
 

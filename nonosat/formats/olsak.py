@@ -41,10 +41,12 @@ from nonosat.formats.common import (
     make_puzzle,
     parse_clue,
     parse_size,
+    refuse_breaks,
     refuse_past_the_limits,
     refuse_past_the_side,
     split_lines,
 )
+from nonosat.formats.files import line_at
 from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Puzzle
 from nonosat.palette import LETTERS, NAMED, SYMBOLS, css_name, designations
@@ -62,6 +64,8 @@ def read_clue(line: str, number: int, path: PathName) -> Clue:
 
 def fit(lines: Numbered, count: int, kind: str, end: tuple[int | None, str], path: PathName) -> list[Clue]:
     """Read `count` clues from `lines`, which may go on only with blank lines until `end`."""
+    for number, text in lines:  # a clue that is two (`2\f2 1`) is said as one before the count
+        refuse_breaks(text, path, number, CLUE_SHAPE)
     if len(lines) < count:
         line, what = end
         raise ParseError(path, line, f"expected {clue_count(count, kind)}, found {len(lines)} before {what}")
@@ -155,6 +159,7 @@ def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
 
 def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
     """Read one clue line of a `.g` file: blocks such as `3` or `3r`, separated by spaces or commas."""
+    refuse_breaks(line, draft.path, number, CLUE_SHAPE)
     default = draft.index("1") or 1
     blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in line.replace(",", " ").split()]
     return colour_clue(blocks, draft.path, number, line)
@@ -172,7 +177,7 @@ def _refuse_long_sections(text: str, path: PathName) -> None:
     for kind, start, end in zip(("row", "column"), starts, [*starts[1:], len(text)], strict=False):
         past = next(itertools.islice(_FILLED_LINE.finditer(text, start, end), MAX_SIDE + 1, None), None)
         if past is not None:  # (the first line found is the section's own ':' line)
-            refuse_past_the_side(MAX_SIDE + 1, kind, path, text.count("\n", 0, past.start()) + 1)
+            refuse_past_the_side(MAX_SIDE + 1, kind, path, line_at(text, past.start()))
 
 
 def load_g(text: str, path: PathName = None) -> Puzzle:

@@ -13,7 +13,15 @@ import re
 from collections.abc import Iterator
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, clue_number, make_puzzle, parse_size, refuse_zero_between, split_lines
+from nonosat.formats.common import (
+    PathName,
+    clue_number,
+    make_puzzle,
+    parse_size,
+    refuse_breaks,
+    refuse_zero_between,
+    split_lines,
+)
 from nonosat.model import Clue, Puzzle, line_name
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
@@ -22,16 +30,19 @@ Word = tuple[int, str]
 """A whitespace-separated word of a text, with its 1-based line number."""
 
 
-def numbered_words(text: str) -> list[Word]:
+def numbered_words(text: str, path: PathName = None) -> list[Word]:
     """The words of a text, each with its line number."""
-    return [(number, word) for number, line in enumerate(split_lines(text), start=1) for word in line.split()]
+    lines = split_lines(text)
+    for number, line in enumerate(lines, start=1):
+        refuse_breaks(line, path, number, "numbers separated by spaces")
+    return [(number, word) for number, line in enumerate(lines, start=1) for word in line.split()]
 
 
 class Words:
     """A cursor over the words of a text, reading whole numbers."""
 
     def __init__(self, text: str, path: PathName) -> None:
-        self.words: Iterator[Word] = iter(numbered_words(text))
+        self.words: Iterator[Word] = iter(numbered_words(text, path))
         self.path = path
         self.line = 1
 

@@ -30,7 +30,7 @@ from nonosat.formats.colour import (
     colour_clue,
     colour_puzzle,
 )
-from nonosat.formats.common import PathName, split_lines
+from nonosat.formats.common import PathName, refuse_breaks, split_lines
 from nonosat.model import Puzzle
 from nonosat.palette import NAMED
 
@@ -130,6 +130,7 @@ def colour_draft(path: PathName, declarations: list[tuple[str, str, int]], black
 def read_clue(draft: PaletteDraft, text: str, line: int | None, black: str) -> ColourClue:
     """Read one clue: blocks separated by spaces, each a number perhaps followed by its colour."""
     default = draft.index(black) or 1
+    refuse_breaks(text, draft.path, line, CLUE_SHAPE)
     blocks = [draft.block(token, default, line, CLUE_SHAPE) for token in text.split()]
     return colour_clue(blocks, draft.path, line, text)
 

@@ -13,10 +13,10 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nonosat.errors import ParseError, UsageError
-from nonosat.formats.common import PathName, make_puzzle, parse_clue, split_lines
+from nonosat.formats.common import PathName, make_puzzle, parse_clue, refuse_breaks, split_lines
 from nonosat.formats.guard import guarded
 from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
@@ -34,6 +34,8 @@ class Block:
     number: int
     line: int
     body: list[tuple[int, str]]
+    following: int | None = None
+    """The number of the entry after it, if any."""
 
 
 def read_blocks(text: str, path: PathName) -> list[Block]:
@@ -42,6 +44,8 @@ def read_blocks(text: str, path: PathName) -> list[Block]:
     for line_number, line in enumerate(split_lines(text), start=1):
         header = _HEADER.fullmatch(line.strip())
         if header:
+            if blocks:
+                blocks[-1] = replace(blocks[-1], following=int(header.group(1)))
             blocks.append(Block(int(header.group(1)), line_number, []))
         elif blocks:
             body = blocks[-1].body
@@ -53,6 +57,7 @@ def read_blocks(text: str, path: PathName) -> list[Block]:
                     f"expected puzzle ${blocks[-1].number} to end within {MOST_LINES} clue lines"
                     f" ({side}x{side}, the largest square the limits allow), found more",
                 )
+            refuse_breaks(line, path, line_number, CLUE_SHAPE)  # two clues as one (`2\f2 1`), before the count
             body.append((line_number, line))
         elif line.strip():
             raise ParseError(path, line_number, f"expected a puzzle header like '$1', found {line.strip()!r}")
@@ -142,10 +147,13 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
 
 
 def refuse_if_two(block: Block, clues: list[Clue], usual: int | None, path: PathName) -> None:
-    """Refuse an entry of at least twice the file's usual number of lines whose first two
-    runs of that many each read as a puzzle of the usual size: two puzzles with the `$N`
-    between them lost (a fuzz review: tcga's $1 and $2 read as one 50x50 puzzle, `multiple`)."""
-    if usual is None or usual % 2 or len(clues) < 2 * usual:
+    """Refuse an entry of at least twice the file's usual number of lines, followed by the entry
+    numbered two after it (the one between missing), whose first two runs of that many lines each read as a
+    puzzle of the usual size: two puzzles with the `$N` between them lost (a fuzz review: tcga's
+    $1 and $2 read as one 50x50 puzzle, `multiple`). Numbered in order, it is a larger puzzle (a
+    diff's review: a file nonosat wrote of a 2x2 and a 4x4 puzzle was refused)."""
+    skipped = block.following is not None and block.following == block.number + 2
+    if not skipped or usual is None or usual % 2 or len(clues) < 2 * usual:
         return
     size = usual // 2
     first, second = clues[:usual], clues[usual : 2 * usual]
