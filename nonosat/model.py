@@ -267,7 +267,7 @@ class Puzzle:
             text = clue_text(clue, colours, self.palette)
             name, span = line_name("row" if is_row else "column", index), clue_span(clue, colours)
             found.append(f"{name}: clue {text} needs {span} cells but the line has {length}")
-        row_totals, column_totals = self._totals(True), self._totals(False)
+        row_totals, column_totals = self.totals(True), self.totals(False)
         for colour in range(1, len(self.palette)):
             row_total, column_total = row_totals.get(colour, 0), column_totals.get(colour, 0)
             if row_total != column_total:
@@ -279,7 +279,7 @@ class Puzzle:
                 )
         return found
 
-    def _totals(self, is_row: bool) -> dict[int, int]:
+    def totals(self, is_row: bool) -> dict[int, int]:
         """How many cells the rows' (or columns') clues fill in each colour."""
         clues = self.rows if is_row else self.columns
         colours = self.line_colours(is_row)

@@ -195,3 +195,79 @@ def test_a_non_section_short_of_a_clue_is_refused_where_its_blank_line_was_taken
         loads(whole.replace("1\n1\n", "1\n", 1), fmt="non")
     empty_last = "width 3\nheight 3\nrows\n3\n1\n\ncolumns\n2\n1\n1\n"  # a blank last row, totals equal: read
     assert loads(empty_last, fmt="non").rows == ((3,), (1,), ())
+
+
+def test_a_tournament_entry_of_two_is_found_past_blank_lines_and_blank_lines_past_the_most_end_it() -> None:
+    """A second fuzz review: with a blank line after each entry, the check for a lost `$N` was
+    skipped (an odd usual length) and the two read as one 51x51 puzzle; and a million blank
+    lines after an entry took minutes (each size they allowed was tried)."""
+    from nonosat.formats.tournament import MOST_LINES, read_blocks
+
+    five = [Puzzle.from_grid(tuple(tuple((r * c + k) % 3 == 0 for c in range(5)) for r in range(5))) for k in range(5)]
+    padded = "".join(dumps(p, "tournament").replace("$1", f"${n}") + "\n" for n, p in enumerate(five, start=1))
+    with pytest.raises(ParseError, match=r"line 13: expected a header like '\$2' before this line"):
+        loads(padded.replace("$2\n", "", 1), fmt="tournament", number=1)
+    with pytest.raises(ParseError, match=r"expected a header like '\$2' before this line"):  # two lost
+        loads(padded.replace("$2\n", "", 1).replace("$3\n", "", 1), fmt="tournament", number=1)
+    blank = "$1\n1\n1\n" + "\n" * 100_000
+    assert len(read_blocks(blank, None)[0].body) <= MOST_LINES
+    assert loads(blank, fmt="tournament").rows == ((1,),)
+
+
+def test_a_colour_non_section_short_of_a_clue_is_refused_as_black_and_white_is() -> None:
+    """A second fuzz review: the check of a short section ran in black and white only."""
+    lines = RING_COLOUR.read_text().splitlines()
+    rows = lines.index("rows")
+    short = "\n".join(lines[: rows + 1] + lines[rows + 2 :]) + "\n"
+    with pytest.raises(ParseError, match="found this blank line as the last, right before the next key"):
+        loads(short, fmt="non")
+
+
+ONES = ["1"] * (MAX_SIDE + 1)
+MANY_DEFS = ", ".join(f"'c{i} = (red) *'" for i in range(100))
+LONG_CLUE = {
+    "clues": lambda text: text.replace("1\n", " ".join(ONES) + "\n", 1),
+    "nin": lambda text: text.replace("\n1\n", "\n" + " ".join(ONES) + "\n", 1),
+    "non": lambda text: text.replace("rows\n1\n", "rows\n" + ",".join(ONES) + "\n", 1),
+    "g": lambda text: text.replace(": rows\n1\n", ": rows\n" + " ".join(ONES) + "\n", 1),
+    "mk": lambda text: text.replace("6 6\n1\n", "6 6\n" + " ".join(ONES) + "\n", 1),
+    "tournament": lambda text: text.replace("\n3\n", "\n" + "\t".join(ONES) + "\n", 1),
+    "tatham": lambda text: text.replace(":3/", ":" + ".".join(ONES) + "/", 1),
+    "json": lambda text: text.replace("[1],", "[" + ", ".join(ONES) + "],", 1),
+    "xml": lambda text: text.replace("<count>3</count>", "<count>1</count>" * len(ONES), 1),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(LONG_CLUE))
+def test_a_clue_of_more_blocks_than_any_line_holds_is_refused_before_it_is_read(fmt: str) -> None:
+    """A second fuzz review: a clue of 3 million blocks was read whole in every reader (20-60 s,
+    up to 4.4 GB), then solved as `none`."""
+    text = dumps(SIX, fmt)
+    long = LONG_CLUE[fmt](text)
+    assert long != text
+    with pytest.raises(ParseError, match=f"more than {MAX_SIDE} blocks"):
+        loads(long, fmt=fmt, number=1 if fmt == "tournament" else None)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "said"),
+    [
+        ("mk", "1 1\n" + "1\n" * 7000, "line 6145: found more than 6144 lines"),
+        ("squares", "⬛\n" * 7000, "line 6145: found more than 6144 lines"),
+        ("cnon", "1 1 1\nX #000000\n" + "1:X\n" * 7000, "line 6145: found more than 6144 lines"),
+        (
+            "pynogram",
+            "[clues]\ncolumns = 1\nrows = " + ", ".join(["1"] * 2000) + "\n",
+            "line 3: found more than 1024 row",
+        ),
+        ("non", "width 1024\nheight 257\nrows\n", "line 2: a puzzle of 1024x257 has 263168 cells"),
+        ("nin", "1024 257\n", "line 1: a puzzle of 1024x257 has 263168 cells"),
+        ("cnon", "3000000 1 1\n", "line 1: found 3000000 colours: over the limit of 62"),
+        ("nonogrid", "[clues]\nrows = '1'\ncolumns = '1'\n[colors]\ndefs = [" + MANY_DEFS + "]\n", "100 colours"),
+    ],
+)
+def test_files_past_the_limits_are_refused_as_they_are_counted(fmt: str, text: str, said: str) -> None:
+    """A second fuzz review: files of millions of lines in the formats without a size header,
+    and headers past the cells' limit, were read whole (20-60 s, 1.4 GB) before being refused."""
+    with pytest.raises(ParseError, match=said):
+        loads(text, fmt=fmt)

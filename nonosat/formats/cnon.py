@@ -12,14 +12,23 @@ import re
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import ColourClue, PaletteDraft, Swatch, clean_name, colour_clue, colour_puzzle
-from nonosat.formats.common import PathName, clue_count, parse_size, refuse_breaks, split_lines
+from nonosat.formats.common import (
+    PathName,
+    clue_count,
+    parse_size,
+    refuse_many_lines,
+    refuse_odd_clue,
+    refuse_past_the_limits,
+    split_lines,
+)
 from nonosat.model import Puzzle
+from nonosat.palette import MAX_COLOURS
 
 CLUE_SHAPE = "a clue of blocks such as 2:A separated by commas"
 _HEADER = re.compile(r"\s*[0-9]+\s+[0-9]+\s+[0-9]+\s*")
 _COLOUR_LINE = re.compile(r"\s*\S+\s+#?[0-9A-Fa-f]{6}\s*")
 
-SIZES = ("number of colours", "width", "height")
+SIZES = ("width", "height")
 
 Numbered = list[tuple[int, str]]
 
@@ -31,7 +40,7 @@ def looks_like_cnon(lines: list[str]) -> bool:
 
 def read_clue(draft: PaletteDraft, text: str, line: int) -> ColourClue:
     """Read one clue: `LENGTH:NAME` blocks separated by commas or spaces; `0` is empty."""
-    refuse_breaks(text, draft.path, line, CLUE_SHAPE)
+    refuse_odd_clue(text, draft.path, line, CLUE_SHAPE)
     if text.strip() == "0":
         return (), ()
     blocks = []
@@ -57,13 +66,20 @@ def take(lines: Numbered, start: int, count: int, what: str, path: PathName) -> 
 
 def load_cnon(text: str, path: PathName = None) -> Puzzle:
     """Read a colour puzzle from the text of a `.cnon` file."""
+    refuse_many_lines(text, path)
     lines = [(number, line) for number, line in enumerate(split_lines(text), start=1) if line.strip()]
     if not lines or len(lines[0][1].split()) != 3:
         raise ParseError(path, lines[0][0] if lines else None, "expected a first line 'colours width height'")
     number, header = lines[0]
-    count, width, height = (
-        parse_size(word, path, number, what) for word, what in zip(header.split(), SIZES, strict=True)
-    )
+    colours, *sizes = header.split()
+    if not colours.isascii() or not colours.isdigit() or int(colours) < 1:
+        expected = "the number of colours as a whole number of at least 1"
+        raise ParseError(path, number, f"expected {expected}, found {colours!r}")
+    count = int(colours)
+    width, height = (parse_size(word, path, number, what) for word, what in zip(sizes, SIZES, strict=True))
+    if count > MAX_COLOURS:  # (it was said as a side over its limit: a fuzz review)
+        raise ParseError(path, number, f"found {count} colours: over the limit of {MAX_COLOURS} besides the background")
+    refuse_past_the_limits(width, height, path, number)
     draft = PaletteDraft(path)
     for number, line in take(lines, 1, count, f"{count} colour lines", path):
         words = line.split()

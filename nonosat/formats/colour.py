@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.errors import InvalidPuzzle, ParseError, UsageError
-from nonosat.formats.common import PathName, make_puzzle, refuse_token, refuse_zero_between
+from nonosat.formats.common import LONG_CLUE, PathName, make_puzzle, refuse_token, refuse_zero_between
+from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import CHARS, MAX_COLOURS, Colour, parse_rgb, spare_rgb
 
@@ -113,6 +114,8 @@ def colour_clue(blocks: Sequence[tuple[int, int]], path: PathName, line: int | N
     between the others is refused there, zero-size blocks before or after them are dropped later."""
     sizes = tuple(size for size, _ in blocks)
     refuse_zero_between(sizes, path, line, found)
+    if len(sizes) > MAX_SIDE:  # (refused as it is read where it is long: refuse_odd_clue)
+        raise ParseError(path, line, LONG_CLUE)
     return sizes, tuple(colour for _, colour in blocks)
 
 

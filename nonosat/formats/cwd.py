@@ -9,7 +9,15 @@ than looking for the blank one. Blank lines may follow the last column clue.
 from __future__ import annotations
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, clue_count, make_puzzle, parse_clue, parse_size, split_lines
+from nonosat.formats.common import (
+    PathName,
+    clue_count,
+    make_puzzle,
+    parse_clue,
+    parse_size,
+    refuse_past_the_limits,
+    split_lines,
+)
 from nonosat.model import Clue, Puzzle
 
 CLUE_SHAPE = "a clue of whole numbers separated by spaces"
@@ -50,6 +58,7 @@ def load_cwd(text: str, path: PathName = None) -> Puzzle:
         lines.pop(0)
     height = read_number(lines, 0, "height", path)
     width = read_number(lines, 1, "width", path)
+    refuse_past_the_limits(width, height, path, lines[1][0])
     rows = read_clues(lines, 2, height, "row", path)
     expect_blank(lines[: 3 + height], 2 + height, f"a blank line after the {clue_count(height, 'row')}", path)
     columns = read_clues(lines, 3 + height, width, "column", path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from nonosat.formats.common import split_lines
+from nonosat.formats.common import MOST_LINES, split_lines
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
 if TYPE_CHECKING:
@@ -82,8 +82,9 @@ def detect_format(path: str | Path | None, text: str) -> str:
 
 
 def sniff_format(text: str) -> str:
-    """Guess a text format from content, from the most to the least distinctive signs."""
-    lines = [line.strip() for line in split_lines(text.strip())]
+    """Guess a text format from content, from the most to the least distinctive signs, in its
+    first MOST_LINES lines (a fuzz review: every line of 3 million was looked at, for 12 s)."""
+    lines = [line.strip() for line in split_lines(text.strip())[: MOST_LINES + 1]]
     if not lines:
         return "clues"
     first = lines[0]

@@ -18,6 +18,8 @@ from nonosat.formats.common import (
     make_puzzle,
     parse_clue,
     parse_size,
+    refuse_many_lines,
+    refuse_past_the_limits,
     split_lines,
 )
 from nonosat.model import Clue, Puzzle
@@ -38,7 +40,9 @@ def read_size(lines: list[tuple[int, str]], path: PathName) -> tuple[int, int]:
     words = line.split()
     if len(words) != 2:
         raise ParseError(path, number, f"expected a first line 'width height', found {line.strip()!r}")
-    return parse_size(words[0], path, number, "width"), parse_size(words[1], path, number, "height")
+    width, height = parse_size(words[0], path, number, "width"), parse_size(words[1], path, number, "height")
+    refuse_past_the_limits(width, height, path, number)
+    return width, height
 
 
 def read_clues(lines: list[tuple[int, str]], start: int, count: int, kind: str, path: PathName) -> list[Clue]:
@@ -52,6 +56,7 @@ def read_clues(lines: list[tuple[int, str]], start: int, count: int, kind: str, 
 
 def load_nin(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from the text of a `.nin` file."""
+    refuse_many_lines(text, path)
     lines = numbered_lines(text)
     width, height = read_size(lines, path)
     rows = read_clues(lines, 1, height, "row", path)

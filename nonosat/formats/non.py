@@ -26,6 +26,7 @@ from nonosat.formats.common import (
     optional_goal,
     parse_clue,
     parse_size,
+    refuse_past_the_limits,
     split_lines,
 )
 from nonosat.model import Puzzle
@@ -110,6 +111,8 @@ class _Draft:
             raise ParseError(self.path, number, f"found a second {key!r} line")
         if key in ("width", "height"):
             self.sizes[key] = parse_size(value, self.path, number, key)
+            if len(self.sizes) == 2:  # past the cells' limit: at its line, before the clues (a fuzz review)
+                refuse_past_the_limits(self.sizes["width"], self.sizes["height"], self.path, number)
         elif key in SECTIONS:
             self.open_section(key, number)
         elif key in METADATA_KEYS:
@@ -159,7 +162,9 @@ class _Draft:
             kind = dialect(self.colours, self.sections, self.path)
             if kind is not None:
                 size = (self.sizes["width"], self.sizes["height"])
-                return read_colour_non(kind, self.path, self.colours, self.sections, self.goal, size, **self.metadata)
+                puzzle = read_colour_non(kind, self.path, self.colours, self.sections, self.goal, size, **self.metadata)
+                self.refuse_a_missing_clue(puzzle.totals(True) != puzzle.totals(False))  # in colour too (a review)
+                return puzzle
         rows, columns = (
             [parse_clue(text, ",", self.path, number, CLUE_SHAPE) for text, number in self.sections[key]]
             for key in SECTIONS

@@ -35,7 +35,7 @@ from nonosat.formats.colour import (
     colour_puzzle,
     usable_char,
 )
-from nonosat.formats.common import PathName, optional_goal, refuse_breaks, refuse_token
+from nonosat.formats.common import PathName, optional_goal, refuse_odd_clue, refuse_token
 from nonosat.model import Grid, Puzzle
 from nonosat.palette import LETTERS, SYMBOLS, WHITE, css_name, designations
 
@@ -108,7 +108,7 @@ class DbColours(PaletteDraft):
         return self.declare(key, Swatch(key, self.value(None, "", line), key), line)
 
     def clue(self, text: str, line: int) -> ColourClue:
-        refuse_breaks(text, self.path, line, DB_SHAPE)
+        refuse_odd_clue(text, self.path, line, DB_SHAPE)
         if not text.strip():
             return (), ()
         blocks = []
@@ -153,7 +153,7 @@ class NonnyColours(PaletteDraft):
         sizes: list[int] = []
         colours: list[int] = []
         current = "black"
-        refuse_breaks(text, self.path, line, NONNY_SHAPE)
+        refuse_odd_clue(text, self.path, line, NONNY_SHAPE)
         for token in filter(None, _NONNY_SEPARATORS.split(text.strip())):
             match = _NONNY_TOKEN.fullmatch(token)
             assert match is not None

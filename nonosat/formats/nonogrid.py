@@ -21,9 +21,10 @@ from typing import Any
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import ColourClue, PaletteDraft, colour_puzzle
-from nonosat.formats.common import PathName, split_lines
+from nonosat.formats.common import PathName, refuse_many_lines, split_lines
 from nonosat.formats.pynogram import colour_draft, read_clue
 from nonosat.model import Puzzle
+from nonosat.palette import MAX_COLOURS
 
 _AT_LINE = re.compile(r"at line ([0-9]+)")
 _COMMENT = re.compile(r"[#;]")
@@ -88,6 +89,9 @@ def colour_declarations(document: dict[str, Any], lines: list[str], path: PathNa
     at = key_line(lines, "defs") or 0
     if not isinstance(defs, list) or not all(isinstance(d, str) for d in defs):
         raise ParseError(path, at or None, "expected [colors] defs to be a list of strings such as 'b = (blue) *'")
+    if len(defs) > MAX_COLOURS + 1:  # before each is looked for (a fuzz review: 400,000 ran over a minute)
+        limit = f"over the limit of {MAX_COLOURS} besides the background"
+        raise ParseError(path, at or None, f"found {len(defs)} colours in [colors] defs: {limit}")
     found = []
     for definition in defs:
         line = next((i for i, text in enumerate(lines[at - 1 :], start=at) if definition in text), at)
@@ -100,6 +104,7 @@ def colour_declarations(document: dict[str, Any], lines: list[str], path: PathNa
 
 def load_nonogrid(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from nonogrid's TOML format."""
+    refuse_many_lines(text, path)
     document = read_toml(text, path)
     lines = split_lines(text)
     clues = document.get("clues")

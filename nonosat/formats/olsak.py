@@ -41,7 +41,8 @@ from nonosat.formats.common import (
     make_puzzle,
     parse_clue,
     parse_size,
-    refuse_breaks,
+    refuse_many_lines,
+    refuse_odd_clue,
     refuse_past_the_limits,
     refuse_past_the_side,
     split_lines,
@@ -65,7 +66,7 @@ def read_clue(line: str, number: int, path: PathName) -> Clue:
 def fit(lines: Numbered, count: int, kind: str, end: tuple[int | None, str], path: PathName) -> list[Clue]:
     """Read `count` clues from `lines`, which may go on only with blank lines until `end`."""
     for number, text in lines:  # a clue that is two (`2\f2 1`) is said as one before the count
-        refuse_breaks(text, path, number, CLUE_SHAPE)
+        refuse_odd_clue(text, path, number, CLUE_SHAPE)
     if len(lines) < count:
         line, what = end
         raise ParseError(path, line, f"expected {clue_count(count, kind)}, found {len(lines)} before {what}")
@@ -81,11 +82,14 @@ def read_mk_size(lines: Numbered, path: PathName) -> tuple[int, int]:
     words = line.split()
     if len(words) != 2:
         raise ParseError(path, number, f"expected a first line 'height width', found {line.strip()!r}")
-    return parse_size(words[0], path, number, "height"), parse_size(words[1], path, number, "width")
+    height, width = parse_size(words[0], path, number, "height"), parse_size(words[1], path, number, "width")
+    refuse_past_the_limits(width, height, path, number)
+    return height, width
 
 
 def load_mk(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from the text of an Olšák `.mk` file."""
+    refuse_many_lines(text, path)
     lines = list(enumerate(split_lines(text), start=1))
     while lines and not lines[0][1].strip():
         lines.pop(0)
@@ -159,7 +163,7 @@ def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
 
 def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
     """Read one clue line of a `.g` file: blocks such as `3` or `3r`, separated by spaces or commas."""
-    refuse_breaks(line, draft.path, number, CLUE_SHAPE)
+    refuse_odd_clue(line, draft.path, number, CLUE_SHAPE)
     default = draft.index("1") or 1
     blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in line.replace(",", " ").split()]
     return colour_clue(blocks, draft.path, number, line)

@@ -18,7 +18,9 @@ from nonosat.formats.common import (
     clue_number,
     make_puzzle,
     parse_size,
-    refuse_breaks,
+    refuse_many_lines,
+    refuse_odd_clue,
+    refuse_past_the_limits,
     refuse_zero_between,
     split_lines,
 )
@@ -34,7 +36,7 @@ def numbered_words(text: str, path: PathName = None) -> list[Word]:
     """The words of a text, each with its line number."""
     lines = split_lines(text)
     for number, line in enumerate(lines, start=1):
-        refuse_breaks(line, path, number, "numbers separated by spaces")
+        refuse_odd_clue(line, path, number, "numbers separated by spaces")
     return [(number, word) for number, line in enumerate(lines, start=1) for word in line.split()]
 
 
@@ -73,10 +75,12 @@ class Words:
 
 def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from PyCSP3's text data: rows, columns, then count-prefixed clues."""
+    refuse_many_lines(text, path)
     words = Words(text, path)
     height = parse_size(words.next("the number of rows"), path, words.line, "number of rows")
     first_line = words.line
     width = parse_size(words.next("the number of columns"), path, words.line, "number of columns")
+    refuse_past_the_limits(width, height, path, words.line)
     rows = [words.clue("row", index) for index in range(height)]
     columns = [words.clue("column", index) for index in range(width)]
     extra = next(words.words, None)

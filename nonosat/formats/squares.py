@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import PaletteDraft, Swatch, colour_puzzle
-from nonosat.formats.common import PathName, split_lines
+from nonosat.formats.common import PathName, refuse_many_lines, split_lines
 from nonosat.model import Puzzle, runs_of
 
 BLANK = "\u2b1c"
@@ -34,6 +34,7 @@ def looks_like_squares(lines: list[str]) -> bool:
 
 def load_squares(text: str, path: PathName = None) -> Puzzle:
     """Read a picture of coloured squares as the goal of a colour puzzle."""
+    refuse_many_lines(text, path)
     draft = PaletteDraft(path)
     grid: list[tuple[int, ...]] = []
     lines = [(number, line.strip()) for number, line in enumerate(split_lines(text), start=1) if line.strip()]

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, make_puzzle, parse_size, split_lines
+from nonosat.formats.common import LONG_CLUE, PathName, make_puzzle, parse_size, refuse_past_the_limits, split_lines
+from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Puzzle
 
 _GAME_ID = re.compile(r"[0-9]+x[0-9]+:[0-9.]*(?:/[0-9.]*)+(?:,[A-Za-z]*)?")
@@ -29,7 +30,9 @@ def read_clue(part: str, path: PathName, line: int | None) -> Clue:
     """Read one clue: blocks separated by `.`, nothing for an empty clue."""
     if not part:
         return ()
-    blocks = part.split(".")
+    blocks = part.split(".", MAX_SIDE)
+    if len(blocks) > MAX_SIDE:  # read before it was counted: a clue of 3 million blocks ran for minutes
+        raise ParseError(path, line, LONG_CLUE)
     for block in blocks:
         if not _BLOCK.fullmatch(block):
             raise ParseError(
@@ -56,6 +59,7 @@ def read_game_id(game_id: str, path: PathName, line: int | None = None) -> Puzzl
     width_text, height_text = size.split("x")
     width = read_size(width_text, "width", path, line)
     height = read_size(height_text, "height", path, line)
+    refuse_past_the_limits(width, height, path, line)
     clues, comma, _ = description.partition(",")
     if comma:
         raise ParseError(path, line, "found given squares (after ','), which are not supported")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from nonosat.errors import ParseError, UsageError
-from nonosat.formats.common import PathName, make_puzzle, parse_clue, refuse_breaks, split_lines
+from nonosat.formats.common import PathName, make_puzzle, parse_clue, refuse_odd_clue, split_lines
 from nonosat.formats.guard import guarded
 from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
@@ -49,7 +49,9 @@ def read_blocks(text: str, path: PathName) -> list[Block]:
             blocks.append(Block(int(header.group(1)), line_number, []))
         elif blocks:
             body = blocks[-1].body
-            if len(body) >= MOST_LINES and line.strip():  # refused before it is read (a fuzz review:
+            if len(body) >= MOST_LINES and not line.strip():
+                continue  # blank lines past the most an entry can hold end it (a million took minutes)
+            if len(body) >= MOST_LINES:  # refused before it is read (a fuzz review:
                 side = MOST_LINES // 2  # 10 MB of one entry was read for 44 s, and took 1 GB)
                 raise ParseError(
                     path,
@@ -57,7 +59,7 @@ def read_blocks(text: str, path: PathName) -> list[Block]:
                     f"expected puzzle ${blocks[-1].number} to end within {MOST_LINES} clue lines"
                     f" ({side}x{side}, the largest square the limits allow), found more",
                 )
-            refuse_breaks(line, path, line_number, CLUE_SHAPE)  # two clues as one (`2\f2 1`), before the count
+            refuse_odd_clue(line, path, line_number, CLUE_SHAPE)  # two clues as one (`2\f2 1`), before the count
             body.append((line_number, line))
         elif line.strip():
             raise ParseError(path, line_number, f"expected a puzzle header like '$1', found {line.strip()!r}")
@@ -147,23 +149,29 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
 
 
 def refuse_if_two(block: Block, clues: list[Clue], usual: int | None, path: PathName) -> None:
-    """Refuse an entry of at least twice the file's usual number of lines, followed by the entry
-    numbered two after it (the one between missing), whose first two runs of that many lines each read as a
+    """Refuse an entry of at least twice the file's usual number of lines, followed by an entry
+    numbered more than one after it (the ones between missing), whose first two runs of that many lines each read as a
     puzzle of the usual size: two puzzles with the `$N` between them lost (a fuzz review: tcga's
     $1 and $2 read as one 50x50 puzzle, `multiple`). Numbered in order, it is a larger puzzle (a
     diff's review: a file nonosat wrote of a 2x2 and a 4x4 puzzle was refused)."""
-    skipped = block.following is not None and block.following == block.number + 2
-    if not skipped or usual is None or usual % 2 or len(clues) < 2 * usual:
+    skipped = block.following is not None and block.following > block.number + 1
+    if not skipped or usual is None:
         return
-    size = usual // 2
-    first, second = clues[:usual], clues[usual : 2 * usual]
-    if _could_be(first[:size], first[size:], size) and _could_be(second[:size], second[size:], size):
-        raise ParseError(
-            path,
-            block.body[usual][0],
-            f"expected a header like '${block.number + 1}' before this line: puzzle ${block.number} has"
-            f" {len(block.body)} clue lines where the others in the file have {usual}, and they read as two puzzles",
-        )
+    for padding in range(min(usual, 3) + 1):  # the usual entry's blank lines after its puzzle (a fuzz
+        size, odd = divmod(usual - padding, 2)  # review: with one, the check was skipped)
+        first = clues[: 2 * size]
+        if odd or size < 1 or len(clues) < 4 * size + padding or not _could_be(first[:size], first[size:], size):
+            continue
+        for start in range(2 * size, 2 * size + padding + 1):
+            second = clues[start : start + 2 * size]
+            if _could_be(second[:size], second[size:], size):
+                raise ParseError(
+                    path,
+                    block.body[start][0],
+                    f"expected a header like '${block.number + 1}' before this line: puzzle ${block.number} has"
+                    f" {len(block.body)} clue lines where the others in the file have {usual},"
+                    " and they read as two puzzles",
+                )
 
 
 def numbered_source(path: PathName, number: int) -> str | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from nonosat.errors import ParseError
-from nonosat.formats.common import PathName, refuse_past_the_side
+from nonosat.formats.common import LONG_CLUE, PathName, refuse_past_the_side
 from nonosat.limits import MAX_SIDE
 
 
@@ -49,6 +49,12 @@ def parse_tree(text: str, path: PathName, ended: Callable[[Node, Node], bool] | 
     def start(tag: str, attrs: dict[str, str]) -> None:
         node = Node(tag.lower(), attrs, parser.CurrentLineNumber)
         parent = stack[-1]
+        if node.tag == "count" and parent.tag == "line" and len(parent.children) >= MAX_SIDE:
+            raise ParseError(
+                path,
+                node.line,
+                LONG_CLUE,
+            )
         if node.tag == "line" and parent.tag == "clues" and len(parent.children) >= MAX_SIDE:
             kind = "row" if parent.attrs.get("type") == "rows" else "column"  # refused as it is read (a fuzz
             refuse_past_the_side(MAX_SIDE + 1, kind, path, node.line)  # review: 11.6 MB, 20 s and 505 MB)
