@@ -279,5 +279,5 @@ def test_minizinc_data_of_more_numbers_than_a_puzzle_has_is_refused_before_it_is
 
     numbers = ", ".join(["1"] * (MOST_NUMBERS + 1))
     text = f"rows = 1;\ncols = 1;\nrow_rule_len = 1;\nrows = [|\n{numbers} |];\n"
-    with pytest.raises(ParseError, match=f"line 4: found more than {MOST_NUMBERS} numbers"):
+    with pytest.raises(ParseError, match=f"line 5: found more than {MOST_NUMBERS} numbers"):
         loads(text, fmt="dzn")
