@@ -281,3 +281,25 @@ def test_minizinc_data_of_more_numbers_than_a_puzzle_has_is_refused_before_it_is
     text = f"rows = 1;\ncols = 1;\nrow_rule_len = 1;\nrows = [|\n{numbers} |];\n"
     with pytest.raises(ParseError, match=f"line 5: found more than {MOST_NUMBERS} numbers"):
         loads(text, fmt="dzn")
+
+
+def test_the_limits_refuse_no_valid_file() -> None:
+    """A review of the limits: a clue of 1,024 blocks whose colours' names hold digits was
+    refused (every run of digits was counted as a block); PyCSP3's text of one number a line was
+    refused for its lines (its line breaks do not matter); a line holding only a form feed was
+    refused as a clue; a 62-colour `.g` file nonosat wrote was refused (black was declared for
+    bare numbers before any clue was read, a 63rd colour); and a file of lone CRs was one line
+    to the count of lines."""
+    from nonosat.formats.common import refuse_odd_clue
+    from nonosat.generate.random_picture import random_palette
+
+    refuse_odd_clue(" ".join(["lightgoldenrod1 1"] * MAX_SIDE), None, 1, "a clue")  # 17 kB, 1,024 blocks
+    with pytest.raises(ParseError, match=f"more than {MAX_SIDE} blocks"):
+        refuse_odd_clue(" ".join(["lightgoldenrod1 1"] * (MAX_SIDE + 1)), None, 1, "a clue")
+    numbers = ["100", "100"] + ["50", *["1"] * 50] * 200  # a board of 100x100 squares: 10,202 lines
+    assert loads("\n".join(numbers) + "\n", fmt="pycsp3-text").width == 100
+    assert loads(dumps(SIX, "mk") + "\f\n", fmt="mk").rows == SIX.rows
+    colours = Puzzle.from_grid(tuple(tuple((r * 8 + c) % 63 for c in range(8)) for r in range(8)), random_palette(62))
+    assert len(loads(dumps(colours, "g"), fmt="g").palette) == 63
+    with pytest.raises(ParseError, match="line 6145: found more than 6144 lines"):
+        loads("⬛\r" * 7000, fmt="squares")

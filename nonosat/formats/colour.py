@@ -109,6 +109,17 @@ class PaletteDraft:
         return int(digits), colour
 
 
+def bare_colour(draft: PaletteDraft, key: str, tokens: Sequence[str], line: int | None) -> int:
+    """The colour of a bare number among `tokens` (0 where there is none): the one declared
+    under `key`, or black, declared now. Declared before any clue was read, black made a 63rd
+    colour of a file that declares 62 and uses none bare (a review: a 62-colour `.g` file nonosat
+    wrote could not be read back)."""
+    found = draft.index(key)
+    if found is not None or not any(token.isdigit() for token in tokens):
+        return found or 0
+    return draft.declare(key, BLACK_SWATCH, line)
+
+
 def colour_clue(blocks: Sequence[tuple[int, int]], path: PathName, line: int | None, found: str) -> ColourClue:
     """A clue from its blocks (size, colour index) as a file wrote them (`found`, at `line`): a 0
     between the others is refused there, zero-size blocks before or after them are dropped later."""

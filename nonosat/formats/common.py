@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from nonosat.clues import ZERO_BETWEEN, zero_between
 from nonosat.errors import InvalidPuzzle, ParseError
-from nonosat.limits import MAX_SIDE
+from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-up (ARCHITECTURE.md)
@@ -41,11 +41,16 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-_NUMBER = re.compile(r"[0-9]+")
-LONG_CLUE = LONG_CLUE
-"""A clue no line within the limits holds (even in colour, with no gaps between its blocks)."""
+_BLOCK_START = re.compile(r"(?<![^\s,;:.])[0-9]")
+"""A digit starting a word: a block's length (a colour named `gold1` is no block)."""
 _BREAKS = re.compile("[\v\f\x1c-\x1e\x85\u2028\u2029]")
 _BREAK_NAMES = {"\v": "a vertical tab", "\f": "a form feed", "\x85": "a next-line character (NEL)"}
+
+
+def has_breaks(text: str) -> bool:
+    """Whether a text holds any character `refuse_odd_clue` refuses in a clue (a whole file is
+    looked at once, its lines only if so)."""
+    return _BREAKS.search(text) is not None
 
 
 def refuse_odd_clue(text: str, path: PathName, line: int | None, expected: str) -> None:
@@ -53,9 +58,9 @@ def refuse_odd_clue(text: str, path: PathName, line: int | None, expected: str) 
     tab, form feed, NEL, U+2028, U+2029): split as white space, two rows `2\f2 1` were one clue
     `2 2 1`, and the puzzle another (a fuzz review); and one of more blocks than a line within the
     limits holds, before they are read (a clue of 3 million blocks took 20-60 s and 500 MB)."""
-    if len(text) > 16 * MAX_SIDE and next(itertools.islice(_NUMBER.finditer(text), MAX_SIDE, None), None):
+    if len(text) > 16 * MAX_SIDE and next(itertools.islice(_BLOCK_START.finditer(text), MAX_SIDE, None), None):
         raise ParseError(path, line, LONG_CLUE)
-    found = _BREAKS.search(text)
+    found = _BREAKS.search(text.strip())  # (one at either end joins nothing: a line of a form feed is blank)
     if found is not None:
         char = found.group()
         name = _BREAK_NAMES.get(char, f"U+{ord(char):04X}")
@@ -128,22 +133,37 @@ def refuse_past_the_side(count: int, kind: str, path: PathName, line: int | None
 MOST_LINES = 2 * MAX_SIDE + 4096
 """The most lines, blank ones aside, of a file in a format of a clue a line: every clue of a
 puzzle within the limits, and room for its colours, comments and metadata."""
-_FILLED = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
+_FILLED = re.compile(r"(?<![^\r\n])[^\S\r\n]*\S")
+"""The start of a line that is not blank, after LF, CR or CRLF (a file of lone CRs too)."""
 
 
-def refuse_many_lines(text: str, path: PathName) -> None:
+def refuse_many_lines(text: str, path: PathName, most: int = MOST_LINES) -> None:
     """Refuse a file of a clue a line with more lines than any puzzle within the limits has, at
     once (a fuzz review: 3 million rows in 10 MB of a clue list in pynogram's, nonogrid's or
     squares' format were read for 20-60 s and 1.4-1.7 GB before the limit refused them)."""
-    past = next(itertools.islice(_FILLED.finditer(text), MOST_LINES, None), None)
+    within = f"within the limit of {MAX_SIDE} cells a side"
+    _refuse_past(
+        _FILLED, text, path, most, f"found more than {most} lines that are not blank, more than a puzzle {within} has"
+    )
+
+
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def refuse_many_numbers(text: str, path: PathName, most: int) -> None:
+    """Refuse a text of more than `most` numbers (in a format of numbers whose lines do not
+    matter: MiniZinc data, PyCSP3's text), at the first past it, before any is read."""
+    within = f"within the limits ({MAX_SIDE} cells a side, {MAX_CELLS} cells)"
+    _refuse_past(_NUMBER, text, path, most, f"found more than {most} numbers, more than a puzzle {within} has")
+
+
+def _refuse_past(pattern: re.Pattern[str], text: str, path: PathName, most: int, said: str) -> None:
+    """Refuse `text` with `said`, at the line of its match of `pattern` past the first `most`."""
+    past = next(itertools.islice(pattern.finditer(text), most, None), None)
     if past is not None:
         from nonosat.formats.files import line_at
 
-        raise ParseError(
-            path,
-            line_at(text, past.start()),
-            f"found more than {MOST_LINES} lines, more than a puzzle within the limit of {MAX_SIDE} cells a side has",
-        )
+        raise ParseError(path, line_at(text, past.start()), said)
 
 
 def refuse_past_the_limits(width: int, height: int, path: PathName, line: int | None) -> None:

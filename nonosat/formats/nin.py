@@ -22,6 +22,7 @@ from nonosat.formats.common import (
     refuse_past_the_limits,
     split_lines,
 )
+from nonosat.limits import MAX_SIDE, grid_size_problem
 from nonosat.model import Clue, Puzzle
 
 CLUE_SHAPE = "a clue of whole numbers separated by spaces"
@@ -54,9 +55,14 @@ def read_clues(lines: list[tuple[int, str]], start: int, count: int, kind: str, 
     return [parse_clue(line, None, path, number, CLUE_SHAPE) for number, line in lines[start : start + count]]
 
 
+MOST_NIN_LINES = 1 + 8 * 2 * MAX_SIDE
+"""The most lines of a `.nin` file: the header, and up to eight sets of clues of the largest
+puzzle (its own and stray ones: data142 carries four)."""
+
+
 def load_nin(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from the text of a `.nin` file."""
-    refuse_many_lines(text, path)
+    refuse_many_lines(text, path, MOST_NIN_LINES)
     lines = numbered_lines(text)
     width, height = read_size(lines, path)
     rows = read_clues(lines, 1, height, "row", path)
@@ -97,7 +103,8 @@ def _refuse_another_size(clues: list[Clue], after: list[tuple[int, str]], width:
     for height in range(1, count):
         filled += cells[height - 1]
         across = count - height
-        if widest_before[height] <= across and widest_after[height] <= height and 2 * filled == total:
+        within = grid_size_problem(across, height) is None  # (a reading past the limits is none)
+        if within and widest_before[height] <= across and widest_after[height] <= height and 2 * filled == total:
             raise ParseError(
                 path,
                 after[0][0],

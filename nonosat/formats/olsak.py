@@ -25,10 +25,10 @@ import re
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import (
-    BLACK_SWATCH,
     ColourClue,
     PaletteDraft,
     Swatch,
+    bare_colour,
     clean_name,
     colour_clue,
     colour_puzzle,
@@ -156,16 +156,15 @@ def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
             draft.background = swatch
         else:
             draft.declare(key, swatch, number)
-    if draft.index("1") is None:
-        draft.declare("1", BLACK_SWATCH, None)
     return draft
 
 
 def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
     """Read one clue line of a `.g` file: blocks such as `3` or `3r`, separated by spaces or commas."""
     refuse_odd_clue(line, draft.path, number, CLUE_SHAPE)
-    default = draft.index("1") or 1
-    blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in line.replace(",", " ").split()]
+    tokens = line.replace(",", " ").split()
+    default = bare_colour(draft, "1", tokens, number)
+    blocks = [draft.block(token, default, number, CLUE_SHAPE) for token in tokens]
     return colour_clue(blocks, draft.path, number, line)
 
 

@@ -18,12 +18,12 @@ from nonosat.formats.common import (
     clue_number,
     make_puzzle,
     parse_size,
-    refuse_many_lines,
-    refuse_odd_clue,
+    refuse_many_numbers,
     refuse_past_the_limits,
     refuse_zero_between,
     split_lines,
 )
+from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Puzzle, line_name
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
@@ -34,10 +34,7 @@ Word = tuple[int, str]
 
 def numbered_words(text: str, path: PathName = None) -> list[Word]:
     """The words of a text, each with its line number."""
-    lines = split_lines(text)
-    for number, line in enumerate(lines, start=1):
-        refuse_odd_clue(line, path, number, "numbers separated by spaces")
-    return [(number, word) for number, line in enumerate(lines, start=1) for word in line.split()]
+    return [(number, word) for number, line in enumerate(split_lines(text), start=1) for word in line.split()]
 
 
 class Words:
@@ -73,9 +70,13 @@ class Words:
         return clue
 
 
+MOST_NUMBERS = 2 * MAX_CELLS + 8 * MAX_SIDE
+"""The most numbers of a puzzle within the limits: its size, and each clue's count and blocks."""
+
+
 def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:
     """Read a puzzle from PyCSP3's text data: rows, columns, then count-prefixed clues."""
-    refuse_many_lines(text, path)
+    refuse_many_numbers(text, path, MOST_NUMBERS)  # (its lines do not matter: a number a line is fine)
     words = Words(text, path)
     height = parse_size(words.next("the number of rows"), path, words.line, "number of rows")
     first_line = words.line

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 
 from nonosat.errors import ParseError
 from nonosat.formats.colour import (
-    BLACK_SWATCH,
     ColourClue,
     PaletteDraft,
     Swatch,
+    bare_colour,
     clean_name,
     colour_clue,
     colour_puzzle,
@@ -123,16 +123,15 @@ def colour_draft(path: PathName, declarations: list[tuple[str, str, int]], black
     draft = PaletteDraft(path)
     for key, description, line in declarations:
         declare_colour(draft, key, description, line)
-    if draft.index(black) is None:
-        draft.declare(black, BLACK_SWATCH, None)
     return draft
 
 
 def read_clue(draft: PaletteDraft, text: str, line: int | None, black: str) -> ColourClue:
     """Read one clue: blocks separated by spaces, each a number perhaps followed by its colour."""
-    default = draft.index(black) or 1
     refuse_odd_clue(text, draft.path, line, CLUE_SHAPE)
-    blocks = [draft.block(token, default, line, CLUE_SHAPE) for token in text.split()]
+    tokens = text.split()
+    default = bare_colour(draft, black, tokens, line)
+    blocks = [draft.block(token, default, line, CLUE_SHAPE) for token in tokens]
     return colour_clue(blocks, draft.path, line, text)
 
 
