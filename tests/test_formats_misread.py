@@ -303,3 +303,20 @@ def test_the_limits_refuse_no_valid_file() -> None:
     assert len(loads(dumps(colours, "g"), fmt="g").palette) == 63
     with pytest.raises(ParseError, match="line 6145: found more than 6144 lines"):
         loads("⬛\r" * 7000, fmt="squares")
+
+
+def test_black_is_declared_where_a_clue_names_it_and_never_for_an_empty_clue() -> None:
+    """A review: with black declared for bare numbers only when a clue had one, `1black` (and
+    nonogrid's `1B`) before any bare number was "no colour 'black' is declared"; and a bare `0`
+    (an empty clue) still declared black, a 63rd colour of a 62-colour file."""
+    from nonosat.generate.random_picture import random_palette
+
+    named = loads("[clues]\ncolumns = 1black, 1\nrows = 1black 1\n", fmt="pynogram")
+    assert named.rows == ((1, 1),) and len(named.palette) == 2
+    toml = '[colors]\ndefs = ["r = (red) %"]\n[clues]\ncolumns = """\n1B\n1r\n"""\nrows = """\n1B 1r\n"""\n'
+    assert len(loads(toml, fmt="nonogrid").palette) == 3
+    grid = tuple(tuple((r * 8 + c) % 63 for c in range(8)) for r in range(8)) + ((0,) * 8,)
+    full = Puzzle.from_grid(grid, random_palette(62))  # every colour, and an empty row
+    for fmt, text in (("g", dumps(full, "g").replace("\n\n:", "\n0\n:")), ("non", dumps(full, "non"))):
+        read = loads(text, fmt=fmt)
+        assert (read.rows, read.columns, len(read.palette)) == (full.rows, full.columns, 63), fmt

@@ -111,13 +111,23 @@ class PaletteDraft:
 
 def bare_colour(draft: PaletteDraft, key: str, tokens: Sequence[str], line: int | None) -> int:
     """The colour of a bare number among `tokens` (0 where there is none): the one declared
-    under `key`, or black, declared now. Declared before any clue was read, black made a 63rd
-    colour of a file that declares 62 and uses none bare (a review: a 62-colour `.g` file nonosat
-    wrote could not be read back)."""
+    under `key`, or black, declared now where a block has it (bare and not 0, or named `key`:
+    `1black`). Declared before any clue was read, black made a 63rd colour of a file that
+    declares 62 and uses none bare (a review: a 62-colour `.g` file nonosat wrote could not be
+    read back)."""
     found = draft.index(key)
-    if found is not None or not any(token.isdigit() for token in tokens):
-        return found or 0
+    if found is not None or not any(_takes(token, key) for token in tokens):
+        return found or 0  # (a bare 0, an empty clue, needs no colour: a review)
     return draft.declare(key, BLACK_SWATCH, line)
+
+
+def _takes(token: str, key: str) -> bool:
+    """Whether a block such as `3` (not 0) or `3black` has the colour under `key`."""
+    match = _BLOCK.fullmatch(token)
+    if match is None:
+        return False
+    digits, named = match.groups()
+    return named == key or (not named and int(digits) > 0)
 
 
 def colour_clue(blocks: Sequence[tuple[int, int]], path: PathName, line: int | None, found: str) -> ColourClue:

@@ -41,7 +41,7 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-_BLOCK_START = re.compile(r"(?<![^\s,;:.])[0-9]")
+_BLOCK_START = re.compile(r"(?<![^\s,;])[0-9]")
 """A digit starting a word: a block's length (a colour named `gold1` is no block)."""
 _BREAKS = re.compile("[\v\f\x1c-\x1e\x85\u2028\u2029]")
 _BREAK_NAMES = {"\v": "a vertical tab", "\f": "a form feed", "\x85": "a next-line character (NEL)"}
@@ -133,7 +133,7 @@ def refuse_past_the_side(count: int, kind: str, path: PathName, line: int | None
 MOST_LINES = 2 * MAX_SIDE + 4096
 """The most lines, blank ones aside, of a file in a format of a clue a line: every clue of a
 puzzle within the limits, and room for its colours, comments and metadata."""
-_FILLED = re.compile(r"(?<![^\r\n])[^\S\r\n]*\S")
+FILLED_LINE = re.compile(r"(?<![^\r\n])[^\S\r\n]*\S")
 """The start of a line that is not blank, after LF, CR or CRLF (a file of lone CRs too)."""
 
 
@@ -141,10 +141,8 @@ def refuse_many_lines(text: str, path: PathName, most: int = MOST_LINES) -> None
     """Refuse a file of a clue a line with more lines than any puzzle within the limits has, at
     once (a fuzz review: 3 million rows in 10 MB of a clue list in pynogram's, nonogrid's or
     squares' format were read for 20-60 s and 1.4-1.7 GB before the limit refused them)."""
-    within = f"within the limit of {MAX_SIDE} cells a side"
-    _refuse_past(
-        _FILLED, text, path, most, f"found more than {most} lines that are not blank, more than a puzzle {within} has"
-    )
+    said = f"found more than {most} lines that are not blank, more than a puzzle within the limit of {MAX_SIDE}"
+    _refuse_past(FILLED_LINE, text, path, most, f"{said} cells a side has")
 
 
 _NUMBER = re.compile(r"[0-9]+")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from nonosat.errors import ParseError
 from nonosat.formats.common import PathName, make_puzzle, refuse_many_numbers
-from nonosat.limits import MAX_SIDE
+from nonosat.limits import MAX_CELLS, MAX_SIDE
 from nonosat.model import Clue, Grid, Puzzle, clue_of
 
 _TOKEN = re.compile(
@@ -233,10 +233,10 @@ def check_size(found: dict[str, Assignment], height: int, width: int, path: Path
         )
 
 
-MOST_NUMBERS = 2 * MAX_SIDE * MAX_SIDE + 8 * MAX_SIDE
-"""The most numbers the data of a puzzle within the limits holds: its rows and columns, each
-padded to the one `maxlen`, which a line of up to MAX_SIDE cells may need (a review: a 1024x256
-puzzle holds a million)."""
+MOST_NUMBERS = (MAX_SIDE + MAX_CELLS // MAX_SIDE) * MAX_SIDE + 8 * MAX_SIDE
+"""The most numbers the data of a puzzle within the limits holds: its rows and columns (1024 +
+256 at most) each padded to the one `maxlen`, MAX_SIDE at most (a review: a 1024x256 puzzle
+holds a million)."""
 
 
 def load_dzn(text: str, path: PathName = None) -> Puzzle:

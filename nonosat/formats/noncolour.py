@@ -116,7 +116,8 @@ class DbColours(PaletteDraft):
             match = _DB_BLOCK.fullmatch(item)
             if match is None:
                 refuse_token(item or text, self.path, line, DB_SHAPE, text)
-            blocks.append((int(match.group(1)), self.colour(match.group(2) or "1", line)))
+            size, key = int(match.group(1)), match.group(2)  # a bare 0 (an empty clue) needs no colour:
+            blocks.append((size, 0 if size == 0 and not key else self.colour(key or "1", line)))  # a 63rd
         return colour_clue(blocks, self.path, line, text)
 
     def cell(self, char: str, line: int) -> int:

@@ -35,6 +35,7 @@ from nonosat.formats.colour import (
     parse_colour_value,
 )
 from nonosat.formats.common import (
+    FILLED_LINE,
     PathName,
     clue_count,
     clue_lines,
@@ -168,8 +169,8 @@ def read_g_clue(draft: PaletteDraft, line: str, number: int) -> ColourClue:
     return colour_clue(blocks, draft.path, number, line)
 
 
-_SECTION = re.compile(r"^:", re.MULTILINE)
-_FILLED_LINE = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
+_SECTION = re.compile(r"(?<![^\r\n]):")
+"""A line starting with ':', after LF, CR or CRLF."""
 
 
 def _refuse_long_sections(text: str, path: PathName) -> None:
@@ -178,7 +179,7 @@ def _refuse_long_sections(text: str, path: PathName) -> None:
     refused it; split and numbered, 2.6 s)."""
     starts = [found.start() for found in itertools.islice(_SECTION.finditer(text), 3)]
     for kind, start, end in zip(("row", "column"), starts, [*starts[1:], len(text)], strict=False):
-        past = next(itertools.islice(_FILLED_LINE.finditer(text, start, end), MAX_SIDE + 1, None), None)
+        past = next(itertools.islice(FILLED_LINE.finditer(text, start, end), MAX_SIDE + 1, None), None)
         if past is not None:  # (the first line found is the section's own ':' line)
             refuse_past_the_side(MAX_SIDE + 1, kind, path, line_at(text, past.start()))
 
