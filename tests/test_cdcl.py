@@ -219,7 +219,7 @@ def test_the_race_upside_down_gives_the_same_verdicts(
     from nonosat.solver import race as racing
 
     monkeypatch.setattr(racing, "RACE_AFTER", 0.0)  # the rival from the start (none with jobs=1)
-    monkeypatch.setattr(compiled_search, "SAT_AFTER", float("inf"))  # and never relayed: on a loaded
+    monkeypatch.setattr(compiled_search, "SAT_AFTER", 3600.0)  # and never relayed: on a loaded
     for engine in ("cdcl", "dfs"):  # machine a race past SAT_AFTER gave the rival's place to SAT (tests/test_relay.py)
         rivals.clear()
         alone = [solve(puzzle, jobs=1, engine=engine) for puzzle in hard]
