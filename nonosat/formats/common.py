@@ -145,14 +145,11 @@ def refuse_many_lines(text: str, path: PathName, most: int = MOST_LINES) -> None
     _refuse_past(FILLED_LINE, text, path, most, f"{said} cells a side has")
 
 
-_NUMBER = re.compile(r"[0-9]+")
-
-
 def refuse_many_numbers(text: str, path: PathName, most: int) -> None:
     """Refuse a text of more than `most` numbers (in a format of numbers whose lines do not
     matter: MiniZinc data, PyCSP3's text), at the first past it, before any is read."""
     within = f"within the limits ({MAX_SIDE} cells a side, {MAX_CELLS} cells)"
-    _refuse_past(_NUMBER, text, path, most, f"found more than {most} numbers, more than a puzzle {within} has")
+    _refuse_past(_WHOLE_NUMBER, text, path, most, f"found more than {most} numbers, more than a puzzle {within} has")
 
 
 def _refuse_past(pattern: re.Pattern[str], text: str, path: PathName, most: int, said: str) -> None:

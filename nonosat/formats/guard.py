@@ -38,9 +38,7 @@ def _line_of(text: str | None, pattern: str) -> int | None:
     """The line where `pattern` is first found in `text`, if it is."""
     import re
 
-    found = None if text is None else re.search(pattern, text)
-    if text is None or found is None:
-        return None
     from nonosat.formats.files import line_at
 
-    return line_at(text, found.start())
+    found = None if text is None else re.search(pattern, text)
+    return None if text is None or found is None else line_at(text, found.start())

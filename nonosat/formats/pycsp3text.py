@@ -32,7 +32,7 @@ Word = tuple[int, str]
 """A whitespace-separated word of a text, with its 1-based line number."""
 
 
-def numbered_words(text: str, path: PathName = None) -> list[Word]:
+def numbered_words(text: str) -> list[Word]:
     """The words of a text, each with its line number."""
     return [(number, word) for number, line in enumerate(split_lines(text), start=1) for word in line.split()]
 
@@ -41,7 +41,7 @@ class Words:
     """A cursor over the words of a text, reading whole numbers."""
 
     def __init__(self, text: str, path: PathName) -> None:
-        self.words: Iterator[Word] = iter(numbered_words(text, path))
+        self.words: Iterator[Word] = iter(numbered_words(text))
         self.path = path
         self.line = 1
 

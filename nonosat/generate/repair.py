@@ -193,13 +193,12 @@ def _unique_or_line(limits: Limits, started: float) -> tuple[Repaired, Requireme
 
 
 def _closer(
-    found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, later: Deadline
+    found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, deadline: Deadline
 ) -> Repaired:
     """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
-    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES) and the
-    deadline `later`."""
+    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES) and
+    `deadline` (the time after the first repair, `_later`)."""
     grid, cost, palette, _, max_distance, unit, seed, _ = limits
-    deadline = later
     asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
     best, most = found, len(found.changed) - 1
     for _ in range(tries):
