@@ -131,7 +131,7 @@ def searched_within(puzzle: Puzzle, guesses: int) -> bool:
 @pytest.mark.slow
 def test_each_engine_answers_by_its_own_method_with_the_same_verdict(hard: list[Puzzle]) -> None:
     """auto is cdcl on these; dfs and sat give the same verdicts, each with its own counts."""
-    for puzzle in hard[:4]:
+    for puzzle in (hard[1], hard[2], hard[4], hard[7]):  # not #372, #690: dfs's 3 and 17 s alone
         auto, learnt, guessed, by_sat = (solve(puzzle, engine=name) for name in ("auto", "cdcl", "dfs", "sat"))
         assert [r.method.value for r in (auto, learnt, guessed, by_sat)] == ["cdcl", "cdcl", "dfs", "sat"]
         assert auto.status == learnt.status == guessed.status == by_sat.status
@@ -221,13 +221,15 @@ def test_the_race_upside_down_gives_the_same_verdicts(
     monkeypatch.setattr(racing, "RACE_AFTER", 0.0)  # the rival from the start (none with jobs=1)
     monkeypatch.setattr(compiled_search, "SAT_AFTER", 3600.0)  # and never relayed: on a loaded
     for engine in ("cdcl", "dfs"):  # machine a race past SAT_AFTER gave the rival's place to SAT (tests/test_relay.py)
+        # dfs alone takes #372 3 s and #690 17 s: the other six for it
+        puzzles = hard if engine == "cdcl" else [hard[i] for i in (1, 2, 4, 5, 6, 7)]
         rivals.clear()
-        alone = [solve(puzzle, jobs=1, engine=engine) for puzzle in hard]
+        alone = [solve(puzzle, jobs=1, engine=engine) for puzzle in puzzles]
         assert not rivals and {result.method.value for result in alone} == {engine}
-        raced = [solve(puzzle, jobs=2, engine=engine) for puzzle in hard]
-        assert len(rivals) == len(hard) and all(rival.work is upside_down_work for rival in rivals)
-        assert sum(rival.forked for rival in rivals) >= len(hard) // 2
-        for puzzle, one, two in zip(hard, alone, raced, strict=True):
+        raced = [solve(puzzle, jobs=2, engine=engine) for puzzle in puzzles]
+        assert len(rivals) == len(puzzles) and all(rival.work is upside_down_work for rival in rivals)
+        assert sum(rival.forked for rival in rivals) >= len(puzzles) // 2
+        for puzzle, one, two in zip(puzzles, alone, raced, strict=True):
             assert one.status == two.status and two.method.value == engine
             assert all(puzzle.satisfied_by(solution.grid) for solution in two.solutions)
 
