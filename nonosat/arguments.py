@@ -23,6 +23,13 @@ def check_whole(value: object, name: str, most: int) -> None:
         raise UsageError(f"{name} must be at most {most:,} (nonosat.limits), not {whole:,}")
 
 
+def check_flag(value: object, name: str) -> None:
+    """A switch given to the library: True or False (`force="yes"` overwrote a file and
+    `invert="no"` inverted a picture, taken as true)."""
+    if not isinstance(value, bool):
+        raise UsageError(f"{name} is True or False, not {value!r}")
+
+
 def check_puzzle(value: object) -> None:
     """The puzzle a library function is given: a Puzzle (`check("cat.non")` was an
     AttributeError from deep inside, not a UsageError)."""

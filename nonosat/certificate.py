@@ -151,8 +151,10 @@ def refutation(clauses: list[list[int]], deadline: Deadline = NO_DEADLINE) -> li
 def check_certificate_folder(folder: str | Path, force: bool = False) -> None:
     """Refuse (UsageError) a folder for a certificate that is a file, or that holds a
     certificate's file already, unless `force`: before any work, as for any output."""
+    from nonosat.arguments import check_flag
     from nonosat.formats.atomic import ensure_writable
 
+    check_flag(force, "force")
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target} is a file, not a folder for the certificate")

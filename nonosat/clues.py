@@ -118,7 +118,10 @@ def normalise_colours(
     numbers: Sequence[object], colours: Sequence[object], kind: str, index: int, count: int
 ) -> tuple[Clue, Colours]:
     """A colour clue: its sizes and colours side by side, zero-size blocks dropped, each colour
-    an index 1..count into the palette."""
+    an index 1..count into the palette. A clue of zeros alone with no colours is an empty line,
+    as in black and white (`(0,)` was "1 block(s) but 0 colour(s)", a review)."""
+    if not colours and all(not isinstance(n, bool) and isinstance(n, int) and n == 0 for n in numbers):
+        return (), ()
     if len(numbers) != len(colours):
         raise InvalidPuzzle(f"{line_name(kind, index)}: {len(numbers)} block(s) but {len(colours)} colour(s)")
     wholes = [_whole(number, kind, index) for number in numbers]

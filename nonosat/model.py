@@ -19,7 +19,7 @@ from nonosat.clues import (
 )
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, UsageError
 from nonosat.limits import grid_size_problem
-from nonosat.palette import BLACK_AND_WHITE, Colour, Palette, check_palette, is_black_and_white
+from nonosat.palette import BLACK_AND_WHITE, Palette, check_palette, grid_chars, is_black_and_white
 from nonosat.text import printable
 
 __all__ = [
@@ -370,6 +370,8 @@ class Solution:
 
     def differences(self, other: Solution) -> list[tuple[int, int]]:
         """The (row, column) cells, counted from 0, where two solutions differ."""
+        if not isinstance(other, Solution) or list(map(len, other.grid)) != list(map(len, self.grid)):  # a review
+            raise UsageError(f"differences compares with another Solution of the same size, not {other!r:.60}")
         return [
             (r, c)
             for r, (mine, theirs) in enumerate(zip(self.grid, other.grid, strict=True))
@@ -382,17 +384,11 @@ class Solution:
         puzzle's `palette`; without it, a colour grid's cells are their colours' numbers, 1-9, a-z,
         A-Z and @ for the 62nd, never all `filled` alike)."""
         if palette is not None and palette != BLACK_AND_WHITE:
-            palette = tuple(palette) if isinstance(palette, (tuple, list)) else palette
-            most = max((cell for row in self.grid for cell in row), default=0)
-            if (
-                not isinstance(palette, tuple)
-                or len(palette) <= most
-                or not all(isinstance(c, Colour) for c in palette)
-            ):
-                raise UsageError(f"palette is the puzzle's Colours ({most + 1} or more), not {palette!r}")
-            chars = [colour.char for colour in palette]
+            chars = grid_chars(palette, max((cell for row in self.grid for cell in row), default=0))
             return "\n".join("".join(chars[cell] for cell in row) for row in self.grid)
         if any(cell > 1 for row in self.grid for cell in row):
+            if palette is not None:  # black and white's: a review found 1s and 2s drawn
+                raise UsageError("palette is black and white, but the grid is in colour: give the puzzle's palette")
             numbers = empty + "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@"
             return "\n".join("".join(numbers[cell] for cell in row) for row in self.grid)
         return "\n".join("".join(filled if cell else empty for cell in row) for row in self.grid)

@@ -138,6 +138,17 @@ def check_palette(palette: Palette) -> None:
             seen.add(value)
 
 
+def grid_chars(palette: object, most: int) -> list[str]:
+    """The characters of a grid's colours 0..`most` in a palette given to the library: a UsageError
+    unless it is a puzzle's Colours, at least `most` + 1 of them."""
+    palette = tuple(palette) if isinstance(palette, tuple | list) else palette
+    if not isinstance(palette, tuple) or len(palette) <= most or not all(isinstance(c, Colour) for c in palette):
+        from nonosat.errors import UsageError
+
+        raise UsageError(f"palette is the puzzle's Colours ({most + 1} or more), not {palette!r}")
+    return [colour.char for colour in palette]
+
+
 def is_black_and_white(palette: Palette) -> bool:
     """Whether a palette is black on white, whatever its names and characters."""
     return len(palette) == 2 and palette[0].rgb == WHITE.rgb and palette[1].rgb == BLACK.rgb

@@ -102,6 +102,7 @@ def test_an_engine_that_cannot_take_the_puzzle_is_refused_at_once(engine: str, m
     )
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert f"the {engine} engine needs the compiled core" in done.stderr and "Traceback" not in done.stderr
+    assert "NONOSAT_PURE_PYTHON turns it off" in done.stderr  # not "not built here" (a review)
     wide = Puzzle.from_grid([[1, 0] * 65, [0, 1] * 65])
     if compiled.colour_core() is not None:
         assert solve(load(RING_COLOUR), engine=engine).method == engine

@@ -139,3 +139,87 @@ def test_what_a_second_review_handed_the_library_is_refused_in_its_own_words() -
     for palette_given in (palette[:1], "xx", 5):
         with pytest.raises(UsageError, match="palette is the puzzle's Colours"):
             solution.text(palette=palette_given)  # type: ignore[arg-type]
+
+
+def test_every_argument_a_review_found_unchecked_is_a_usage_error(tmp_path: Path) -> None:
+    """A review of the Python API: each of these was a TypeError or an AttributeError from deep
+    inside, or was taken as true (`force="yes"` overwrote a file), or drew a colour grid with a
+    black-and-white palette as 1s and 2s."""
+    from nonosat import Solution, check, solve
+    from nonosat.batch import solve_many
+    from nonosat.explain.hint import parse_state
+    from nonosat.explain.steps import explain
+
+    puzzle = load(DANCER)
+    with pytest.raises(UsageError, match="expected a Puzzle"):
+        parse_state("?????\n" * 10, None, "state")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="writing is a function"):
+        explain(puzzle, timeout=5, writing=5)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="writing gives the seconds"):
+        explain(puzzle, timeout=5, writing=lambda step: "x")  # type: ignore[arg-type,return-value]
+    assert explain(puzzle, timeout=5, writing=lambda step: 0.0).open_cells == 0
+    for wrong in (None, puzzle):
+        with pytest.raises(UsageError, match="puzzles is a list of Puzzles"):
+            list(solve_many(wrong))  # type: ignore[arg-type]
+    target = tmp_path / "dancer.non"
+    target.write_text("mine")
+    with pytest.raises(UsageError, match="force is True or False, not 'yes'"):
+        save(puzzle, target, force="yes")  # type: ignore[arg-type]
+    assert target.read_text() == "mine"
+    with pytest.raises(UsageError, match="force is True or False"):
+        check(puzzle, certificate=tmp_path / "certificate", force=1)  # type: ignore[arg-type]
+    assert not (tmp_path / "certificate").exists()
+    with pytest.raises(UsageError, match="path: expected a file's path, not an empty name"):
+        load("")
+    ring = solve(load(PUZZLES / "ring-colour.non"), count=2)
+    first, second = ring.solutions
+    assert first.differences(second)
+    for other in (None, 3, "grid", first.grid):
+        with pytest.raises(UsageError, match="differences compares with another Solution"):
+            first.differences(other)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="differences compares with another Solution of the same size"):
+        first.differences(Solution(((0,),)))
+    from nonosat.palette import BLACK_AND_WHITE
+
+    with pytest.raises(UsageError, match="the grid is in colour"):
+        first.text(palette=BLACK_AND_WHITE)
+
+
+def test_a_picture_is_inverted_only_when_asked_with_true(tmp_path: Path) -> None:
+    pytest.importorskip("PIL")
+    from nonosat.generate import from_image
+
+    with pytest.raises(UsageError, match="invert is True or False, not 'yes'"):
+        from_image(PUZZLES / "smiley-picture.png", width=10, invert="yes")  # type: ignore[arg-type]
+
+
+def test_json_colours_are_text_and_a_colour_clue_of_0_alone_is_an_empty_line(tmp_path: Path) -> None:
+    """A review: JSON's `"rgb": 123` was read as the text '123', the colour #112233, and the
+    README's "a clue 0 alone is an empty line" did not hold in colour (`(0,)` with no colours was
+    "1 block(s) but 0 colour(s)")."""
+    from nonosat import Colour
+    from nonosat.errors import ParseError
+
+    palette = '[{"name":"white","rgb":"#ffffff","char":"."},{"name":"red","rgb":%s,"char":"r"}]'
+    text = '{"rows":[[[1,"red"]]],"cols":[[[1,"red"]]],"palette":%s}'
+    assert load_bytes((text % (palette % '"#ff0000"')).encode(), "red.json").palette[1].rgb == "#ff0000"
+    for wrong in ("123", "null", "true", "12.5", '["#ff0000"]'):
+        with pytest.raises(ParseError, match=r"red.json, line 1: expected colour 2's 'rgb' to be text"):
+            load_bytes((text % (palette % wrong)).encode(), "red.json")
+    colours = (Colour("white", "#ffffff", "."), Colour("red", "#ff0000", "r"), Colour("blue", "#0000ff", "b"))
+    empty = Puzzle(
+        rows=((0,), (1,)),
+        columns=((0,), (1,)),
+        palette=colours,
+        row_colours=((), (1,)),
+        column_colours=((), (1,)),
+    )
+    assert empty.rows == ((), (1,)) and empty.row_colours == ((), (1,))
+    with pytest.raises(InvalidPuzzle, match="1 block"):  # a block of 1 still needs its colour
+        Puzzle(
+            rows=((1,), (1,)),
+            columns=((1,), (1,)),
+            palette=colours,
+            row_colours=((), (1,)),
+            column_colours=((1,), (1,)),
+        )

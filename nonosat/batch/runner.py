@@ -165,6 +165,8 @@ def solve_many(
     check_engine(engine)
     seconds_or_none(timeout)
     workers = _workers(count, jobs)
+    if isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):  # a TypeError from list() (a review)
+        raise UsageError(f"puzzles is a list of Puzzles, not {type(puzzles).__name__}")
     numbered = list(enumerate(puzzles))
     for _, puzzle in numbered:  # here, not in a worker: the caller gets UsageError, as from `solve`
         check_puzzle(puzzle)

@@ -76,6 +76,9 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
         from nonosat.errors import UsageError
 
         raise UsageError(f"a state is text, not {type(text).__name__} (decode bytes first: data.decode())")
+    from nonosat.arguments import check_puzzle
+
+    check_puzzle(puzzle)  # None was an AttributeError from deep inside (a review)
     saved = re.search(r'^\s*saved\s+"?([^"\n]*)"?\s*$', text, flags=re.M)
     if saved:
         flat = saved.group(1)

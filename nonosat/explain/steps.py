@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.errors import TimeUp
+from nonosat.errors import TimeUp, UsageError
 from nonosat.explain.step import Narrowed, Step
 from nonosat.explain.trace import Trace
 from nonosat.explain.words import chars_of, choice_words, colour_word, unknown_mark
@@ -277,13 +277,18 @@ def explain(
 
     check_puzzle(puzzle)
     check_whole(jobs, "jobs", MAX_JOBS)
+    if writing is not None and not callable(writing):
+        raise UsageError(f"writing is a function of a step that gives seconds, not {type(writing).__name__}")
     deadline = Deadline.of(timeout)
     puzzle.ensure_possible()
     steps_end = Deadline(deadline.at, deadline.grace)
 
     def written(step: Step, board: Board) -> None:
         if steps_end.at is not None and writing is not None:
-            steps_end.at -= writing(step)
+            seconds = writing(step)
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds >= 0:
+                raise UsageError(f"writing gives the seconds a step takes to write, not {seconds!r}")
+            steps_end.at -= seconds
 
     logic = trace(puzzle, deadline=steps_end, on_step=written)
     left = logic.board.unknown_count()

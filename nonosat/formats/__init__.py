@@ -331,6 +331,8 @@ def check_path(path: object, *, reading: bool = True) -> None:
         bytes_read = reading and isinstance(path, bytes | bytearray)
         more = " (a file's bytes go to nonosat.formats.load_bytes)" if bytes_read else ""
         raise UsageError(f"path: expected a file's path, not {type(path).__name__}{more}")
+    if not os.fspath(path):  # load("") said ": no such file" (a review)
+        raise UsageError("path: expected a file's path, not an empty name")
 
 
 PICKED = re.compile(r"(\.[A-Za-z0-9]+)#([1-9][0-9]*)$")

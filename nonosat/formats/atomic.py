@@ -36,6 +36,9 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
     """Raise UsageError if `path` is a folder, a device, a pipe or a socket (through a link too),
     an existing file and `force` is not given, or in a folder that is not there (a review found
     `generate --preview nodir/x.png` refused only after the whole repair, the puzzle lost)."""
+    from nonosat.arguments import check_flag
+
+    check_flag(force, "force")
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"{target} is a folder, not a file")

@@ -196,6 +196,10 @@ def read_palette(data: dict[str, Any], text: str, path: PathName) -> Palette | N
     shape = 'expected \'palette\' to be a list of {"name", "rgb", "char"}, the background first'
     if not isinstance(palette, list) or not all(isinstance(c, dict) for c in palette):
         raise ParseError(path, line, f"{shape}, found {palette!r}")
+    for number, colour in enumerate(palette, 1):  # rgb 123 was read as the text '123', #112233 (a review)
+        for key, value in colour.items():
+            if key in ("name", "rgb", "char") and not isinstance(value, str):
+                raise ParseError(path, line, f"expected colour {number}'s {key!r} to be text, found {value!r}")
     try:
         colours = tuple(Colour(str(c.get("name", "")), str(c.get("rgb", "")), str(c.get("char", ""))) for c in palette)
         check_palette(colours)  # a name twice, before a clue blames it (a review)

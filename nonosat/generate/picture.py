@@ -6,6 +6,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 
+from nonosat.arguments import check_flag
 from nonosat.deadline import Deadline, alarm
 from nonosat.errors import UsageError
 from nonosat.generate.drawing import Cost
@@ -85,6 +86,7 @@ def read_picture(
     """Shrink a picture file to `width` x `height` cells (either alone keeps the aspect ratio)
     and threshold it, or with `colours`, quantise its colours (see `nonosat.generate.quantise`)."""
     check_colours(colours)
+    check_flag(invert, "invert")
     if colours is not None and (threshold_level != "otsu" or invert):
         given = "{threshold}" if threshold_level != "otsu" else "{invert}"
         raise UsageError(

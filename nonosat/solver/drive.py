@@ -179,6 +179,9 @@ def check(
     clause limit raises FormulaTooLarge before the search (its `verdict` None)."""
     if certificate is not None and not isinstance(certificate, str | os.PathLike):
         raise UsageError(f"certificate is a folder's path, not {type(certificate).__name__}")
+    from nonosat.arguments import check_flag
+
+    check_flag(force, "force")
     deadline = Deadline.of(timeout)
     if certificate is not None:
         from nonosat.arguments import check_puzzle

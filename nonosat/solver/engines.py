@@ -112,7 +112,10 @@ def takes(engine: Engine, puzzle: Puzzle) -> str | None:
 
     if core_for(puzzle) is not None or colour_core() is not None:
         return None
-    return f"the {engine} engine needs the compiled core, which is not built here; the sat engine needs none"
+    from nonosat.solver.compiled import MISSING
+
+    why = "NONOSAT_PURE_PYTHON turns it off" if "NONOSAT_PURE_PYTHON is set" in MISSING.values() else "not built here"
+    return f"the {engine} engine needs the compiled core ({why}); the sat engine needs none"
 
 
 def choose(puzzle: Puzzle, engine: str, solver: str | None, encoding: str | None) -> Engine:
