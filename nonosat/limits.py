@@ -32,6 +32,13 @@ MAX_COUNT = 1_000_000
 """Solutions a command (or a library call) may ask for: each found is kept in memory (a 25x25
 grid about 1 kB), and the compiled searches count in a C int."""
 
+MOST_HELD_CELLS = 2 * 1024 * 1024
+"""Cells of the solutions a search keeps at once in colour and over 126 cells a side, where the
+compiled core keeps a byte a cell: a 200x200 grid 52 of them, a 20x20 one 5,242. Past that the
+answer is "at least" that many (a review: a million asked of a 200x200 puzzle took 2.4 GB, and
+making and writing them all took seconds past the deadline). Black and white up to 126x126 is
+kept a bit a cell, and holds MAX_COUNT."""
+
 MAX_JOBS = 256
 """Worker processes (or cores) a command may ask for: `batch --jobs` starts that many processes."""
 

@@ -106,7 +106,10 @@ def test_a_cell_with_no_colour_left_has_no_solution_and_bad_arguments_are_refuse
 
 
 @pytest.mark.slow
-def test_the_search_stops_at_its_budget_its_deadline_and_its_flag() -> None:
+def test_the_search_stops_at_its_budget_its_deadline_and_its_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonosat import limits
+
+    monkeypatch.setattr(limits, "MOST_HELD_CELLS", 2**40)  # the deadline before the grids it holds
     grid = grid_of(random.Random(5), 30, 30, 2, 0.5)  # noise: many solutions
     puzzle = Puzzle.from_grid(grid, palette=PALETTES[2])
     complete, found, stats = cdcl_colours(puzzle, 10**6, budget=20)

@@ -60,7 +60,8 @@ def test_grids_over_126_cells_a_side_are_searched() -> None:
 
 
 @pytest.mark.slow
-def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so() -> None:
+def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nonosat import limits
     from nonosat.deadline import Deadline
     from nonosat.solver.engines import Engine, Request, search
     from nonosat.solver.propagation import line_solve
@@ -73,6 +74,7 @@ def test_the_search_stops_at_its_guesses_and_its_deadline_and_says_so() -> None:
     assert counted.cut_short == "the depth-first search made its 5 guesses"
     late = search(Engine.DFS, Request(board, 1000, Deadline.after(1e-9)))
     assert not late.complete and late.cut_short == "time limit reached while searching"
+    monkeypatch.setattr(limits, "MOST_HELD_CELLS", 2**40)  # the deadline before the grids it holds
     timed = search(Engine.DFS, Request(board, 10**9, Deadline.after(0.2)))
     assert not timed.complete and timed.cut_short == "time limit reached while searching" and timed.grids
     assert all(puzzle.satisfied_by(found) for found in timed.grids[:50])

@@ -318,3 +318,48 @@ def test_a_game_id_over_the_limit_is_refused_for_its_size() -> None:
     game_id = f"{MAX_SIDE + 1}x1:" + "/".join(["1"] * (MAX_SIDE + 2))
     with pytest.raises(ParseError, match=f"a width of {MAX_SIDE + 1} is over the limit of {MAX_SIDE} cells a side"):
         load(game_id)
+
+
+@pytest.mark.slow
+def test_a_search_over_126_cells_a_side_holds_its_limit_of_cells_and_keeps_to_the_deadline() -> None:
+    """A review: a million solutions asked of a 200x200 puzzle (a 1 in each line: every
+    permutation matrix) took the compiled search 2.4 GB, and `--timeout 10` ended at 14.5 s,
+    making and writing all it held. It keeps MOST_HELD_CELLS' worth and says "at least"."""
+    from nonosat.limits import MOST_HELD_CELLS
+    from nonosat.solver.compiled import colour_core
+
+    if colour_core() is None:
+        pytest.skip("the compiled core was not built")
+    side = 200
+    puzzle = Puzzle(rows=((1,),) * side, columns=((1,),) * side)
+    kept = MOST_HELD_CELLS // (side * side)
+    for engine in ("dfs", "cdcl"):
+        result = solve(puzzle, count=MAX_COUNT, engine=engine, jobs=1, timeout=20)
+        assert result.status is Status.MULTIPLE and not result.complete, engine
+        assert len({solution.grid for solution in result.solutions}) == len(result.solutions) == kept, engine
+    assert len(solve(puzzle, count=kept - 1, engine="dfs", jobs=1).solutions) == kept - 1
+    small = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6, title="6x6, over 126 cells a side it is not")
+    assert len(solve(small, count=1000, engine="dfs").solutions) == 720  # black and white in words: all
+
+
+def test_the_time_kept_for_making_and_writing_grids_grows_with_their_cells() -> None:
+    """The search of a 200x200 puzzle asked for 52 grids keeps back 64 times as long as one of a
+    25x25 (HAND_OVER_EACH is for a 25x25 grid), up to HAND_OVER_MOST."""
+    from nonosat.solver import drive
+    from nonosat.solver.outcome import HAND_OVER_EACH, HAND_OVER_MOST
+
+    kept: list[float] = []
+
+    class Kept(Exception):
+        pass
+
+    def leaving(self: Deadline, share: float, most: float) -> tuple[Deadline, Deadline]:
+        kept.append(most)
+        raise Kept  # the search need not run
+
+    for side in (25, 200):
+        puzzle = Puzzle(rows=((1,),) * side, columns=((1,),) * side)
+        with pytest.MonkeyPatch.context() as patch, pytest.raises(Kept):
+            patch.setattr(Deadline, "leaving", leaving)
+            drive.solve(puzzle, count=52, engine="dfs", jobs=1, timeout=30)
+    assert kept == [pytest.approx(52 * HAND_OVER_EACH), pytest.approx(min(HAND_OVER_MOST, 52 * 64 * HAND_OVER_EACH))]

@@ -77,6 +77,7 @@ class CoreSearch:
             if core_for(self.board.puzzle) is not None:
                 complete, grids = self._in_words(count, remaining or 0.0)
             else:
+                count = held(count, self.board.width * self.board.height)
                 complete, grids = self._painted(count, remaining or 0.0)
         finally:
             interrupts.finished(self)
@@ -87,7 +88,7 @@ class CoreSearch:
                 known.add(grid)
         if not complete:
             return None
-        return len(grids) < count
+        return len(grids) < count  # (held's count reached: not all, "at least")
 
     def _in_words(self, count: int, seconds: float) -> tuple[bool, list[Grid]]:
         """Black and white up to 126x126: core/cdcl_*.c or core/dfs.c, a line a machine word."""
@@ -143,6 +144,15 @@ class CoreSearch:
                 return False, grids
             grids.append(grid(data))
         return complete, grids
+
+
+def held(count: int, cells: int) -> int:
+    """The grids a search of a puzzle of `cells` keeps of the `count` asked for, where the core
+    keeps a byte a cell (colour, and over 126 cells a side): MOST_HELD_CELLS' worth, at least
+    two (a verdict needs them)."""
+    from nonosat.limits import MOST_HELD_CELLS
+
+    return min(count, max(2, MOST_HELD_CELLS // max(1, cells)))
 
 
 Masks = tuple[list[int], list[int], list[int], list[int]]

@@ -123,7 +123,7 @@ def solve_within(
         return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
 
-    most = min(HAND_OVER_MOST, count * HAND_OVER_EACH)
+    most = min(HAND_OVER_MOST, count * HAND_OVER_EACH * max(1.0, puzzle.width * puzzle.height / 625))
     searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, most)
     request = Request(
         board,

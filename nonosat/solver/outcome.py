@@ -122,10 +122,11 @@ HAND_OVER_SHARE = 0.2
 HAND_OVER_MOST = 0.5
 HAND_OVER_EACH = 1e-4
 """A search for more grids than a verdict needs stops this share of the time left before the
-deadline, at most this many seconds, and at most this many for each grid asked for
-(`Deadline.leaving`): a core finds grids far faster than Python makes them grids, checks them
-and writes them out (about 10,000 a second in all), and a command's deadline is for all of
-that; a count of 3 keeps back a third of a millisecond, a million half a second."""
+deadline, at most this many seconds, and at most this many for each grid of 25x25 cells asked
+for, in proportion for larger ones (`Deadline.leaving`): a core finds grids far faster than
+Python makes them grids, checks them and writes them out (about 10,000 25x25 grids a second in
+all), and a command's deadline is for all of that; a count of 3 keeps back a third of a
+millisecond, a million half a second."""
 
 
 def verified_within(puzzle: Puzzle, grids: Sequence[Grid], deadline: Deadline) -> tuple[tuple[Solution, ...], bool]:
