@@ -214,10 +214,27 @@ def test_check_and_solve_keep_time_from_the_deadline_to_show_their_grids(
 
     for name in ("check_report", "solve_report"):
         monkeypatch.setattr(reports, name, spying(name))
+    from nonosat.cli import base
+
+    drawing = base.draw_solution
+
+    def drawn_by(result: Any, target: Any, force: bool, deadline: Deadline) -> None:
+        asked["draw_solution"] = deadline.at  # a review: a 512x512 drawing left the grid 0.3 s late
+        drawing(result, target, force, deadline)
+
+    monkeypatch.setattr(base, "draw_solution", drawn_by)
+    import nonosat.cli.solving as solving
+
+    monkeypatch.setattr(solving, "draw_solution", drawn_by)
     puzzle = Puzzle.from_grid([[1, 0] * 40, [0, 1] * 40] * 40)
     save(puzzle, tmp_path / "p.non")
     for command in ("check", "solve"):
-        result = CliRunner().invoke(app, [command, str(tmp_path / "p.non"), "--timeout", "60"])
+        more = ["--render", str(tmp_path / "p.svg")] if command == "solve" else []
+        result = CliRunner().invoke(app, [command, str(tmp_path / "p.non"), "--timeout", "60", *more])
         assert result.exit_code == 1, result.output  # multiple
     assert showing_time(puzzle, 2) > showing_time(puzzle, 1) > 0
-    assert asked == {"check_report": end - showing_time(puzzle, 2), "solve_report": end - showing_time(puzzle, 1)}
+    assert asked == {
+        "check_report": end - showing_time(puzzle, 2),
+        "solve_report": end - showing_time(puzzle, 1),
+        "draw_solution": end - showing_time(puzzle, 1),
+    }

@@ -166,10 +166,11 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
         raise
 
 
-SHOWING_A_CELL = 0.5e-6
+SHOWING_A_CELL = 1.5e-6
 """Seconds to draw or write out one cell of a grid (a 512x512 grid drawn in colour and printed
-takes about 0.1 s, written as JSON less), with room: the time kept from a command's deadline
-for showing what it found, so that the whole command ends by its `--timeout`."""
+takes about 0.1 s on a fast machine, 0.3 s on a slow one; written as JSON less), with room: the
+time kept from a command's deadline for showing what it found, so that the whole command ends
+by its `--timeout`."""
 
 
 def showing_time(puzzle: Puzzle, grids: int) -> float:
