@@ -161,6 +161,9 @@ def check_certificate_folder(folder: str | Path, force: bool = False) -> None:
     above = next((path for path in target.parents if path.exists()), None)
     if not target.exists() and above is not None and not above.is_dir():  # `a-file/certificate`
         raise UsageError(f"cannot make the folder {target} for the certificate: {above} is a file")
+    writes_in = target if target.exists() else above
+    if writes_in is not None and not os.access(writes_in, os.W_OK | os.X_OK):  # before the search (a review)
+        raise UsageError(f"cannot make the certificate in {target}: {writes_in} is read-only")
     found = {name for name in CERTIFICATE_FILES if os.path.lexists(target / name)}
     existing = sorted(found, key=lambda name: (name != "puzzle.json", name))  # the clues' file named first
     if existing and not force:

@@ -435,3 +435,29 @@ def test_a_pipes_two_solutions_mark_the_cells_that_differ() -> None:
     grids = [line for line in done.stdout.splitlines() if line.strip() and line.lstrip()[0].isdigit()][2:6]
     marks = "".join(grids)
     assert len(grids) == 4 and marks.count("X") == 8 and marks.count("o") == 8, done.stdout
+
+
+def test_an_output_in_a_read_only_folder_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review (as a user who is not root; `os.access` made to say read-only here): `generate
+    -o ro/x.non` ran its whole repair, then "Permission denied", the puzzle lost; `random`,
+    `solve -o`, `--preview` and `check --certificate` the same."""
+    read_only = tmp_path / "ro"
+    read_only.mkdir()
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != read_only and real(path, mode))
+    import nonosat.solver.drive as drive
+
+    monkeypatch.setattr(drive, "check_within", lambda *args, **kwargs: pytest.fail("the search ran"))
+    monkeypatch.setattr(drive, "solve_within", lambda *args, **kwargs: pytest.fail("the search ran"), raising=False)
+    for args in (
+        ["random", "--width", "5", "--height", "5", "-o", str(read_only / "x.non")],
+        ["solve", DANCER, "-o", str(read_only / "x.non")],
+        ["solve", DANCER, "--render", str(read_only / "x.svg")],
+        ["check", DANCER, "--certificate", str(read_only / "certificate")],
+        ["convert", DANCER, str(read_only / "x.json")],
+    ):
+        code, _, stderr = run(*args)
+        assert code == 2 and "is read-only" in stderr and len(stderr.splitlines()) == 1, (args, stderr)
+    assert not list(read_only.iterdir())

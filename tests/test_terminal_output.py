@@ -54,6 +54,40 @@ def test_a_closed_standard_output_keeps_the_verdict(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_a_closed_standard_error_keeps_the_exit_code_and_a_stray_broken_pipe_is_one_line(tmp_path: Path) -> None:
+    """A review: `convert` (a note on standard error) into a standard error whose reader had gone
+    ended with exit 1, Click's answer to any broken pipe; and a pipe between processes that
+    broke (multiprocessing's, for a user whose processes could not share memory) ended a batch
+    with exit 1 and no word. Now the note is dropped, exit 0; the other is a bug's line, exit 70."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", "convert", str(DANCER), str(tmp_path / "d.g")],
+            stdout=subprocess.DEVNULL,
+            stderr=write_end,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and (tmp_path / "d.g").exists()
+    broken = (
+        "import sys, nonosat.formats as formats\n"
+        "def convert(*args, **kwargs): raise BrokenPipeError(32, 'Broken pipe')\n"
+        "formats.convert = convert\n"
+        f"sys.argv = ['nonosat', 'convert', {str(DANCER)!r}, {str(tmp_path / 'e.g')!r}]\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    bug = subprocess.run([sys.executable, "-c", broken], capture_output=True, text=True, timeout=60)
+    assert bug.returncode == 70, bug.stderr
+    one_clean_line(bug.stderr)
+    assert "a pipe between nonosat's processes broke" in bug.stderr
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor in the child before it starts")
 @pytest.mark.parametrize(
     ("closed", "args", "code"),

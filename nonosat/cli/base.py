@@ -213,8 +213,17 @@ def friendly(command: F) -> F:
         except KeyboardInterrupt:
             interrupts.announce()
             raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
+        except BrokenPipeError as error:  # not a standard stream's (guarded): Click made it a silent exit 1
+            raise PipeBroken(f"a pipe between nonosat's processes broke ({error})") from error
 
     return wrapper  # type: ignore[return-value]
+
+
+class PipeBroken(RuntimeError):
+    """A broken pipe that is not standard output's or error's (a worker's, multiprocessing's
+    resource tracker's): a bug's one line and exit 70 (`__main__`), where Click, which takes every
+    broken pipe for a closed standard output, ended the command with exit 1 and no word (a
+    review: a user whose processes could not share memory)."""
 
 
 def usage(option: str, call: Callable[[], T]) -> T:

@@ -46,6 +46,8 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
         raise UsageError(f"cannot write {target}: {target.parent} is a file, not a folder")
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: the folder {target.parent} is not there")
+    if not os.access(target.parent, os.W_OK | os.X_OK):  # a review: `generate -o ro/x.non` lost the puzzle
+        raise UsageError(f"cannot write {target}: the folder {target.parent} is read-only")
     if target.exists() and not target.is_file():
         raise UsageError(f"{target} is not a regular file (a device, pipe or socket): nonosat writes only files")
     if target.exists() and not force:

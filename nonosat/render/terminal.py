@@ -88,12 +88,15 @@ class GuardedStdout:
 
 
 def guard_stdout() -> None:
-    """Replace sys.stdout with a GuardedStdout (once), and let it and sys.stderr write what their
-    encoding cannot hold as its nearest ASCII (see `fall_back`)."""
+    """Replace sys.stdout and sys.stderr with GuardedStdouts (once), and let them write what their
+    encoding cannot hold as its nearest ASCII (see `fall_back`). (A closed standard error turned
+    `convert`'s note into exit 1, which Click gives any broken pipe.)"""
     for stream in (sys.stdout, sys.stderr):
         fall_back(stream)
     if not isinstance(sys.stdout, GuardedStdout) and sys.stdout is not None:
         sys.stdout = GuardedStdout(sys.stdout)
+    if not isinstance(sys.stderr, GuardedStdout) and sys.stderr is not None:
+        sys.stderr = GuardedStdout(sys.stderr)
 
 
 FALLBACK = {
