@@ -26,7 +26,10 @@ def check_whole(value: object, name: str, most: int) -> None:
 def check_flag(value: object, name: str) -> None:
     """A switch given to the library: True or False (`force="yes"` overwrote a file and
     `invert="no"` inverted a picture, taken as true)."""
-    if not isinstance(value, bool):
+    kind = type(value)
+    if not isinstance(value, bool) and not (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    ):  # NumPy's
         raise UsageError(f"{name} is True or False, not {value!r}")
 
 

@@ -32,12 +32,21 @@ MAX_COUNT = 1_000_000
 """Solutions a command (or a library call) may ask for: each found is kept in memory (a 25x25
 grid about 1 kB), and the compiled searches count in a C int."""
 
-MOST_HELD_CELLS = 2 * 1024 * 1024
-"""Cells of the solutions a search keeps at once in colour and over 126 cells a side, where the
-compiled core keeps a byte a cell: a 200x200 grid 52 of them, a 20x20 one 5,242. Past that the
-answer is "at least" that many (a review: a million asked of a 200x200 puzzle took 2.4 GB, and
-making and writing them all took seconds past the deadline). Black and white up to 126x126 is
-kept a bit a cell, and holds MAX_COUNT."""
+MOST_HELD_CELLS = 8 * 1024 * 1024
+"""Cells of the solutions the compiled search keeps in colour and over 126 cells a side, where it
+keeps a byte a cell: of a 200x200 grid 209, of a 33x33 one 7,703. Past that the answer is "at
+least" that many (a review: a million asked of a 200x200 puzzle took 2.4 GB, and making and
+writing them took seconds past the deadline; a first cap of 2M cells cut a 33x33 puzzle's
+2,048 solutions to "at least 1,925"). Black and white up to 126x126 is kept a bit a cell, and
+holds MAX_COUNT."""
+
+
+def held_grids(count: int, cells: int) -> int:
+    """The grids a compiled search of a puzzle of `cells` keeps of the `count` asked for, where it
+    keeps a byte a cell (colour, and over 126 cells a side): MOST_HELD_CELLS' worth, at least two
+    (a verdict needs them)."""
+    return min(count, max(2, MOST_HELD_CELLS // max(1, cells)))
+
 
 MAX_JOBS = 256
 """Worker processes (or cores) a command may ask for: `batch --jobs` starts that many processes."""

@@ -450,7 +450,11 @@ def test_an_output_in_a_read_only_folder_is_refused_before_any_work(
     import nonosat.solver.drive as drive
 
     monkeypatch.setattr(drive, "check_within", lambda *args, **kwargs: pytest.fail("the search ran"))
-    monkeypatch.setattr(drive, "solve_within", lambda *args, **kwargs: pytest.fail("the search ran"), raising=False)
+    monkeypatch.setattr(drive, "solve_within", lambda *args, **kwargs: pytest.fail("the search ran"))
+    import importlib
+
+    repair = importlib.import_module("nonosat.generate.repair")  # random's repair holds its own name for it
+    monkeypatch.setattr(repair, "solve_within", lambda *args, **kwargs: pytest.fail("the search ran"))
     for args in (
         ["random", "--width", "5", "--height", "5", "-o", str(read_only / "x.non")],
         ["solve", DANCER, "-o", str(read_only / "x.non")],
@@ -461,3 +465,13 @@ def test_an_output_in_a_read_only_folder_is_refused_before_any_work(
         code, _, stderr = run(*args)
         assert code == 2 and "is read-only" in stderr and len(stderr.splitlines()) == 1, (args, stderr)
     assert not list(read_only.iterdir())
+    writable = tmp_path / "rw"
+    writable.mkdir()
+    results = writable / "b.jsonl"  # the diff's review: every puzzle solved, each record "no certificate"
+    code, _, stderr = run("batch", DANCER, "--out", str(results), "--certificates", str(read_only / "certificates"))
+    assert code == 2 and "is read-only" in stderr and not results.exists(), stderr
+    (read_only / "link.non").symlink_to(writable / "x.non")  # the file is written beside what it names
+    assert run("convert", DANCER, str(read_only / "link.non"))[0] == 0 and (writable / "x.non").exists()
+    (writable / "back.non").symlink_to(read_only / "t.non")
+    code, _, stderr = run("random", "--width", "5", "--height", "5", "-o", str(writable / "back.non"))
+    assert code == 2 and f"the folder {read_only} is read-only" in stderr, stderr

@@ -232,7 +232,7 @@ def test_check_and_solve_keep_time_from_the_deadline_to_show_their_grids(
         more = ["--render", str(tmp_path / "p.svg")] if command == "solve" else []
         result = CliRunner().invoke(app, [command, str(tmp_path / "p.non"), "--timeout", "60", *more])
         assert result.exit_code == 1, result.output  # multiple
-    assert showing_time(puzzle, 2) > showing_time(puzzle, 1) > 0
+    assert showing_time(puzzle, 2) > showing_time(puzzle, 1) > showing_time(puzzle, 1, as_json=True) > 0
     assert asked == {
         "check_report": end - showing_time(puzzle, 2),
         "solve_report": end - showing_time(puzzle, 1),

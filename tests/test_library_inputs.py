@@ -158,6 +158,9 @@ def test_every_argument_a_review_found_unchecked_is_a_usage_error(tmp_path: Path
     with pytest.raises(UsageError, match="writing gives the seconds"):
         explain(puzzle, timeout=5, writing=lambda step: "x")  # type: ignore[arg-type,return-value]
     assert explain(puzzle, timeout=5, writing=lambda step: 0.0).open_cells == 0
+    from fractions import Fraction
+
+    assert explain(puzzle, timeout=5, writing=lambda step: Fraction(0)).open_cells == 0  # type: ignore[arg-type,return-value]
     for wrong in (None, puzzle):
         with pytest.raises(UsageError, match="puzzles is a list of Puzzles"):
             list(solve_many(wrong))  # type: ignore[arg-type]
@@ -168,6 +171,12 @@ def test_every_argument_a_review_found_unchecked_is_a_usage_error(tmp_path: Path
     assert target.read_text() == "mine"
     with pytest.raises(UsageError, match="force is True or False"):
         check(puzzle, certificate=tmp_path / "certificate", force=1)  # type: ignore[arg-type]
+    from nonosat.batch import run as run_batch
+
+    for flag in ("force", "pictures"):  # the diff's review: force="no" replaced the certificates
+        with pytest.raises(UsageError, match=f"{flag} is True or False, not 'no'"):
+            run_batch([str(DANCER)], certificates=tmp_path / "certificates", **{flag: "no"})  # type: ignore[arg-type]
+    assert not (tmp_path / "certificates").exists()
     assert not (tmp_path / "certificate").exists()
     with pytest.raises(UsageError, match="path: expected a file's path, not an empty name"):
         load("")
@@ -223,3 +232,15 @@ def test_json_colours_are_text_and_a_colour_clue_of_0_alone_is_an_empty_line(tmp
             row_colours=((), (1,)),
             column_colours=((1,), (1,)),
         )
+
+
+def test_numpys_true_and_false_are_switches_as_its_whole_numbers_are_counts(tmp_path: Path) -> None:
+    """The diff's review: check_flag took only Python's bool, where check_whole takes NumPy's
+    integers."""
+    numpy = pytest.importorskip("numpy")
+    puzzle = load(DANCER)
+    target = tmp_path / "dancer.non"
+    save(puzzle, target, force=numpy.False_)
+    save(puzzle, target, force=numpy.True_)
+    with pytest.raises(UsageError, match="already exists"):
+        save(puzzle, target, force=numpy.False_)

@@ -338,6 +338,37 @@ def test_a_search_over_126_cells_a_side_holds_its_limit_of_cells_and_keeps_to_th
         assert result.status is Status.MULTIPLE and not result.complete, engine
         assert len({solution.grid for solution in result.solutions}) == len(result.solutions) == kept, engine
     assert len(solve(puzzle, count=kept - 1, engine="dfs", jobs=1).solutions) == kept - 1
+    # The diff's review: a first cap of 2M cells cut a 33x33 colour puzzle's 2,048 solutions (eleven
+    # 2x2 squares, each either way) to "at least 1,925"; they are counted exactly.
+    eleven = 11
+    side = 3 * eleven
+
+    def line(i: int) -> str:
+        return f"{side}b" if i % 3 == 2 else ",".join("1r,1b" if j == i // 3 else "1b" for j in range(eleven))
+
+    clues = "\n".join(line(i) for i in range(side))
+    text = f"width {side}\nheight {side}\ncolor r #d62728\ncolor b #1f77b4\n\nrows\n{clues}\n\ncolumns\n{clues}\n"
+    from nonosat.formats import load_bytes
+
+    squares = load_bytes(text.encode(), "squares.non")
+    for engine in ("cdcl", "dfs", "sat"):
+        counted = solve(squares, count=5000, engine=engine, jobs=1)
+        assert counted.complete and len(counted.solutions) == 2**eleven, engine
+
+
+def test_no_more_grids_are_kept_than_can_be_written_by_the_deadline() -> None:
+    """The diff's review: 209 grids of 200x200 found by 1.6 s of `--timeout 2.5` were written
+    out as JSON by 2.8 s. A search keeps what can be written by the deadline (two at least)."""
+    from nonosat.solver.outcome import verified_within
+
+    side = 130  # over 126 cells a side
+    puzzle = Puzzle(rows=((1,),) * side, columns=((1,),) * side)
+    grids = [solution.grid for solution in solve(puzzle, count=20, engine="dfs", jobs=1).solutions]
+    assert len(grids) == 20
+    everything, complete = verified_within(puzzle, grids, Deadline(None))
+    assert complete and len(everything) == 20
+    two, complete = verified_within(puzzle, grids, Deadline(None), Deadline.after(0.0))
+    assert not complete and [solution.grid for solution in two] == grids[:2]
     small = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6, title="6x6, over 126 cells a side it is not")
     assert len(solve(small, count=1000, engine="dfs").solutions) == 720  # black and white in words: all
 

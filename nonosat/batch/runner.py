@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nonosat.arguments import check_whole
+from nonosat.arguments import check_flag, check_whole
 from nonosat.batch.executors import check_executor, chunks, dask, local, pooled
 from nonosat.batch.results import Record, Writer
 from nonosat.batch.tasks import Task, pending
@@ -52,6 +52,8 @@ def run(
     before any work, a folder of certificates that holds one for a puzzle it is to solve, unless
     `force`. A `scheduler` is for the dask executor only.
     """
+    check_flag(pictures, "pictures")
+    check_flag(force, "force")  # force="no" replaced the certificates (a review)
     workers = check_run(executor, engine, count, jobs, certificates, scheduler)  # before a record is asked for
     if todo is None:
         found = pending(paths, out, retry=retry, pictures=pictures)
@@ -79,6 +81,10 @@ def check_run(
     workers = _workers(count, jobs)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
+    if certificates is not None:
+        from nonosat.certificate import check_certificate_folder
+
+        check_certificate_folder(certificates, force=True)  # a read-only folder, before any work (a review)
     if scheduler is not None and executor != "dask":
         raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
     if scheduler is not None:

@@ -167,15 +167,19 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
 
 
 SHOWING_A_CELL = 1.5e-6
-"""Seconds to draw or write out one cell of a grid (a 512x512 grid drawn in colour and printed
-takes about 0.1 s on a fast machine, 0.3 s on a slow one; written as JSON less), with room: the
-time kept from a command's deadline for showing what it found, so that the whole command ends
-by its `--timeout`."""
+"""Seconds to draw one cell of a grid in the terminal (a 512x512 grid drawn and printed takes
+about 0.1 s on a fast machine, 0.3 s on a slow one), with room: the time kept from a command's
+deadline for showing what it found, so that the whole command ends by its `--timeout`."""
+
+WRITING_A_CELL_AS_JSON = 0.3e-6
+"""The same for a grid written as JSON (a 512x512 grid 35 ms on the slow machine): the diff's
+review found 1.5 us a cell for JSON too turning Cauldron's `--format json --timeout 1.2`, decided
+in 0.39 s before, into `unknown`."""
 
 
-def showing_time(puzzle: Puzzle, grids: int) -> float:
+def showing_time(puzzle: Puzzle, grids: int, as_json: bool = False) -> float:
     """The seconds kept from the deadline to show `grids` grids of `puzzle` once found."""
-    return 0.01 + SHOWING_A_CELL * grids * puzzle.width * puzzle.height
+    return 0.01 + (WRITING_A_CELL_AS_JSON if as_json else SHOWING_A_CELL) * grids * puzzle.width * puzzle.height
 
 
 def cores(jobs: int | None) -> int:
@@ -316,7 +320,7 @@ def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Dea
     code = EXIT_FOR_STATUS[result.status.value] if answer.goal_ok is not False else EXIT_GOAL_BREAKS_CLUES
     show_refuted(answer)
     if as_json:
-        show_json(rated(answer, deadline.sooner(showing_time(puzzle, 2))) if rating else answer)
+        show_json(rated(answer, deadline.sooner(showing_time(puzzle, 2, as_json=True))) if rating else answer)
         return code
     say(f"{puzzle.name}: {puzzle.width}x{puzzle.height}")
     if len(result.solutions) >= 2:

@@ -73,7 +73,7 @@ def solve(
 
         live_line_logic(puzzle, ascii_cells or not draws_blocks(), deadline)
     as_json = format is OutputFormat.json
-    before_showing = deadline.sooner(showing_time(puzzle, min(count, 2) if as_json else 1))
+    before_showing = deadline.sooner(showing_time(puzzle, min(count, 2) if as_json else 1, as_json))
     answer = solve_report(
         puzzle,
         file,
@@ -148,7 +148,7 @@ def check(
     answer = check_report(
         puzzle,
         file,
-        deadline.sooner(showing_time(puzzle, 2)),
+        deadline.sooner(showing_time(puzzle, 2, as_json)),
         engine=engine.value,
         solver=solver,
         encoding=None if encoding is None else encoding.value,

@@ -14,6 +14,7 @@ the line that broke). When probing finds nothing either, the rest needs search.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -286,9 +287,9 @@ def explain(
     def written(step: Step, board: Board) -> None:
         if steps_end.at is not None and writing is not None:
             seconds = writing(step)
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds >= 0:
+            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not seconds >= 0:
                 raise UsageError(f"writing gives the seconds a step takes to write, not {seconds!r}")
-            steps_end.at -= seconds
+            steps_end.at -= float(seconds)
 
     logic = trace(puzzle, deadline=steps_end, on_step=written)
     left = logic.board.unknown_count()

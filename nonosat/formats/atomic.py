@@ -46,8 +46,9 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
         raise UsageError(f"cannot write {target}: {target.parent} is a file, not a folder")
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: the folder {target.parent} is not there")
-    if not os.access(target.parent, os.W_OK | os.X_OK):  # a review: `generate -o ro/x.non` lost the puzzle
-        raise UsageError(f"cannot write {target}: the folder {target.parent} is read-only")
+    folder = Path(os.path.realpath(target)).parent if target.is_symlink() else target.parent  # where it is written
+    if not os.access(folder, os.W_OK | os.X_OK):  # a review: `generate -o ro/x.non` lost the puzzle
+        raise UsageError(f"cannot write {target}: the folder {folder} is read-only")
     if target.exists() and not target.is_file():
         raise UsageError(f"{target} is not a regular file (a device, pipe or socket): nonosat writes only files")
     if target.exists() and not force:

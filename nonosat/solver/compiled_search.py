@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from nonosat import interrupts
 from nonosat.deadline import NO_DEADLINE, Deadline
+from nonosat.limits import held_grids
 from nonosat.model import Clue, Grid
 from nonosat.processes import warmed
 from nonosat.solver import race as racing
@@ -77,7 +78,7 @@ class CoreSearch:
             if core_for(self.board.puzzle) is not None:
                 complete, grids = self._in_words(count, remaining or 0.0)
             else:
-                count = held(count, self.board.width * self.board.height)
+                count = held_grids(count, self.board.width * self.board.height)
                 complete, grids = self._painted(count, remaining or 0.0)
         finally:
             interrupts.finished(self)
@@ -144,15 +145,6 @@ class CoreSearch:
                 return False, grids
             grids.append(grid(data))
         return complete, grids
-
-
-def held(count: int, cells: int) -> int:
-    """The grids a search of a puzzle of `cells` keeps of the `count` asked for, where the core
-    keeps a byte a cell (colour, and over 126 cells a side): MOST_HELD_CELLS' worth, at least
-    two (a verdict needs them)."""
-    from nonosat.limits import MOST_HELD_CELLS
-
-    return min(count, max(2, MOST_HELD_CELLS // max(1, cells)))
 
 
 Masks = tuple[list[int], list[int], list[int], list[int]]

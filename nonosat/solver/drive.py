@@ -14,7 +14,7 @@ from pathlib import Path
 from nonosat.arguments import check_puzzle, check_whole
 from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, TimeUp, UsageError
-from nonosat.limits import MAX_COUNT, MAX_JOBS
+from nonosat.limits import MAX_COUNT, MAX_JOBS, held_grids
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
@@ -122,8 +122,10 @@ def solve_within(
         solution = verified(puzzle, board.grid())
         return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
+    from nonosat.solver.compiled import core_for  # (a 25x25's hand-over time is as it was)
 
-    most = min(HAND_OVER_MOST, count * HAND_OVER_EACH * max(1.0, puzzle.width * puzzle.height / 625))
+    kept = count if core_for(puzzle) is not None else held_grids(count, puzzle.width * puzzle.height)
+    most = min(HAND_OVER_MOST, kept * HAND_OVER_EACH * max(1.0, puzzle.width * puzzle.height / 625))
     searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, most)
     request = Request(
         board,
@@ -136,7 +138,7 @@ def solve_within(
         guesses=guesses,
     )
     chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
-    solutions, all_checked = verified_within(puzzle, found.grids, checking)
+    solutions, all_checked = verified_within(puzzle, found.grids, checking, deadline)
     complete = found.complete and all_checked
     status = status_of(len(solutions), count, complete)
     why = found.cut_short if all_checked else "time limit reached while checking the solutions"
