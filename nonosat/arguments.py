@@ -27,9 +27,8 @@ def check_flag(value: object, name: str) -> None:
     """A switch given to the library: True or False (`force="yes"` overwrote a file and
     `invert="no"` inverted a picture, taken as true)."""
     kind = type(value)
-    if not isinstance(value, bool) and not (
-        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
-    ):  # NumPy's
+    numpys = kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")  # as check_whole takes its integers
+    if not isinstance(value, bool) and not numpys:
         raise UsageError(f"{name} is True or False, not {value!r}")
 
 
