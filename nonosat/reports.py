@@ -101,15 +101,19 @@ def solve_report(
     jobs: int = 1,
     conflicts: bool = True,
     diagnose: bool = True,
+    written: bool = False,
 ) -> Report:
     """Solve for up to `count` solutions (by `engine`, with the SAT engine's `solver` and
     `encoding`: see `nonosat.solver.solve`); with none, the lines at fault (when `conflicts` and
-    `diagnose`: the command line's text view finds them itself)."""
+    `diagnose`: the command line's text view finds them itself). `written`: every grid is
+    written out (JSON) by the deadline (`solve_within`)."""
     from nonosat.solver.drive import solve_within
 
     look = conflicts and diagnose
     deadline = Deadline.of(deadline)  # seconds or None too, as every other call takes them
-    result = solve_within(puzzle, deadline, count=count, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+    result = solve_within(
+        puzzle, deadline, count=count, engine=engine, solver=solver, encoding=encoding, jobs=jobs, written=written
+    )
     found = conflicting_lines(puzzle, deadline) if look and result.status.value == "none" else None
     return Report(puzzle, name, result, at_fault=found, conflicts=conflicts)
 

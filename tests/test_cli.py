@@ -470,6 +470,19 @@ def test_an_output_in_a_read_only_folder_is_refused_before_any_work(
     results = writable / "b.jsonl"  # the diff's review: every puzzle solved, each record "no certificate"
     code, _, stderr = run("batch", DANCER, "--out", str(results), "--certificates", str(read_only / "certificates"))
     assert code == 2 and "is read-only" in stderr and not results.exists(), stderr
+    certificates = tmp_path / "certificates"  # there, read-only: refused where a puzzle needs a folder made
+    certificates.mkdir()
+    unwritable = (read_only, certificates)
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: not (mode & os.W_OK and Path(path) in unwritable) and real(path, mode)
+    )
+    code, _, stderr = run("batch", DANCER, "--out", str(results), "--certificates", str(certificates))
+    assert code == 2 and "cannot make the certificates of 1 puzzle(s)" in stderr and not results.exists(), stderr
+    from nonosat.batch.work import certificate_folder
+
+    (certificates / certificate_folder(DANCER)).mkdir()  # its folder there (a rerun): written in it
+    code, _, stderr = run("batch", DANCER, "--out", str(results), "--certificates", str(certificates), "--force")
+    assert code == 0 and results.exists(), stderr
     (read_only / "link.non").symlink_to(writable / "x.non")  # the file is written beside what it names
     assert run("convert", DANCER, str(read_only / "link.non"))[0] == 0 and (writable / "x.non").exists()
     (writable / "back.non").symlink_to(read_only / "t.non")

@@ -394,3 +394,23 @@ def test_the_time_kept_for_making_and_writing_grids_grows_with_their_cells() -> 
             patch.setattr(Deadline, "leaving", leaving)
             drive.solve(puzzle, count=52, engine="dfs", jobs=1, timeout=30)
     assert kept == [pytest.approx(52 * HAND_OVER_EACH), pytest.approx(min(HAND_OVER_MOST, 52 * 64 * HAND_OVER_EACH))]
+
+
+def test_only_grids_that_are_all_written_out_are_kept_to_what_can_be_written() -> None:
+    """The review of the mend: the cap on grids that can be written by the deadline was applied
+    to the library, the text view and batch too, which write none or one: a 200x200 colour
+    puzzle's 128 solutions became "at least 49" with half the time left. Only JSON's caller
+    (`written`) keeps no more than it can write; here writing a cell is made to take a second."""
+    from nonosat.solver import drive, outcome
+
+    side = 130  # over 126 cells a side; a 1 in each of the first five rows and columns: 5! grids
+    clues = tuple((1,) if i < 5 else () for i in range(side))
+    puzzle = Puzzle(rows=clues, columns=clues)
+    every = drive.solve_within(puzzle, Deadline.after(60), count=1000, engine="dfs", jobs=1)
+    assert every.complete and len(every.solutions) == 120
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(outcome, "WRITING_A_CELL", 1.0)
+        kept = drive.solve_within(puzzle, Deadline.after(60), count=1000, engine="dfs", jobs=1)
+        assert kept.complete and len(kept.solutions) == 120  # not written: all counted
+        written = drive.solve_within(puzzle, Deadline.after(60), count=1000, engine="dfs", jobs=1, written=True)
+        assert not written.complete and len(written.solutions) == 2 and written.status is Status.MULTIPLE

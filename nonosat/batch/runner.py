@@ -64,6 +64,8 @@ def run(
             forget_certificates(certificates, found.gone)
     if certificates is not None and not force and not _resuming(out):
         _check_no_certificates(Path(certificates), todo)
+    if certificates is not None:
+        _check_certificates_can_be_made(Path(certificates), todo)
     options = RunOptions(timeout, count, engine, None if certificates is None else str(certificates))
     return _records(todo, None if out is None else Path(out), workers, options, executor, scheduler)
 
@@ -81,10 +83,10 @@ def check_run(
     workers = _workers(count, jobs)
     if certificates is not None and Path(certificates).exists() and not Path(certificates).is_dir():
         raise UsageError(f"{certificates} is a file, not a folder for the certificates")
-    if certificates is not None:
+    if certificates is not None and not Path(certificates).exists():
         from nonosat.certificate import check_certificate_folder
 
-        check_certificate_folder(certificates, force=True)  # a read-only folder, before any work (a review)
+        check_certificate_folder(certificates, force=True)  # in a read-only folder, before any work (a review)
     if scheduler is not None and executor != "dask":
         raise UsageError("{scheduler} is for the Dask executor only", scheduler="scheduler")
     if scheduler is not None:
@@ -115,6 +117,22 @@ def _check_no_certificates(certificates: Path, todo: list[Task]) -> None:
                 f"{folder} already holds a certificate of {task.path}; use {{force}} to replace the certificates",
                 force="force=True",
             )
+
+
+def _check_certificates_can_be_made(certificates: Path, todo: list[Task]) -> None:
+    """Refuse a read-only folder of certificates that a puzzle to solve has no folder in yet,
+    before any work (a review: every puzzle solved, each record "no certificate"); one whose
+    puzzles all have theirs is written in them (the diff's review: a rerun with --retry)."""
+    import os
+
+    from nonosat.batch.work import certificate_folder
+
+    if not certificates.is_dir() or os.access(certificates, os.W_OK | os.X_OK):
+        return
+    there = {entry.name for entry in certificates.iterdir()}
+    new = sum(certificate_folder(task.path) not in there for task in todo)
+    if new:
+        raise UsageError(f"cannot make the certificates of {new} puzzle(s) in {certificates}: the folder is read-only")
 
 
 def _workers(count: int, jobs: int | None) -> int:

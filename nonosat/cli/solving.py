@@ -85,6 +85,7 @@ def solve(
         jobs=cores(jobs),
         conflicts=conflicts,
         diagnose=as_json,
+        written=as_json,  # the text view shows one grid: all it found, with time to spare, counted (a review)
     )
     result = answer.result
     if output is not None:

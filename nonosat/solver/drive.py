@@ -92,9 +92,12 @@ def solve_within(
     jobs: int | None = None,
     race_after: float | None = None,
     guesses: int | None = None,
+    written: bool = False,
 ) -> Result:
     """`solve` within a command's deadline. `guesses` bounds the compiled searches' work: the
-    dfs engine's guesses, the cdcl engine's conflicts (the generator's checks: `generate.repair`)."""
+    dfs engine's guesses, the cdcl engine's conflicts (the generator's checks: `generate.repair`).
+    `written`: every grid found is written out (as JSON) by the deadline, so no more are kept than
+    can be (`verified_within`)."""
     check_puzzle(puzzle)
     check_whole(count, "count", MAX_COUNT)
     if jobs is not None:
@@ -138,7 +141,7 @@ def solve_within(
         guesses=guesses,
     )
     chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
-    solutions, all_checked = verified_within(puzzle, found.grids, checking, deadline)
+    solutions, all_checked = verified_within(puzzle, found.grids, checking, deadline if written else None)
     complete = found.complete and all_checked
     status = status_of(len(solutions), count, complete)
     why = found.cut_short if all_checked else "time limit reached while checking the solutions"

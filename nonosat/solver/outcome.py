@@ -149,10 +149,11 @@ def verified_within(
     return tuple(solutions), True
 
 
-WRITING_A_CELL = 0.16e-6
-"""Seconds to write out a cell of a grid found (as JSON, its slowest: 209 grids of 200x200 in 1.2
-s): a search keeps no more grids than can be written by its deadline (two always: a verdict
-needs them)."""
+WRITING_A_CELL = 0.3e-6
+"""Seconds to write out a cell of a grid found as JSON (209 grids of 200x200 took 1.2 s, 0.14 us
+a cell; twice that for a loaded machine, as the command line's WRITING_A_CELL_AS_JSON): a search
+whose grids are all written (`solve_within(written=True)`) keeps no more than can be written by
+its deadline (two always: a verdict needs them)."""
 
 
 def _meets_clues_compiled(puzzle: Puzzle, grid: Grid) -> bool:

@@ -182,7 +182,7 @@ def solve(job: Job, deadline: Deadline) -> Reply:
     puzzle = read_puzzle(job, deadline)
     options = job.options
     report = solve_report(
-        puzzle, job.path, deadline, count=options.get("count", 2), engine=options.get("engine", "auto")
+        puzzle, job.path, deadline, count=options.get("count", 2), engine=options.get("engine", "auto"), written=True
     )
     return Reply.json(report.record())
 
