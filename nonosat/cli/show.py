@@ -171,15 +171,14 @@ SHOWING_A_CELL = 1.5e-6
 about 0.1 s on a fast machine, 0.3 s on a slow one), with room: the time kept from a command's
 deadline for showing what it found, so that the whole command ends by its `--timeout`."""
 
-WRITING_A_CELL_AS_JSON = 0.3e-6
-"""The same for a grid written as JSON (a 512x512 grid 35 ms on the slow machine): the diff's
-review found 1.5 us a cell for JSON too turning Cauldron's `--format json --timeout 1.2`, decided
-in 0.39 s before, into `unknown`."""
-
 
 def showing_time(puzzle: Puzzle, grids: int, as_json: bool = False) -> float:
-    """The seconds kept from the deadline to show `grids` grids of `puzzle` once found."""
-    return 0.01 + (WRITING_A_CELL_AS_JSON if as_json else SHOWING_A_CELL) * grids * puzzle.width * puzzle.height
+    """The seconds kept from the deadline to show `grids` grids of `puzzle` once found: as JSON,
+    the search's own figure for writing one out (`outcome.WRITING_A_CELL`: 1.5 us a cell for JSON
+    too turned Cauldron's `--format json --timeout 1.2`, decided in 0.39 s, into `unknown`)."""
+    from nonosat.solver.outcome import WRITING_A_CELL  # (the search's module, loaded to search)
+
+    return 0.01 + (WRITING_A_CELL if as_json else SHOWING_A_CELL) * grids * puzzle.width * puzzle.height
 
 
 def cores(jobs: int | None) -> int:

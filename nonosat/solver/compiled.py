@@ -36,8 +36,12 @@ MISSING: dict[str, str] = {}
 """Why each compiled module that is not loaded is not (`nonosat --version` says it)."""
 
 
+TURNED_OFF = os.environ.get("NONOSAT_PURE_PYTHON", "0") != "0"  # set, and not to 0 (a review: =0 turned it off)
+"""Whether NONOSAT_PURE_PYTHON turns the compiled modules off (read once, at import)."""
+
+
 def _load(name: str) -> ModuleType | None:
-    if os.environ.get("NONOSAT_PURE_PYTHON", "0") != "0":  # set, and not to 0 (a review: =0 turned it off)
+    if TURNED_OFF:
         MISSING[name] = "NONOSAT_PURE_PYTHON is set"
         return None
     from importlib import import_module

@@ -112,9 +112,9 @@ def takes(engine: Engine, puzzle: Puzzle) -> str | None:
 
     if core_for(puzzle) is not None or colour_core() is not None:
         return None
-    from nonosat.solver.compiled import MISSING
+    from nonosat.solver.compiled import TURNED_OFF
 
-    why = "NONOSAT_PURE_PYTHON turns it off" if "NONOSAT_PURE_PYTHON is set" in MISSING.values() else "not built here"
+    why = "NONOSAT_PURE_PYTHON turns it off" if TURNED_OFF else "not built here"
     return f"the {engine} engine needs the compiled core ({why}); the sat engine needs none"
 
 

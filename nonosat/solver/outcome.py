@@ -151,7 +151,7 @@ def verified_within(
 
 WRITING_A_CELL = 0.3e-6
 """Seconds to write out a cell of a grid found as JSON (209 grids of 200x200 took 1.2 s, 0.14 us
-a cell; twice that for a loaded machine, as the command line's WRITING_A_CELL_AS_JSON): a search
+a cell; twice that for a loaded machine; the command line keeps as much for JSON): a search
 whose grids are all written (`solve_within(written=True)`) keeps no more than can be written by
 its deadline (two always: a verdict needs them)."""
 
