@@ -49,7 +49,7 @@ Cell = tuple[int, int]
 """A cell as (row, column), counted from 0."""
 
 
-TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue")
+TEXT_FIELDS = ("title", "author", "copyright", "license", "catalogue", "description")
 
 
 class Line:
@@ -155,6 +155,8 @@ class Puzzle:
     palette: Palette = BLACK_AND_WHITE
     row_colours: tuple[Colours, ...] | None = None
     column_colours: tuple[Colours, ...] | None = None
+    description: str | None = None
+    """What the picture is, as webpbn's XML says it (`<description>Pill bottles</description>`)."""
 
     def __post_init__(self) -> None:
         _check_shapes(self)

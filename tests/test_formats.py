@@ -144,8 +144,29 @@ def test_multi_puzzle_file_needs_a_number(tmp_path: Path) -> None:
 def test_single_tournament_puzzle_needs_no_number(tmp_path: Path) -> None:
     path = tmp_path / "one.txt"
     path.write_text(dump_tournament([TINY]))
-    # no title "#1": it was written as one by every format that holds one (a review)
-    assert load(path) == Puzzle(rows=TINY.rows, columns=TINY.columns)
+    # no title "#1": it was written as one by every format that holds one (a review); its
+    # number is its catalogue entry, written back as its `$N` (a review of the formats: `$1`)
+    assert load(path) == Puzzle(rows=TINY.rows, columns=TINY.columns, catalogue="1")
+
+
+def test_tournament_numbers_are_kept(tmp_path: Path) -> None:
+    """A review of the formats: a tournament's puzzle converted on its own came out `$1`, and a
+    file of `$7 $9 $12` was said to hold "$7 to $12"."""
+    text = "".join(f"${n}\n1\n1\n" for n in (7, 9, 12))
+    path = tmp_path / "gaps.txt"
+    path.write_text(text)
+    assert dumps(load(f"{path}#9"), "tournament").startswith("$9\n")
+    assert dumps(load(f"{path}#9"), "non").startswith('catalogue "9"\n')
+    assert dump_tournament(load_tournament_all(text)) == text
+    assert dump_tournament([TINY, TINY]).startswith("$1\n")  # no catalogue: numbered in order
+    assert dropped_fields(load(f"{path}#9"), "tournament") == []
+    assert dropped_fields(replace(TINY, title=None, catalogue="A1"), "tournament") == ["catalogue"]
+    with pytest.raises(ParseError, match=r"holds \$7, \$9 and \$12\)"):
+        load(f"{path}#8")
+    many = tmp_path / "many.txt"
+    many.write_text("".join(f"${n}\n1\n1\n" for n in (*range(1, 9), 10)))
+    with pytest.raises(ParseError, match=r"holds \$1 to \$10, 1 of them missing\)"):
+        load(f"{many}#9")
 
 
 @pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
@@ -375,9 +396,40 @@ def test_a_bad_goal_names_its_line_and_leaves_the_puzzle(tmp_path: Path) -> None
 def test_binary_file_is_not_text(tmp_path: Path, data: bytes, line: int) -> None:
     path = tmp_path / "garbage.non"
     path.write_bytes(data)
-    with pytest.raises(ParseError, match="not a text file") as raised:
+    with pytest.raises(ParseError, match="not a text file|not UTF-8 text") as raised:
         load(path)
     assert (raised.value.path, raised.value.line) == (str(path), line)
+
+
+LATIN_XML = (
+    '<?xml version="1.0" encoding="ISO-8859-1"?>\n<puzzleset><puzzle type="grid" defaultcolor="black">'
+    '<title>Caf\xe9</title><color name="white" char=".">fff</color><color name="black" char="X">000</color>'
+    '<clues type="columns"><line><count>1</count></line></clues>'
+    '<clues type="rows"><line><count>1</count></line></clues></puzzle></puzzleset>'
+)
+
+
+def test_text_in_the_encoding_it_says(tmp_path: Path) -> None:
+    """A review of the formats: an XML file declaring ISO-8859-1, and a UTF-16 file with its byte
+    order mark (Notepad's "Unicode"), were refused as "not a text file"."""
+    latin = tmp_path / "cafe.xml"
+    latin.write_bytes(LATIN_XML.encode("latin-1"))
+    assert load(latin).title == "Caf\xe9"
+    text = 'title "Caf\xe9 \u6f22"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n'
+    for encoding in ("utf-16", "utf-16-be", "utf-32"):
+        wide = tmp_path / f"{encoding}.non"
+        mark = {"utf-16-be": b"\xfe\xff"}.get(encoding, b"")
+        wide.write_bytes(mark + text.encode(encoding))
+        assert load(wide).title == "Caf\xe9 \u6f22", encoding
+    unknown = tmp_path / "unknown.xml"
+    unknown.write_bytes(LATIN_XML.replace("ISO-8859-1", "klingon").encode("latin-1"))
+    with pytest.raises(ParseError, match="declares the encoding 'klingon'"):
+        load(unknown)
+    latin_non = tmp_path / "latin.non"
+    latin_non.write_bytes(text.replace(" \u6f22", "").encode("latin-1"))
+    with pytest.raises(ParseError, match=r"not UTF-8 text \(byte 0xe9\)") as raised:
+        load(latin_non)
+    assert raised.value.line == 1
 
 
 def test_missing_file(tmp_path: Path) -> None:

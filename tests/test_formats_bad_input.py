@@ -60,6 +60,13 @@ BAD_FILES = [
     # which would hold? (a review found the clues read by the first width, the goal by the second):
     ("width-twice.non", 'width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal "1001"\nwidth 3\n', 10, "a second 'width'"),
     ("goal-twice.non", 'width 1\nheight 1\ngoal "1"\nrows\n1\ncolumns\n1\ngoal "0"\n', 8, "a second 'goal'"),
+    # the last of two titles held, without a word (a review of the formats):
+    (
+        "title-twice.non",
+        'title "a"\nby "x"\ntitle "b"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n',
+        3,
+        "a second 'title'",
+    ),
 ]
 
 

@@ -102,7 +102,7 @@ load_png, load_png_text = _lazy("image", "load_png"), _lazy("image", "load_png_t
 write_text_atomic = _lazy("atomic", "write_text_atomic")
 
 
-FIELDS = ("title", "author", "copyright", "license", "catalogue", "goal")
+FIELDS = ("title", "author", "copyright", "license", "catalogue", "description", "goal")
 """The optional fields of a Puzzle, which some formats cannot hold."""
 
 
@@ -132,7 +132,7 @@ class Format:
 EVERY_FIELD = frozenset(FIELDS)
 
 FORMATS: dict[str, Format] = {
-    "non": Format("non", load_non, dump_non, EVERY_FIELD, colour=True),
+    "non": Format("non", load_non, dump_non, EVERY_FIELD - {"description"}, colour=True),
     "nin": Format("nin", load_nin, dump_nin),
     "tournament": Format(
         "tournament",

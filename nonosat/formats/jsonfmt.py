@@ -2,7 +2,7 @@
 
 "columns" may stand for "cols" (not both); "width" and "height", when given, must match the
 numbers of column and row clues; other keys are ignored. Optional keys carry metadata
-("title", "author", "copyright", "license", "catalogue") and the goal picture ("goal": a list of
+("title", "author", "copyright", "license", "catalogue", "description") and the goal picture ("goal": a list of
 row strings such as "0110", or a list of lists of 0 and 1; a solution's JSON, which `solve -o
 x.json` writes, gives it as "solution", rows of "#" and ".").
 PyCSP3's model unpacks its data as `rows, cols = data`, so for PyCSP3 itself write without
@@ -38,7 +38,7 @@ from nonosat.limits import MAX_SIDE
 from nonosat.model import Clue, Colours, Grid, Puzzle
 from nonosat.palette import Colour, Palette, check_palette
 
-METADATA_KEYS = ("title", "author", "copyright", "license", "catalogue")
+METADATA_KEYS = ("title", "author", "copyright", "license", "catalogue", "description")
 GOAL_CELLS = {"0": 0, ".": 0, "1": 1, "#": 1}
 """The characters a goal row string may use."""
 

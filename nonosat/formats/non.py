@@ -106,7 +106,8 @@ class _Draft:
             return
         key, value = [*line.split(None, 1), ""][:2]
         value = value.strip()
-        if key in self.sizes or (key == "goal" and self.goal is not None):
+        again = key in METADATA_KEYS and METADATA_KEYS[key] in self.metadata  # a second title: which holds?
+        if again or key in self.sizes or (key == "goal" and self.goal is not None):
             # a second: which holds? (a review found the clues read by one width, the goal by the other)
             raise ParseError(self.path, number, f"found a second {key!r} line")
         if key in ("width", "height"):

@@ -147,6 +147,7 @@ def block_puzzle(block: Block, usual: int | None, path: PathName, last: LastEntr
         rows=rows,
         source=numbered_source(path, block.number),  # (no title: `#N` was written as one by every
         # format that holds one, and counted as dropped by the tournament's own)
+        catalogue=str(block.number),  # its number in the set, written back as `$N` (it came out `$1`)
     )
 
 
@@ -266,8 +267,24 @@ def select_block(blocks: Sequence[Block], number: int | None, path: PathName) ->
     for block in blocks:
         if block.number == number:
             return block
-    numbers = sorted(block.number for block in blocks)
-    raise ParseError(path, None, f"there is no puzzle ${number} (the file holds ${numbers[0]} to ${numbers[-1]})")
+    raise ParseError(path, None, f"there is no puzzle ${number} (the file holds {held_numbers(blocks)})")
+
+
+def held_numbers(blocks: Sequence[Block]) -> str:
+    """The numbers of a file's entries, for a message: "$1 to $1000", "$7, $9 and $12", or the
+    range with how many are missing from it ("$7 to $12" was said of a file without $8)."""
+    numbers = sorted({block.number for block in blocks})
+    first, last = numbers[0], numbers[-1]
+    if last - first + 1 == len(numbers):
+        return f"${first}" if first == last else f"${first} to ${last}"
+    if len(numbers) <= 6:
+        return ", ".join(f"${n}" for n in numbers[:-1]) + f" and ${last}"
+    return f"${first} to ${last}, {last - first + 1 - len(numbers)} of them missing"
+
+
+def holds_catalogue(catalogue: str | None) -> bool:
+    """Whether a puzzle's catalogue entry can be its `$N` in a tournament file: a whole number from 1."""
+    return catalogue is not None and catalogue.isascii() and catalogue.isdigit() and int(catalogue) > 0
 
 
 def load_tournament(text: str, path: PathName = None, number: int | None = None) -> Puzzle:
@@ -278,9 +295,13 @@ def load_tournament(text: str, path: PathName = None, number: int | None = None)
 
 
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
-    """Write square puzzles as a tournament file, numbered $1, $2, ... in order."""
+    """Write square puzzles as a tournament file, each numbered by its catalogue entry when every
+    one is a different whole number (a tournament file's own `$N`, as read), else $1, $2, ... in
+    order."""
     lines: list[str] = []
-    for number, puzzle in enumerate(puzzles, start=1):
+    own = [int(p.catalogue) for p in puzzles if p.catalogue is not None and holds_catalogue(p.catalogue)]
+    numbers = own if len(own) == len(puzzles) == len(set(own)) else list(range(1, len(puzzles) + 1))
+    for number, puzzle in zip(numbers, puzzles, strict=True):
         if puzzle.width != puzzle.height:
             raise UsageError(
                 f"the tournament format holds only square puzzles; {puzzle.name} is {puzzle.width}x{puzzle.height}"

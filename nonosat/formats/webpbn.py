@@ -1,12 +1,12 @@
 """Jan Wolter's webpbn XML format (https://webpbn.com/pbn_fmt.html), in black and white or colour.
 
 A `<puzzleset>` holds one or more `<puzzle type="grid">`. Each may have an `<id>` (read as the
-catalogue entry), `<title>`, `<author>` and `<copyright>` (the set's own author and copyright
-stand in for missing ones), `<color name=".." char="..">` definitions, `<clues type="columns">`
-and `<clues type="rows">` made of `<line>`s of `<count>`s (an empty `<line/>` is an empty
-clue), and a `<solution type="goal">` whose `<image>` draws the picture row by row, each row
-between `|` marks, one colour character per cell. A puzzle given only by its goal gets its
-clues from the goal.
+catalogue entry), `<title>`, `<author>`, `<copyright>` and `<description>` (the set's own author
+and copyright stand in for missing ones; `<source>`, `<authorid>` and `<note>` are not kept),
+`<color name=".." char="..">` definitions, `<clues type="columns">` and `<clues type="rows">`
+made of `<line>`s of `<count>`s (an empty `<line/>` is an empty clue), and a `<solution
+type="goal">` whose `<image>` draws the picture row by row, each row between `|` marks, one
+colour character per cell. A puzzle given only by its goal gets its clues from the goal.
 
 Colour: a `<color name="red" char="r">f00</color>` defines a colour by a 3- or 6-digit hex value
 (or, left empty, by its CSS name); `white` and `black` need no definition. The puzzle's
@@ -38,7 +38,13 @@ from nonosat.formats.xmltree import Node, parse_tree
 from nonosat.model import Clue, Grid, Puzzle, runs_of
 from nonosat.palette import CHARS, SYMBOLS, designations
 
-METADATA_TAGS = {"id": "catalogue", "title": "title", "author": "author", "copyright": "copyright"}
+METADATA_TAGS = {
+    "id": "catalogue",
+    "title": "title",
+    "author": "author",
+    "copyright": "copyright",
+    "description": "description",
+}
 """The puzzle's text elements, each with the Puzzle field it fills, in the order they are written."""
 
 CLUE_TYPES = ("rows", "columns")
@@ -179,7 +185,7 @@ def read_goal(puzzle: Node, colours: XmlColours, path: PathName) -> tuple[Grid |
 
 
 def read_metadata(puzzle: Node, defaults: dict[str, str]) -> dict[str, str]:
-    """The puzzle's id, title, author and copyright, falling back on the set's own."""
+    """The puzzle's id, title, author, copyright and description, falling back on the set's own."""
     metadata = dict(defaults)
     for tag, name in METADATA_TAGS.items():
         node = puzzle.element(tag)

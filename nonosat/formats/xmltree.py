@@ -43,7 +43,7 @@ def parse_tree(text: str, path: PathName, ended: Callable[[Node, Node], bool] | 
     """Parse XML text into Nodes, reporting malformed XML at its line. Each child element of the
     root, once read, is handed to `ended` (with the root) if given, and left out of the tree when
     it says so."""
-    parser = expat.ParserCreate()
+    parser = expat.ParserCreate("utf-8")  # the text is decoded already, by what it declares (files.py)
     stack = [Node("", {}, 0)]
 
     def start(tag: str, attrs: dict[str, str]) -> None:
