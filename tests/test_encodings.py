@@ -231,13 +231,13 @@ def test_every_reference_file_exists() -> None:
 
 @pytest.mark.parametrize("path", REFERENCE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_reference_cnf_matches_encoder(path: Path) -> None:
-    """(e) The file's clauses are the encoder's clauses, as sets of sorted clauses."""
+    """(e) The file's clauses are the encoder's clauses, in the order it emits them (the specs
+    list them in that order: a review found a reversed encoder passing when sets were compared)."""
     reference = read_reference(path)
     assert reference.encoding == path.parent.name
     assert path.name == file_name(reference.clue, reference.pattern)
     clauses, pool = encode_line(reference.encoding, reference.clue, reference.pattern)
-    assert {tuple(sorted(c)) for c in clauses} == {tuple(sorted(c)) for c in reference.clauses}
-    assert len(clauses) == len(reference.clauses)
+    assert [list(c) for c in clauses] == [list(c) for c in reference.clauses]
     assert max(len(reference.pattern), pool.top) == reference.variables
 
 

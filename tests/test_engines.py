@@ -23,7 +23,7 @@ from nonosat.batch import solve_many
 from nonosat.cli import app
 from nonosat.errors import UsageError
 from nonosat.solver import Status, check, compiled
-from nonosat.solver.backends import SOLVERS
+from nonosat.solver.backends import SOLVERS, rival
 from nonosat.solver.encodings import ENCODINGS
 from nonosat.solver.engines import ENGINES, Engine, choose, takes
 
@@ -60,6 +60,14 @@ def test_every_solver_and_encoding_gives_the_sat_method_and_its_own_counts() -> 
     assert [json.loads(default)[key] for key in ("method", "solver", "encoding")] == ["cdcl", None, None]
     _, text, _ = run("solve", FOREVER, "--solver", "glucose4", "--encoding", "automaton")
     assert "unique · SAT (glucose4, automaton) · " in text
+
+
+def test_the_sat_engines_rival_is_of_another_kind() -> None:
+    """A review: cadical153 (or 103, or 300) was raced by CaDiCaL 1.9.5, not by MiniSat."""
+    assert {name: rival(name) for name in SOLVERS if name.startswith("cadical")} == dict.fromkeys(
+        [name for name in SOLVERS if name.startswith("cadical")], "minisat22"
+    )
+    assert {rival(name) for name in SOLVERS if not name.startswith("cadical")} == {"cadical195"}
 
 
 @pytest.mark.slow

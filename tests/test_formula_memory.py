@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -191,3 +192,30 @@ def test_a_search_in_workers_keeps_the_time_to_end_them(monkeypatch: pytest.Monk
     per_clause = nonosat.solver.encodings.base.FREEING_A_CLAUSE + enumeration.ENDING_A_WORKER
     assert waited == [pytest.approx(deadline.at - len(formula.clauses) * per_clause)]
     assert ended == ["end", "end", "stop", "stop"]
+
+
+def test_no_worker_starts_when_its_start_would_outlast_the_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `--timeout 0.6` with CaDiCaL on a 130x130 puzzle ending at 0.68-0.72 s:
+    with 0.04 s or none left to wait, a worker was started all the same, and killing it waited
+    0.05-0.11 s for its start. With less left than STARTING_A_WORKER none starts; with more, one
+    does."""
+    from nonosat.solver import enumeration
+    from nonosat.solver import race as racing
+
+    formula = build_formula(line_solve(open_puzzle()), "blocks")
+    made: list[object] = []
+    real_init = racing.Rival.__init__
+
+    def init(self: racing.Rival[object], *args: Any, **kwargs: Any) -> None:
+        made.append(self)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(racing.Rival, "__init__", init)
+    monkeypatch.setattr(enumeration._Waiting, "wait", lambda self, deadline: None)
+    per_clause = nonosat.solver.encodings.base.FREEING_A_CLAUSE + enumeration.ENDING_A_WORKER
+    reserve = len(formula.clauses) * per_clause
+    found = enumeration.search_in_workers(formula, 2, "cadical195", Deadline.after(reserve + 0.05), True, 0.0)
+    assert found == ([], False, "time limit reached while searching", racing.OURS)
+    assert made == []
+    enumeration.search_in_workers(formula, 2, "cadical195", Deadline.after(reserve + 60), True, 0.0)
+    assert len(made) == 2

@@ -66,9 +66,10 @@ def resolve_solver(name: str) -> str:
 
 
 def rival(solver: str) -> str:
-    """The solver raced against the chosen one: CaDiCaL, or MiniSat when CaDiCaL was chosen.
+    """The solver raced against the chosen one: CaDiCaL, or MiniSat when a CaDiCaL was chosen
+    (a review: cadical153 was raced by CaDiCaL 1.9.5, a solver of its own kind).
     On hard tournament puzzles each is the faster on a good share of them (bench/README.md)."""
-    return "cadical195" if solver != "cadical195" else "minisat22"
+    return "minisat22" if solver.startswith("cadical") else "cadical195"
 
 
 RAW_ADD = {"cadical195": ("cadical195_add_cl", "cadical"), "minisat22": ("minisat22_add_cl", "minisat")}

@@ -156,6 +156,13 @@ the formula here), so that a search cut short by the deadline has ended by it. A
 two workers took 55 ms to end one after the other (25-38 ms killed side by side), the process
 35 ms after its last line."""
 
+STARTING_A_WORKER = 0.15
+"""Seconds that the first worker of `search_in_workers` may take to start (0.09-0.12 s measured,
+from the fork server, for Forever and for a 130x130 puzzle alike): a worker still starting
+cannot be killed until it has, so with less time left than this none is started. A review found
+`--timeout 0.6` with CaDiCaL on a 130x130 puzzle ending at 0.68-0.72 s: the wait had 0.04 s or
+none left, and the kill waited 0.05-0.11 s for the worker's start."""
+
 APART_CLAUSES = 100_000
 """Clauses from which a library caller's CaDiCaL (or MapleCM) search runs in a worker too, as
 the command line's always does: on a random 70x70 puzzle (190,000 clauses) a slice of conflicts
@@ -216,6 +223,10 @@ def search_in_workers(
     grids, whether they are all, why the search stopped short, and whose they are (`race.whose`);
     None when the worker could not start or died (the search then runs here)."""
 
+    until = deadline.sooner(len(formula.clauses) * (FREEING_A_CLAUSE + ENDING_A_WORKER))
+    left = until.remaining()
+    if left is not None and left < STARTING_A_WORKER:  # (no worker could answer by then anyway)
+        return [], False, "time limit reached while searching", racing.OURS
     try:
         warm_up()
     except Exception:  # noqa: BLE001 - no fork server (no processes or files to spare)
@@ -232,7 +243,7 @@ def search_in_workers(
         workers.append(racing.Rival(rival_work, job(rival(solver)), race_after, waiting.stop, begins=begun))
     interrupts.running(waiting)
     try:
-        waiting.wait(deadline.sooner(len(formula.clauses) * (FREEING_A_CLAUSE + ENDING_A_WORKER)))
+        waiting.wait(until)
     finally:
         interrupts.finished(waiting)
         for worker in workers:
