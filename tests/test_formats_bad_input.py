@@ -56,6 +56,8 @@ BAD_FILES = [
     # what is missing is named at the end of the file (a review found these without a line):
     ("cut.toml", '[clues]\ncolumns = "1', 2, "Unterminated string"),
     ("no-columns.non", "width 1\nheight 1\nrows\n1\n", 4, "'columns' line, found none by the end of the file"),
+    # no line was named (a review of the formats):
+    ("no-sections.g", "#d\n 0:+ white\n 1:# black\n", 3, "': columns' line (lines starting with ':'), found none by"),
     ("no-rows.json", '\n{"cols": [[1]]}\n', 2, "'rows' list of clues in the object, found none"),
     # which would hold? (a review found the clues read by the first width, the goal by the second):
     ("width-twice.non", 'width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngoal "1001"\nwidth 3\n', 10, "a second 'width'"),

@@ -191,8 +191,11 @@ def load_g(text: str, path: PathName = None) -> Puzzle:
     colons = [i for i, (_, line) in enumerate(lines) if line.startswith(":")]
     draft = declare_g_colours(check_g_preamble(lines[: colons[0]] if colons else lines, path), path)
     if len(colons) < 2:
-        where = lines[colons[0]][0] if colons else None
-        raise ParseError(path, where, "expected a ': rows' line and then a ': columns' line (lines starting with ':')")
+        where = lines[colons[0]][0] if colons else len(lines)  # (none: where the file ends, as .non's reader says)
+        found = "" if colons else ", found none by the end of the file"
+        raise ParseError(
+            path, where, f"expected a ': rows' line and then a ': columns' line (lines starting with ':'){found}"
+        )
     rows = lines[colons[0] + 1 : colons[1]]
     columns = lines[colons[1] + 1 : colons[2] if len(colons) > 2 else len(lines)]
     while len(colons) == 2 and columns and not columns[-1][1].strip():
