@@ -170,6 +170,19 @@ def test_a_folder_gives_its_puzzle_files_and_pictures_only_when_asked(tmp_path: 
     assert len(named) == 1 and named[0].puzzle is None and "unknown format" in str(named[0].error)
 
 
+def test_a_folder_gives_its_puzzle_files_in_utf_16_too(tmp_path: Path) -> None:
+    """The review of a mend: UTF-16 .xml and .json files were passed over in a folder (their
+    sign was looked for in the bytes), when `check` read them; a UTF-16 pom.xml still is."""
+    folder = tmp_path / "wide"
+    folder.mkdir()
+    for name in ("number-loom-take-two.xml", "dancer.json"):
+        (folder / name).write_bytes((PUZZLES / name).read_text().encode("utf-16"))
+    (folder / "pom.xml").write_bytes("<project></project>\n".encode("utf-32"))
+    todo = pending([str(folder)], None).todo
+    assert sorted(Path(task.path).name for task in todo) == ["dancer.json", "number-loom-take-two.xml"]
+    assert all(task.puzzle is not None for task in todo)
+
+
 def test_a_folder_with_no_puzzle_file_says_how_to_take_its_pictures(tmp_path: Path) -> None:
     folder = tmp_path / "pictures"
     folder.mkdir()

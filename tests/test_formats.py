@@ -161,6 +161,8 @@ def test_tournament_numbers_are_kept(tmp_path: Path) -> None:
     assert dump_tournament([TINY, TINY]).startswith("$1\n")  # no catalogue: numbered in order
     assert dropped_fields(load(f"{path}#9"), "tournament") == []
     assert dropped_fields(replace(TINY, title=None, catalogue="A1"), "tournament") == ["catalogue"]
+    assert dropped_fields(replace(TINY, title=None, catalogue="007"), "tournament") == ["catalogue"]
+    assert dumps(replace(TINY, catalogue="0"), "tournament").startswith("$1\n")
     with pytest.raises(ParseError, match=r"holds \$7, \$9 and \$12\)"):
         load(f"{path}#8")
     many = tmp_path / "many.txt"
@@ -421,10 +423,15 @@ def test_text_in_the_encoding_it_says(tmp_path: Path) -> None:
         mark = {"utf-16-be": b"\xfe\xff"}.get(encoding, b"")
         wide.write_bytes(mark + text.encode(encoding))
         assert load(wide).title == "Caf\xe9 \u6f22", encoding
-    unknown = tmp_path / "unknown.xml"
-    unknown.write_bytes(LATIN_XML.replace("ISO-8859-1", "klingon").encode("latin-1"))
-    with pytest.raises(ParseError, match="declares the encoding 'klingon'"):
-        load(unknown)
+    for name in ("klingon", "base64", "undefined"):  # (base64: a codec of bytes, an internal error)
+        unknown = tmp_path / f"{name}.xml"
+        unknown.write_bytes(LATIN_XML.replace("ISO-8859-1", name).encode("latin-1"))
+        with pytest.raises(ParseError, match=f"declares the encoding '{name}', which nonosat cannot read"):
+            load(unknown)
+    for name in ("ISO-8859-1", "UTF-16", "us-ascii", "Shift_JIS"):  # saved as UTF-8 all the same (the
+        lying = tmp_path / "lying.xml"  # review of the mend: read as declared, "CafÃ©" or refused)
+        lying.write_bytes(LATIN_XML.replace("ISO-8859-1", name).encode("utf-8"))
+        assert load(lying).title == "Caf\xe9", name
     latin_non = tmp_path / "latin.non"
     latin_non.write_bytes(text.replace(" \u6f22", "").encode("latin-1"))
     with pytest.raises(ParseError, match=r"not UTF-8 text \(byte 0xe9\)") as raised:

@@ -875,6 +875,21 @@ def test_title_author_copyright_and_licence_are_exported_in_every_format_that_ho
     assert {key: page.input_value(f"#{key}") for key in fields} == fields  # kept in the browser too
 
 
+def test_a_description_read_from_a_file_is_written_back(page: Page) -> None:
+    """The review of a mend: the page kept a file's title, author, copyright, licence and
+    catalogue entry, not its description, so that an XML file exported again lost it unsaid."""
+    kept = page.evaluate(
+        """async () => {
+        const model = await import("/static/model.js");
+        const one = [[1], [1]];
+        model.loadPuzzle({ rows: one, cols: one, title: "T", catalogue: "7", description: "Skid-steer loader" });
+        const puzzle = model.toPuzzle();
+        return [puzzle.title, puzzle.catalogue, puzzle.description];
+    }"""
+    )
+    assert kept == ["T", "7", "Skid-steer loader"]
+
+
 def test_quality_hints_name_blank_and_full_lines_and_the_share_left_open(page: Page) -> None:
     """Quality hints, as webpbn's checker gives them, next to the verdict."""
     resize(page, 5, 4)

@@ -56,11 +56,17 @@ SIGN_BYTES = 1 << 16
 
 
 def _begins_with_sign(file: Path, sign: bytes) -> bool:
+    """Whether the start of a file holds `sign`, in UTF-16 or UTF-32 too (the review of a mend: a
+    folder's UTF-16 .xml and .json files were passed over, when `check` read them)."""
+    from nonosat.formats.files import marked_text
+
     try:
         with open(file, "rb") as handle:
-            return sign in handle.read(SIGN_BYTES)
+            head = handle.read(SIGN_BYTES)
     except OSError:
         return True  # reading it for real says what is wrong
+    wide = marked_text(head)
+    return sign in head or (wide is not None and sign.decode("ascii") in wide)
 
 
 def files_of(path: str, pictures: bool = False) -> list[str]:

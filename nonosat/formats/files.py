@@ -25,55 +25,79 @@ _XML_ENCODING = re.compile(rb"""\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][
 """The encoding an XML file declares in its first line (`<?xml version="1.0" encoding="..."?>`)."""
 
 _BYTE_ORDER_MARKS = (
-    (b"\xff\xfe\0\0", "utf-32"),
-    (b"\0\0\xfe\xff", "utf-32"),
-    (b"\xff\xfe", "utf-16"),
-    (b"\xfe\xff", "utf-16"),
+    (b"\xff\xfe\0\0", "utf-32", "UTF-32"),
+    (b"\0\0\xfe\xff", "utf-32", "UTF-32"),
+    (b"\xff\xfe", "utf-16", "UTF-16"),
+    (b"\xfe\xff", "utf-16", "UTF-16"),
 )
-"""The byte order marks of UTF-32 and UTF-16 (UTF-32's first: it starts as UTF-16's little-endian one)."""
+"""The byte order marks of UTF-32 and UTF-16 (UTF-32's first: it starts as UTF-16's little-endian
+one), each with its codec and its name for messages."""
+
+_READ_AS = (
+    "puzzle files are read as UTF-8, as UTF-16 or UTF-32 after a byte order mark, or in the encoding an XML "
+    "file declares"
+)
 
 
-def text_encoding(data: bytes, path: str) -> str:
-    """The encoding a file's bytes say they are in: UTF-16 or UTF-32 by a byte order mark (as
-    Windows' Notepad saves "Unicode"), the encoding an XML file declares, else UTF-8 (a review of
-    the formats: an XML file declaring ISO-8859-1 was refused as "not a text file")."""
+def text_encodings(data: bytes, path: str) -> list[tuple[str, str]]:
+    """The encodings to read a file's bytes in, each tried in turn, with its name for messages:
+    UTF-16 or UTF-32 by a byte order mark (as Windows' Notepad saves "Unicode"); else UTF-8,
+    then the encoding an XML file declares (a review of the formats: one declaring ISO-8859-1
+    was refused as "not a text file"; the review of the mend: files saved as UTF-8 that still
+    declare another encoding are common, and were read right before). A declared UTF-16 or
+    UTF-32 without its mark is not believed, as expat does not."""
     import codecs
 
-    for mark, encoding in _BYTE_ORDER_MARKS:
+    for mark, codec, name in _BYTE_ORDER_MARKS:
         if data.startswith(mark):
-            return encoding
+            return [(codec, name)]
+    utf8 = [("utf-8-sig", "UTF-8")]
     declared = _XML_ENCODING.match(data[:200])
     if declared is None:
-        return "utf-8-sig"
+        return utf8
     name = declared.group(1).decode("ascii")
     try:
-        encoding = codecs.lookup(name).name
+        info = codecs.lookup(name)
+        if not getattr(info, "_is_text_encoding", True):  # base64, zlib, rot13: codecs of bytes to bytes
+            raise LookupError(name)
     except LookupError:
         raise ParseError(path, 1, f"the XML declares the encoding {name!r}, which nonosat cannot read") from None
-    return "utf-8-sig" if encoding == "utf-8" else encoding
+    if info.name == "utf-8" or info.name.startswith(("utf-16", "utf-32")):
+        return utf8
+    return [*utf8, (info.name, name)]
+
+
+def marked_text(head: bytes) -> str | None:
+    """The start of a file that a byte order mark says is UTF-16 or UTF-32, decoded as far as it
+    goes; None for any other file."""
+    for mark, codec, _ in _BYTE_ORDER_MARKS:
+        if head.startswith(mark):
+            return head.decode(codec, "ignore")
+    return None
 
 
 def decode_text(data: bytes, path: str) -> str:
-    """Decode a file's bytes as text (UTF-8, or see text_encoding), refusing empty and binary files."""
+    """Decode a file's bytes as text (see text_encodings), refusing empty and binary files."""
     if not data.strip():
         raise ParseError(path, None, "the file is empty")
-    encoding = text_encoding(data, path)
-    if b"\0" in data and not encoding.startswith("utf-16") and not encoding.startswith("utf-32"):
+    encodings = text_encodings(data, path)
+    if b"\0" in data and not encodings[0][0].startswith(("utf-16", "utf-32")):
         raise ParseError(
             path, line_at(data.decode("latin-1"), data.index(b"\0")), "not a text file (it holds NUL bytes)"
         )
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as error:
-        before = data[: error.start].decode(encoding, "replace")
-        line = line_at(before, len(before))
-        said = "UTF-8" if encoding == "utf-8-sig" else encoding
-        raise ParseError(
-            path,
-            line,
-            f"not {said} text (byte 0x{data[error.start]:02x}): puzzle files are read as UTF-8, as UTF-16 after a "
-            "byte order mark, or in the encoding an XML file declares",
-        ) from error
+    for codec, name in encodings:
+        try:
+            text = data.decode(codec)
+            break
+        except UnicodeDecodeError as error:
+            if (codec, name) != encodings[-1]:
+                continue
+            before = data[: error.start].decode(codec, "replace")
+            raise ParseError(
+                path, line_at(before, len(before)), f"not {name} text (byte 0x{data[error.start]:02x}): {_READ_AS}"
+            ) from error
+        except UnicodeError:  # the codec "undefined"
+            raise ParseError(path, 1, f"the XML declares the encoding {name!r}, which nonosat cannot read") from None
     if "\0" in text:
         raise ParseError(path, line_at(text, text.index("\0")), "not a text file (it holds NUL characters)")
     control = _CONTROL_CHARACTER.search(text)

@@ -283,8 +283,11 @@ def held_numbers(blocks: Sequence[Block]) -> str:
 
 
 def holds_catalogue(catalogue: str | None) -> bool:
-    """Whether a puzzle's catalogue entry can be its `$N` in a tournament file: a whole number from 1."""
-    return catalogue is not None and catalogue.isascii() and catalogue.isdigit() and int(catalogue) > 0
+    """Whether a puzzle's catalogue entry can be its `$N` in a tournament file: a whole number from 1,
+    written as it reads back (`007` would come back `7`)."""
+    if catalogue is None or not (catalogue.isascii() and catalogue.isdigit()):
+        return False
+    return catalogue == str(int(catalogue)) and int(catalogue) > 0
 
 
 def load_tournament(text: str, path: PathName = None, number: int | None = None) -> Puzzle:

@@ -170,7 +170,7 @@ export function loadPuzzle(puzzle, { preferClues = false } = {}) {
   state.width = cols.length;
   state.colour = Math.min(Math.max(state.colour, 1), palette.length - 1);
   state.meta = {};
-  for (const key of ["title", "author", "copyright", "license", "catalogue"]) {
+  for (const key of ["title", "author", "copyright", "license", "catalogue", "description"]) {
     if (typeof puzzle[key] === "string") state.meta[key] = puzzle[key];
   }
   state.meta.title = state.meta.title || "";
