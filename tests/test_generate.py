@@ -296,6 +296,17 @@ def test_a_preview_past_the_deadline_writes_nothing(tmp_path: Path) -> None:
         assert not out.exists() and not preview.exists()
 
 
+def test_the_picture_read_is_never_drawn_over(tmp_path: Path) -> None:
+    """A review: `generate logo.png --preview logo.png --force` drew over the author's picture."""
+    picture = tmp_path / "smiley.png"
+    original = (Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.png").read_bytes()
+    picture.write_bytes(original)
+    for preview in (str(picture), f"{tmp_path}/./smiley.png"):
+        done = CliRunner().invoke(app, ["generate", str(picture), "--width", "10", "--preview", preview, "--force"])
+        assert done.exit_code == 2 and "is the picture read" in done.output
+    assert picture.read_bytes() == original
+
+
 def test_generate_failure_exits_5_and_writes_nothing(tmp_path: Path) -> None:
     checkerboard = tuple(tuple((r + c) % 2 for c in range(6)) for r in range(6))
     picture = draw(checkerboard, tmp_path / "board.png", blur=0)

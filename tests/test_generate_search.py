@@ -451,3 +451,31 @@ def test_a_check_on_the_way_that_meets_its_bound_is_not_yet_unique(monkeypatch: 
     assert len(bounded) == 2 and all(options["guesses"] == repairing.STEP_CONFLICTS for options in bounded)
     with pytest.raises(TimeUp, match="checking uniqueness"):  # the whole deadline passed: TimeUp
         repairing._met(Requirement.UNIQUE, drawing, 4, [], Deadline(time.monotonic() - 1))
+
+
+def test_a_time_limit_while_giving_back_changes_keeps_the_puzzle_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: `random --timeout 10` with the puzzle proved unique at 5.6 s wrote nothing, the
+    time limit having come while changes no longer needed were given back. The puzzle proved
+    is kept, every change given back put again."""
+    import importlib
+
+    from nonosat import check
+    from nonosat.errors import TimeUp
+
+    repairing = importlib.import_module("nonosat.generate.repair")
+    grid = random_picture(15, 15, 0.3, 1, random.Random(2), NO_DEADLINE)  # three changes, all needed
+    whole = repair(grid, no_cost, Requirement.UNIQUE, max_changes=40, tries=0, line_first=False)
+    tried: list[int] = []
+
+    def holds(*args: Any) -> bool:  # a first change given back, then the time limit
+        tried.append(1)
+        if len(tried) > 1:
+            raise TimeUp("giving back changes no longer needed")
+        return True
+
+    monkeypatch.setattr(repairing, "_holds", holds)
+    cut = repair(grid, no_cost, Requirement.UNIQUE, max_changes=40, tries=0, line_first=False)
+    assert len(tried) == 2 and len(whole.changed) == 3
+    assert (cut.grid, cut.changed) == (whole.grid, whole.changed)  # the change given back is put again
+    assert cut.result.status.value == "unique" and cut.result.solutions[0].grid == cut.grid
+    assert check(Puzzle.from_grid(cut.grid)).result.status.value == "unique"

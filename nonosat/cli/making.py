@@ -66,6 +66,14 @@ def check_preview(preview: Path | None, changes: bool, force: bool) -> None:
         check_picture_path(preview, force=force)
 
 
+def check_not_the_picture(image: Path, outputs: dict[str, Path | None]) -> None:
+    """Refuse an output that is the picture read, even with --force (a review: `--preview
+    logo.png --force` of logo.png drew over the author's picture)."""
+    for option, path in outputs.items():
+        if path is not None and os.path.lexists(path) and os.path.exists(image) and os.path.samefile(path, image):
+            raise typer.BadParameter(f"{path} is the picture read: it would be drawn over", param_hint=option)
+
+
 def check_output(output: Path | None, force: bool, colours: int | None) -> None:
     """Refuse, before any work, an output that could not be written: an existing file without
     --force, a folder that is not there, a suffix of no format nonosat writes, or a format of
@@ -195,6 +203,7 @@ def generate(
         return
     check_output(output, force, None)  # a picture quantised to black alone is black and white: known once read
     check_preview(preview, preview_changes, force)
+    check_not_the_picture(image, {"--output": output, "--preview": preview})
     made = from_image(
         image,
         width=width,

@@ -269,24 +269,31 @@ def _repair(
 
 def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Deadline) -> Result:
     """Give back, dearest first, each changed cell the requirement no longer needs (each change
-    was made for the picture as it was then), and return the proof of the final picture."""
+    was made for the picture as it was then), and return the proof of the final picture. Cut
+    short (the time limit), the picture `proof` proved, every change given back put again (a
+    review: a --timeout here threw away a puzzle proved unique)."""
 
     def dearest(cell: Cell) -> tuple[float, Cell]:
         return -drawing.colour_cost(*cell, drawing.cells[cell[0]][cell[1]]), cell
 
-    undone = False
-    again = True
-    while again:  # undoing one change can free another already tried: until none is freed
-        again = False
-        for r, c in sorted(drawing.changed(), key=dearest):
-            deadline.check("giving back changes no longer needed")
-            own = drawing.cells[r][c]
-            drawing.apply((r, c, drawing.start[r][c]))
-            if _holds(require, drawing, solve_open(drawing.puzzle, deadline), deadline):
-                undone = again = True
-            else:
-                drawing.apply((r, c, own))
-    return _checked(drawing.puzzle, deadline, "proving the final puzzle unique") if undone else proof
+    given_back: list[tuple[int, int, int]] = []  # (row, column, the colour it had), in turn
+    try:
+        again = True
+        while again:  # undoing one change can free another already tried: until none is freed
+            again = False
+            for r, c in sorted(drawing.changed(), key=dearest):
+                deadline.check("giving back changes no longer needed")
+                given_back.append((r, c, drawing.cells[r][c]))
+                drawing.apply((r, c, drawing.start[r][c]))
+                if _holds(require, drawing, solve_open(drawing.puzzle, deadline), deadline):
+                    again = True
+                else:
+                    drawing.apply(given_back.pop())
+        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique") if given_back else proof
+    except CutShort:
+        for change in reversed(given_back):
+            drawing.apply(change)
+        return proof
 
 
 def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline) -> bool:
