@@ -128,7 +128,7 @@ def repair(
     left after the first, and leave at least as long as the first took (the rest is the caller's,
     to write and draw what it found), and the closest so far is kept when that runs out.
     `unique` looks for a puzzle line logic solves first (UNIQUE_STEPS), unless `line_first` is
-    False (a random grid, with no picture to come close to). Deterministic for a given seed,
+    False (then only when the repair toward `unique` fails). Deterministic for a given seed,
     but where the time limit cuts the tries short.
     """
     if require not in REQUIREMENTS:
