@@ -305,6 +305,11 @@ def test_the_picture_read_is_never_drawn_over(tmp_path: Path) -> None:
         done = CliRunner().invoke(app, ["generate", str(picture), "--width", "10", "--preview", preview, "--force"])
         assert done.exit_code == 2 and "is the picture read" in done.output
     assert picture.read_bytes() == original
+    (tmp_path / "dangling.png").symlink_to(tmp_path / "nowhere.png")  # the review of the mend: an internal
+    done = CliRunner().invoke(
+        app, ["generate", str(picture), "--width", "10", "--preview", str(tmp_path / "dangling.png")]
+    )
+    assert done.exit_code == 0 and (tmp_path / "nowhere.png").exists()  # error; written through, as before
 
 
 def test_generate_failure_exits_5_and_writes_nothing(tmp_path: Path) -> None:

@@ -479,3 +479,42 @@ def test_a_time_limit_while_giving_back_changes_keeps_the_puzzle_proved(monkeypa
     assert (cut.grid, cut.changed) == (whole.grid, whole.changed)  # the change given back is put again
     assert cut.result.status.value == "unique" and cut.result.solutions[0].grid == cut.grid
     assert check(Puzzle.from_grid(cut.grid)).result.status.value == "unique"
+
+
+def test_giving_back_leaves_the_caller_its_time_and_goes_on_past_an_undecided_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review of the mend: giving back ran to the deadline itself, so that a preview could no
+    longer be drawn (exit 4, nothing written); it now ends by `_later`'s share, leaving the caller
+    as long as the repair took. And a check cut short for another reason than time (a formula
+    too large) stopped all giving back: it keeps that one cell and goes on."""
+    import importlib
+
+    from nonosat.deadline import Deadline
+    from nonosat.errors import CutShort
+
+    repairing = importlib.import_module("nonosat.generate.repair")
+    grid = random_picture(15, 15, 0.3, 1, random.Random(2), NO_DEADLINE)  # three changes, all needed
+    given: list[Deadline] = []
+    real_pruned, real_holds = repairing._pruned, repairing._holds
+
+    def pruned(require: Any, drawing: Any, proof: Any, deadline: Deadline) -> Any:
+        given.append(deadline)
+        return real_pruned(require, drawing, proof, deadline)
+
+    tried: list[int] = []
+
+    def holds(*args: Any) -> bool:
+        tried.append(1)
+        if len(tried) == 1:
+            raise CutShort("the formula is too large")
+        return bool(real_holds(*args))
+
+    monkeypatch.setattr(repairing, "_pruned", pruned)
+    monkeypatch.setattr(repairing, "_holds", holds)
+    overall = Deadline.after(600)
+    assert overall.at is not None
+    made = repair(grid, no_cost, Requirement.UNIQUE, max_changes=40, tries=0, line_first=False, timeout=overall)
+    assert len(given) == 1 and given[0].at is not None and given[0].at < overall.at - 250
+    assert len(tried) == 3 and len(made.changed) == 3  # each of the three tried, none given back
+    assert made.result.status.value == "unique" and made.result.solutions[0].grid == made.grid

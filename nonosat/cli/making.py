@@ -70,7 +70,11 @@ def check_not_the_picture(image: Path, outputs: dict[str, Path | None]) -> None:
     """Refuse an output that is the picture read, even with --force (a review: `--preview
     logo.png --force` of logo.png drew over the author's picture)."""
     for option, path in outputs.items():
-        if path is not None and os.path.lexists(path) and os.path.exists(image) and os.path.samefile(path, image):
+        try:
+            same = path is not None and os.path.exists(path) and os.path.samefile(path, image)
+        except OSError:  # (a picture that is not there: its reading says so; a link to nowhere is written through)
+            same = False
+        if same:
             raise typer.BadParameter(f"{path} is the picture read: it would be drawn over", param_hint=option)
 
 

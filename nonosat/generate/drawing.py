@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from nonosat.clues import Colours, clue_of, clue_span, runs_of
@@ -34,6 +34,17 @@ SPECK = 1.0
 
 Move = tuple[int, int, int]
 """(row, column, colour): one cell takes a colour."""
+
+
+def flip_cost(margin: Sequence[Sequence[float]], grid: Grid) -> Cost:
+    """In black and white, the cost of flipping a cell of `grid`: its grey level's distance from
+    the threshold (nothing for its own colour)."""
+    return lambda row, column, colour: 0.0 if colour == grid[row][column] else margin[row][column]
+
+
+def no_cost(row: int, column: int, colour: int) -> float:
+    """Every change as cheap (a random grid): the seed breaks the ties."""
+    return 0.0
 
 
 class Drawing:

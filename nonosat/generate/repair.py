@@ -14,14 +14,13 @@ alone.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonosat.choices import Choice
 from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
-from nonosat.generate.drawing import Cost, Drawing
+from nonosat.generate.drawing import Cost, Drawing, flip_cost, no_cost
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
@@ -53,17 +52,6 @@ PROBE_ALWAYS = 64
 """...or at most this many cells, whatever their share: probing so few takes milliseconds, and a
 small drawing that probing solves as it is needs no change (a 6x6 drawing with 20 open cells
 had one made before)."""
-
-
-def flip_cost(margin: Sequence[Sequence[float]], grid: Grid) -> Cost:
-    """In black and white, the cost of flipping a cell of `grid`: its grey level's distance from
-    the threshold (nothing for its own colour)."""
-    return lambda row, column, colour: 0.0 if colour == grid[row][column] else margin[row][column]
-
-
-def no_cost(row: int, column: int, colour: int) -> float:
-    """Every change as cheap (a random grid): the seed breaks the ties."""
-    return 0.0
 
 
 @dataclass(frozen=True)
@@ -233,7 +221,7 @@ def _repair(
     budget: int | None = None,
 ) -> Repaired:
     """`repair` for one requirement, within `budget` steps if given (each counted in `counted[0]`)."""
-    drawing = Drawing(grid, palette, cost, unit)
+    drawing, started = Drawing(grid, palette, cost, unit), time.monotonic()
     search = Search(drawing, deadline, seed)
     steps, most_steps = 0, 4 * max_changes + 20
     if budget is not None:
@@ -243,7 +231,8 @@ def _repair(
         deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
         met = _met(require, drawing, search.open, changed, deadline)
         if met is not None and met.status is Status.UNIQUE:
-            return _proved(drawing, _pruned(require, drawing, met, deadline), deadline)
+            later = _later(deadline, started)  # the caller's time to write and draw is kept (the review of a mend)
+            return _proved(drawing, met if later is None else _pruned(require, drawing, met, later), deadline)
         focus = None if met is None else set(met.solutions[0].differences(met.solutions[1]))
         room = None if max_distance is None else max_distance - drawing.distance()
         within = len(changed) < max_changes and (room is None or room > 0)
@@ -269,9 +258,9 @@ def _repair(
 
 def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Deadline) -> Result:
     """Give back, dearest first, each changed cell the requirement no longer needs (each change
-    was made for the picture as it was then), and return the proof of the final picture. Cut
-    short (the time limit), the picture `proof` proved, every change given back put again (a
-    review: a --timeout here threw away a puzzle proved unique)."""
+    was made for the picture as it was then), and return the proof of the final picture. At the
+    time limit, the picture `proof` proved, every change given back put again (a review: a
+    --timeout here threw away a puzzle proved unique); a check cut short otherwise keeps its cell."""
 
     def dearest(cell: Cell) -> tuple[float, Cell]:
         return -drawing.colour_cost(*cell, drawing.cells[cell[0]][cell[1]]), cell
@@ -285,7 +274,13 @@ def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Dea
                 deadline.check("giving back changes no longer needed")
                 given_back.append((r, c, drawing.cells[r][c]))
                 drawing.apply((r, c, drawing.start[r][c]))
-                if _holds(require, drawing, solve_open(drawing.puzzle, deadline), deadline):
+                try:
+                    held = _holds(require, drawing, solve_open(drawing.puzzle, deadline), deadline)
+                except TimeUp:
+                    raise
+                except CutShort:  # (a formula too large: undecided, so the change stays)
+                    held = False
+                if held:
                     again = True
                 else:
                     drawing.apply(given_back.pop())
