@@ -127,6 +127,13 @@ class Format:
     """For binary formats (images): read the puzzle from the file's bytes."""
     colour: bool = False
     """Whether `dump` writes colour puzzles (the others hold black and white only)."""
+    keeps_of: Callable[[Puzzle], frozenset[str]] | None = None
+    """The fields a puzzle's own values let `dump` write beyond `keeps` (the tournament's `$N`:
+    a catalogue entry that is a number)."""
+
+    def kept(self, puzzle: Puzzle) -> frozenset[str]:
+        """The optional FIELDS that `dump` writes of this puzzle."""
+        return self.keeps if self.keeps_of is None else self.keeps | self.keeps_of(puzzle)
 
 
 EVERY_FIELD = frozenset(FIELDS)
@@ -141,6 +148,7 @@ FORMATS: dict[str, Format] = {
         load_all=load_tournament_all,
         pick=load_tournament,
         load_each=_lazy("tournament", "load_tournament_each"),
+        keeps_of=_lazy("tournament", "kept_catalogue"),
     ),
     "clues": Format("clues", load_cluelist, dump_cluelist),
     "json": Format("json", load_json, dump_json, EVERY_FIELD, colour=True),

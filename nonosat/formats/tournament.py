@@ -297,6 +297,11 @@ def load_tournament(text: str, path: PathName = None, number: int | None = None)
     return block_puzzle(block, usual_length(blocks), path, last_entry(blocks, block, text))
 
 
+def kept_catalogue(puzzle: Puzzle) -> frozenset[str]:
+    """The catalogue entry, when it is written as the puzzle's `$N` (`Format.keeps_of`)."""
+    return frozenset({"catalogue"}) if holds_catalogue(puzzle.catalogue) else frozenset()
+
+
 def dump_tournament(puzzles: Sequence[Puzzle]) -> str:
     """Write square puzzles as a tournament file, each numbered by its catalogue entry when every
     one is a different whole number (a tournament file's own `$N`, as read), else $1, $2, ... in

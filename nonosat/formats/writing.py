@@ -85,11 +85,7 @@ def dropped_fields(puzzle: Puzzle, fmt: str) -> list[str]:
     with other names (characters, which typed clues and grids use); and
     the goal when the file's could not be read (the puzzle was read without it)."""
     form = get_format(fmt)
-    keeps = form.keeps
-    if form.name == "tournament":  # its `$N`, when the catalogue entry is a number
-        from nonosat.formats.tournament import holds_catalogue
-
-        keeps = keeps | ({"catalogue"} if holds_catalogue(puzzle.catalogue) else set())
+    keeps = form.kept(puzzle)
     dropped = [name for name in FIELDS if getattr(puzzle, name) is not None and name not in keeps]
     if puzzle.goal_problem is not None and "goal" not in dropped:  # read without it: say so, never drop it silently
         dropped.append("goal (it could not be read)")

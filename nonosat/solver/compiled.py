@@ -40,6 +40,14 @@ TURNED_OFF = os.environ.get("NONOSAT_PURE_PYTHON", "0") != "0"  # set, and not t
 """Whether NONOSAT_PURE_PYTHON turns the compiled modules off (read once, at import)."""
 
 
+def grids_kept(puzzle: Puzzle, count: int) -> int:
+    """The grids of the `count` asked for that a compiled search of `puzzle` keeps: all, a bit a
+    cell, in black and white up to 126x126 (`core_for`); else a byte a cell, `limits.held_grids`."""
+    from nonosat.limits import held_grids
+
+    return count if core_for(puzzle) is not None else held_grids(count, puzzle.width * puzzle.height)
+
+
 def _load(name: str) -> ModuleType | None:
     if TURNED_OFF:
         MISSING[name] = "NONOSAT_PURE_PYTHON is set"

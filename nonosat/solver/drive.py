@@ -14,7 +14,7 @@ from pathlib import Path
 from nonosat.arguments import check_puzzle, check_whole
 from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, TimeUp, UsageError
-from nonosat.limits import MAX_COUNT, MAX_JOBS, held_grids
+from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
 from nonosat.solver.backends import DEFAULT_SOLVER, resolve_solver
 from nonosat.solver.encodings import DEFAULT_ENCODING, check_encoding
@@ -125,9 +125,9 @@ def solve_within(
         solution = verified(puzzle, board.grid())
         return Result(puzzle, Status.UNIQUE, (solution,), Method.LINE, took(), True, {"line_passes": board.passes})
     from nonosat.solver import race as racing  # only now: a puzzle solved by line logic never races
-    from nonosat.solver.compiled import core_for  # (a 25x25's hand-over time is as it was)
+    from nonosat.solver.compiled import grids_kept  # (a 25x25's hand-over time is as it was)
 
-    kept = count if core_for(puzzle) is not None else held_grids(count, puzzle.width * puzzle.height)
+    kept = grids_kept(puzzle, count)
     most = min(HAND_OVER_MOST, kept * HAND_OVER_EACH * max(1.0, puzzle.width * puzzle.height / 625))
     searching, checking = (deadline, deadline) if count <= 2 else deadline.leaving(HAND_OVER_SHARE, most)
     request = Request(
