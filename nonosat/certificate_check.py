@@ -178,8 +178,10 @@ def _file(root: Path, name: str, most: int) -> Path:
     path = root / name
     try:
         found = path.stat()
+    except FileNotFoundError:
+        raise CertificateRefused(f"{path}: no such file (a certificate holds it)") from None
     except (OSError, ValueError) as error:  # (ValueError: a name too strange for the system)
-        raise CertificateRefused(f"{path}: cannot be read ({error.__class__.__name__})") from None
+        raise CertificateRefused(f"{path}: cannot be read ({_why(error)})") from None
     if not stat.S_ISREG(found.st_mode):
         raise CertificateRefused(f"{path}: not a regular file (a folder, device or pipe)")
     if found.st_size > most:
@@ -193,7 +195,15 @@ def _read(root: Path, name: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise CertificateRefused(f"{path}: cannot be read ({error.__class__.__name__})") from None
+        raise CertificateRefused(f"{path}: cannot be read ({_why(error)})") from None
+
+
+def _why(error: Exception) -> str:
+    """Why a file could not be read, in words ("Permission denied", "not UTF-8 text"), not the
+    name of a Python class (a review found "(FileNotFoundError)")."""
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8 text"
+    return getattr(error, "strerror", None) or str(error) or error.__class__.__name__
 
 
 def _grid(root: Path, name: str, puzzle: Puzzle) -> Grid:

@@ -247,7 +247,7 @@ def test_verify_with_the_authors_own_puzzle_refuses_a_certificate_of_another(tmp
     with pytest.raises(CertificateRefused, match="row 1 is .* there, .* here"):
         verify(folder, puzzle=replace(forever, rows=tuple(rows)))
     (folder / "README.txt").unlink()
-    with pytest.raises(CertificateRefused, match=r"README\.txt: cannot be read"):
+    with pytest.raises(CertificateRefused, match=r"README\.txt: no such file"):
         verify(folder)
 
 
@@ -549,6 +549,13 @@ def test_verify_says_what_is_wrong_with_a_file_or_a_checker_not_there(
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(UsageError, match=r"^drat-trim is not on the PATH$"):
         verify(folder, "drat-trim")
+    # A review found a folder without its certificate.json "cannot be read (FileNotFoundError)".
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CertificateRefused, match=r"empty/certificate\.json: no such file \(a certificate holds it\)$"):
+        verify(tmp_path / "empty")
+    (folder / "certificate.json").write_bytes(b'{"status": "\xe9"}')
+    with pytest.raises(CertificateRefused, match=r"certificate\.json: cannot be read \(not UTF-8 text\)$"):
+        verify(folder)
 
 
 def test_an_output_in_a_file_said_to_be_a_folder_is_named_so(tmp_path: Path) -> None:

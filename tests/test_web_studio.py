@@ -261,6 +261,39 @@ def test_use_it_waits_for_the_preview_of_the_settings_shown(page: Page) -> None:
     assert page.is_enabled("#picture-use")
 
 
+def test_an_error_goes_once_what_it_was_about_is_put_right(page: Page) -> None:
+    """A review found an error left in the status line after it was put right: a size refused,
+    then a size taken; a picture's settings refused, then settings previewed."""
+    page.fill("#width", "")
+    page.click("#resize")
+    assert page.get_attribute("#status", "data-kind") == "error" and "the size must be" in page.inner_text("#status")
+    resize(page, 6, 5)
+    assert page.get_attribute("#status", "data-kind") != "error", page.inner_text("#status")
+
+    page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    page.fill("#picture-colours", "100")
+    page.wait_for_selector("#picture-preview[data-state=error]")
+    assert page.get_attribute("#status", "data-kind") == "error" and "colours" in page.inner_text("#status")
+    page.fill("#picture-colours", "1")
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    assert page.get_attribute("#status", "data-kind") != "error", page.inner_text("#status")
+
+
+def test_drawing_again_after_unreadable_clues_says_they_cannot_be_read(page: Page) -> None:
+    """A review found clues that cannot be read called "not in yet" on the way back to drawing."""
+    resize(page, 5, 5)
+    draw(page, [(1, 1), (1, 2), (1, 3)])
+    settled(page)
+    page.click("#mode-clues")
+    settled(page)
+    page.fill("#row-clue-2", "2 x")
+    page.wait_for_selector("#verdict[data-status=invalid]")
+    page.click("#mode-draw")
+    assert "cannot be read" in page.inner_text("#status"), page.inner_text("#status")
+    assert marked(page, "filled") == {(1, 1), (1, 2), (1, 3)}
+
+
 def test_an_edit_made_while_a_fix_runs_is_kept(page: Page) -> None:
     """Defect 6: edits made while a fix ran were overwritten by its result without notice."""
     resize(page, 4, 4)
@@ -341,6 +374,40 @@ def test_a_reload_brings_the_work_back(page: Page) -> None:
     page.reload()
     settled(page)
     assert page.input_value("#row-clue-1") == ""
+
+
+def test_a_grid_being_solved_comes_back_after_a_reload(page: Page) -> None:
+    """A review found: the cells filled in to solve typed clues (which become the drawing when
+    the clues have no single solution) and a "Solve it yourself" grid were lost on reload, while
+    the page said the work was back."""
+    page.set_input_files("#file-input", str(PUZZLES / "jwilk-data000.nin"))
+    page.wait_for_selector("body[data-mode=clues]")
+    settled(page)
+    drag_along(page, 1, 1, 3)
+    page.click(cell(2, 2))
+    page.click(cell(2, 2))  # filled, then marked empty
+    assert marked(page, "filled") == {(1, 1), (1, 2), (1, 3)} and marked(page, "crossed") == {(2, 2)}
+    page.reload()
+    settled(page)
+    assert page.get_attribute("body", "data-mode") == "clues"
+    assert marked(page, "filled") == {(1, 1), (1, 2), (1, 3)} and marked(page, "crossed") == {(2, 2)}
+
+    page.click("#mode-draw")
+    page.click("#clear")
+    resize(page, 4, 4)
+    draw(page, RING)
+    settled(page)
+    page.click("#play")
+    page.click(cell(1, 2))
+    page.click(cell(1, 1), button="right")
+    page.reload()
+    settled(page)
+    assert page.get_attribute("body", "data-mode") == "draw" and "playing" in (
+        page.get_attribute("body", "class") or ""
+    )
+    assert marked(page, "filled") == {(1, 2)} and marked(page, "crossed") == {(1, 1)}
+    page.click("#back-to-drawing")
+    assert marked(page, "filled") == set(RING)
 
 
 def test_undo_and_redo_come_back_after_a_reload(page: Page) -> None:
@@ -918,6 +985,25 @@ def stroke(page: Page, first: tuple[int, int], last: tuple[int, int], shift: boo
     page.mouse.up()
     if shift:
         page.keyboard.up("Shift")
+
+
+def test_a_quick_pen_stroke_fills_every_cell_it_passes_over(page: Page) -> None:
+    """A quick hand sends an event every few cells: the pen filled only those (row 3 came out
+    "#..#..#..#", clue 1 1 1 1, for a stroke across it), as a player's pen did too."""
+    resize(page, 10, 6)
+    start = page.locator(cell(3, 1)).bounding_box()
+    turn = page.locator(cell(3, 10)).bounding_box()
+    end = page.locator(cell(6, 10)).bounding_box()
+    assert start and turn and end
+    y = start["y"] + start["height"] / 2
+    x = turn["x"] + turn["width"] / 2
+    page.mouse.move(start["x"] + start["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(x, y, steps=3)
+    page.mouse.move(x, end["y"] + end["height"] / 2, steps=1)  # three cells down in one event
+    page.mouse.up()
+    assert marked(page, "filled") == {(3, c) for c in range(1, 11)} | {(r, 10) for r in range(4, 7)}
+    assert page.inner_text("#board th.row-clue[data-row='3']").split() == ["10"]
 
 
 def test_line_rectangle_and_fill_tools(page: Page) -> None:

@@ -9,7 +9,7 @@ import * as files from "./files.js";
 import * as drafts from "./drafts.js";
 import { startKeeping } from "./keeping.js";
 import { resize, shift, recolour } from "./reshape.js";
-import { $, say, cancelWork } from "./ui.js";
+import { $, say, mended, cancelWork } from "./ui.js";
 import * as api from "./api.js";
 
 /** The puzzle's fields the page edits (nonosat's JSON names), each an input of that id. */
@@ -22,6 +22,7 @@ function refresh() {
   } else if (view.play && view.play.length !== state.width * state.height) {
     stopPlay();
   }
+  document.body.classList.toggle("playing", Boolean(view.play)); // (a grid being solved came back with a draft)
   document.body.dataset.mode = state.mode;
   $("mode-draw").setAttribute("aria-pressed", String(state.mode === "draw"));
   $("mode-clues").setAttribute("aria-pressed", String(state.mode === "clues"));
@@ -147,7 +148,8 @@ function toDraw() {
   // A review: an imported puzzle of clues alone with two solutions became an empty drawing, every
   // clue 0, without a word; and clues edited just before became the old clues' solution.
   // the last verdict is of other clues while these are checked, or when they cannot be read
-  const checking = ["checking", "invalid"].includes($("verdict").dataset.status);
+  const unreadable = $("verdict").dataset.status === "invalid";
+  const checking = unreadable || $("verdict").dataset.status === "checking";
   const first = !checking && lastResult && lastResult.solutions && lastResult.solutions[0];
   const sized = first && first.length === state.height && first[0].length === state.width;
   const solution = sized && lastResult.status === "unique" && first;
@@ -156,7 +158,7 @@ function toDraw() {
   const drawn = state.drawn;
   const fits = drawn && drawn.width === state.width && drawn.height === state.height;
   if (!solution && !fits && !played && !(sized && lastResult.status === "multiple")) {
-    if ($("verdict").dataset.status === "invalid") say("These clues cannot be read: mend them, then switch (the drawing comes from their solution).", "error");
+    if (unreadable) say("These clues cannot be read: mend them, then switch (the drawing comes from their solution).", "error");
     else if (checking) say("The verdict of these clues is not in yet: switch when it is (the drawing comes from their solution).", "error");
     else say("These clues have no solution to draw (none, or none found in time): they stay as they are. Clear starts a new drawing.", "error");
     return;
@@ -167,7 +169,8 @@ function toDraw() {
   } else if (fits && (drawn.texts === textsNow() || !played)) {
     state.grid = drawn.grid.slice();
     if (drawn.texts !== textsNow()) {
-      say(`The clues changed and ${checking ? "their verdict is not in yet" : "have no single solution"}: the drawing is as you left it.`);
+      const why = unreadable ? "cannot be read" : checking ? "their verdict is not in yet" : "have no single solution";
+      say(`The clues changed and ${why}: the drawing is as you left it.`);
     }
   } else if (played) {
     state.grid = view.play.map((ch) => Math.max(0, state.palette.findIndex((p) => p.char === ch)));
@@ -208,11 +211,12 @@ function wire() {
     const width = Number($("width").value);
     const height = Number($("height").value);
     if (!(width >= 1 && height >= 1)) {
-      say(`the size must be whole numbers from 1 to ${model.MAX_SIDE}`, "error");
+      say(`the size must be whole numbers from 1 to ${model.MAX_SIDE}`, "error", "size");
       return;
     }
     model.remember();
     resize(width, height, $("anchor").value);
+    mended("size");
     if (view.play) startPlay();
     refresh();
   });
@@ -367,6 +371,7 @@ setOnChange((kind) => {
     held = false;
   } else if (kind === "play") {
     markCells("wrong", []);
+    drafts.saveSoon(); // the grid being solved is kept with the draft
   }
   updateUndo();
 });

@@ -4,9 +4,11 @@
 // draft, and a tab that finds another one writing its draft goes on under a key of its own.
 // When the browser's storage is full the author is told at once, and asked before leaving.
 // Undo and redo come back after a reload too: the tab's history is kept in sessionStorage as
-// the page goes (as much of it as fits, the latest steps first).
+// the page goes (as much of it as fits, the latest steps first). So does a grid being solved
+// (the cells filled in to solve typed clues, or "Solve it yourself"), with the draft.
 
 import { state, snapshot, restore, forgetHistory, history, takeHistory } from "./model.js";
+import { view } from "./view.js";
 
 const PREFIX = "nonosat-studio/";
 const LEGACY = "nonosat-studio"; // the one draft of earlier versions, taken over as a draft
@@ -51,17 +53,27 @@ export function saveSoon() {
 export function saveNow() {
   clearTimeout(timer);
   const text = snapshot();
-  if (text === base) return true;
+  const play = view.play ? view.play.slice() : null;
+  if (kept(text, play) === base) return true;
   try {
-    const record = { version: 1, savedAt: Date.now(), colour: state.colour, state: JSON.parse(text) };
+    const record = { version: 1, savedAt: Date.now(), colour: state.colour, state: JSON.parse(text), play };
     localStorage.setItem(PREFIX + id, JSON.stringify(record));
-    base = text;
+    base = kept(text, play);
     failed = false;
   } catch (_) {
     failed = true;
     onFailed();
   }
   return !failed;
+}
+
+/** What a save keeps, as text: the state and the grid being solved (a save of the same is not made). */
+const kept = (text, play) => `${text}\n${JSON.stringify(play)}`;
+
+/** The grid being solved that a draft kept, if it fits its state: cells of one character each. */
+function playOf(kept, saved) {
+  const fits = Array.isArray(kept) && kept.length === saved.width * saved.height;
+  return fits && kept.every((ch) => typeof ch === "string" && ch.length === 1) ? kept : null;
 }
 
 /** As the page goes (a reload): keep this tab's undo and redo for the draft it shows, the
@@ -104,7 +116,7 @@ function read(key) {
     if (!Array.isArray(saved.palette) || saved.palette.length < 2) return null;
     const drawn = saved.drawn;
     if (drawn && !(Array.isArray(drawn.grid) && drawn.grid.length === drawn.width * drawn.height)) saved.drawn = null;
-    return { savedAt: Number(kept.savedAt) || 0, colour: kept.colour, state: saved };
+    return { savedAt: Number(kept.savedAt) || 0, colour: kept.colour, state: saved, play: playOf(kept.play, saved) };
   } catch (_) {
     return null;
   }
@@ -146,7 +158,8 @@ export function otherDrafts() {
 function put(draft) {
   restore(JSON.stringify(draft.state));
   state.colour = Math.max(1, Math.min(Number(draft.colour) || 1, state.palette.length - 1));
-  base = takenUp = snapshot();
+  view.play = draft.play ? draft.play.slice() : null;
+  base = takenUp = kept(snapshot(), view.play);
 }
 
 /** Take up this tab's draft (a reload), else the latest one: how ("reload", "latest" or null for
@@ -175,7 +188,7 @@ export function start() {
     return { how: "reload", savedAt: own.savedAt };
   }
   useId(newId());
-  base = takenUp = snapshot();
+  base = takenUp = kept(snapshot(), view.play);
   const latest = otherDrafts()[0];
   if (!latest) return { how: null, savedAt: 0 };
   useId(latest.id); // the latest draft, taken up: a tab still writing it makes this one go on apart

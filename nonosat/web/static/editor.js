@@ -319,17 +319,22 @@ export function enableDrawing() {
       markCells("stroke-preview", shape(drag).map(([r, c]) => [r + 1, c + 1]));
     } else {
       setCell(td, drag.value);
+      drag.last = cursor;
     }
   });
   window.addEventListener("pointermove", (event) => {
     if (!drag) return;
     const td = cellAt(event.clientX, event.clientY);
     if (!td) return;
+    const here = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
     if (drag.start) {
-      drag.end = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
+      drag.end = here;
       markCells("stroke-preview", shape(drag).map(([r, c]) => [r + 1, c + 1]));
     } else {
-      setCell(td, drag.value);
+      // A quick hand moves several cells between two events: the pen fills the cells between
+      // them too (a straight line), not only those where an event landed.
+      for (const [r, c] of drag.last ? lineCells(drag.last, here) : [here]) setCell(cells[r * state.width + c], drag.value);
+      drag.last = here;
     }
   });
   function stop() {

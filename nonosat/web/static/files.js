@@ -2,7 +2,7 @@
 
 import * as api from "./api.js";
 import { state, toPuzzle, loadPuzzle, remember, parseRows } from "./model.js";
-import { $, say, whileBusy } from "./ui.js";
+import { $, say, mended, whileBusy } from "./ui.js";
 import { keepApart } from "./drafts.js";
 
 const PICTURE = /\.(png|jpe?g|gif|bmp|webp)$/i;
@@ -94,6 +94,7 @@ export function closePicture() {
   if (picture && picture.controller) picture.controller.abort();
   picture = null;
   $("picture-panel").hidden = true;
+  mended("picture");
 }
 
 /** The picture panel's controls as /api/picture's query parameters. */
@@ -133,11 +134,12 @@ async function preview() {
     const t = result.threshold;
     $("picture-info").textContent = `${result.puzzle.cols.length}×${result.puzzle.rows.length} cells` + (t !== null && t !== undefined ? `, threshold ${Math.round(t * 10) / 10}` : "");
     $("picture-preview").dataset.state = "ready";
+    mended("picture"); // an error of settings put right since
   } catch (error) {
     if (error.name === "AbortError" || controller.signal.aborted) return;
     $("picture-preview").dataset.state = "error";
     $("picture-use").disabled = true;
-    say(error.message, "error");
+    say(error.message, "error", "picture");
   }
 }
 

@@ -2,11 +2,19 @@
 
 export const $ = (id) => document.getElementById(id);
 
-/** Show a line in the status area; `kind` is "info", "busy" or "error". */
-export function say(text, kind = "info") {
+/** Show a line in the status area; `kind` is "info", "busy" or "error"; `about` names what an
+ * error is about ("size", "picture"), so that it goes once that is put right (`mended`). */
+export function say(text, kind = "info", about = "") {
   const status = $("status");
   status.textContent = text;
   status.dataset.kind = kind;
+  status.dataset.about = about;
+}
+
+/** What an error shown was `about` is put right: the error goes (any other line stays). */
+export function mended(about) {
+  const status = $("status");
+  if (status.dataset.kind === "error" && status.dataset.about === about) say("");
 }
 
 let cancelling = null; // the AbortController of the work the Cancel button stops
