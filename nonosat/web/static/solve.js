@@ -100,7 +100,8 @@ export async function stepThrough(button) {
 /** Show the solution. */
 export async function reveal(button) {
   stopAnimation();
-  const result = await whileBusy(button, "Solving…", (signal) => api.solve(toPuzzle(false), 1, signal));
+  // two asked for: a player is told whether this is the only solution or one of several
+  const result = await whileBusy(button, "Solving…", (signal) => api.solve(toPuzzle(false), 2, signal));
   if (!result) return;
   const solution = (result.solutions || [])[0];
   if (!solution) {
@@ -113,7 +114,8 @@ export async function reveal(button) {
   markCells("wrong", []);
   paint();
   const how = { line: " by line logic", cdcl: " by search", dfs: " by search", sat: " by a SAT solver" }[result.method];
-  say(`Solved${how || ""}.`);
+  const which = { unique: ", the only solution", multiple: ": one of several solutions" }[result.status];
+  say(`Solved${how || ""}${which || ""}.`);
 }
 
 /** The next logical step from the player's grid, applied and highlighted. */
