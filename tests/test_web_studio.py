@@ -128,6 +128,35 @@ def test_another_solution_is_compared_with_the_drawing(page: Page) -> None:
     assert "from the drawing" in page.inner_text("#other-caption")
 
 
+def test_typing_clues_of_several_solutions_shows_two_side_by_side(page: Page) -> None:
+    """A review found only the second of two solutions drawn while typing clues, its outlines on
+    an empty board: the author could not see the first."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple"
+    assert page.is_hidden("#first-canvas")  # drawing: the board is the first
+    page.click("#mode-clues")
+    assert settled(page) == "multiple"
+    page.wait_for_selector("#first-canvas:not([hidden])")
+    grids = []
+    for name in ("#first-canvas", "#other-canvas"):
+        rows = page.get_attribute(name, "data-rows")
+        assert rows is not None
+        grids.append({(r, c) for r, row in enumerate(rows.split("/"), 1) for c, ch in enumerate(row, 1) if ch == "#"})
+    first, second = grids
+
+    def runs(cells: list[bool]) -> list[int]:
+        return [len(run) for run in "".join("#" if cell else "." for cell in cells).split(".") if run]
+
+    def clues(grid: set[tuple[int, int]]) -> tuple[list[list[int]], list[list[int]]]:
+        rows = [runs([(r, c) in grid for c in range(1, 5)]) for r in range(1, 5)]
+        return rows, [runs([(r, c) in grid for r in range(1, 5)]) for c in range(1, 5)]
+
+    assert clues(first) == clues(second) == clues(set(RING))  # each is a solution of the ring's clues
+    assert first != second and marked(page, "differs") == first ^ second
+    assert "Two solutions; the cells where they differ are outlined on both." == page.inner_text("#other-caption")
+
+
 def test_a_stroke_that_changes_no_cell_leaves_no_verdict_held_back(page: Page) -> None:
     """A review found the verdict stuck on "checking", greyed on an earlier drawing with its
     outlines: a press holds the check back, and a stroke that changed no cell (a right click on

@@ -171,11 +171,12 @@ function lineHints() {
 
 /** With several solutions, one to show beside the board and the cells ([r, c] from 1) where it
  * differs: in draw mode a solution that is not the drawing, compared with the drawing (where the
- * author's own picture is not forced); typing clues, the server's two solutions. */
+ * author's own picture is not forced); typing clues, the server's two solutions, side by side
+ * (`first`: the board shows the grid being solved, not a solution). */
 function otherSolution(result) {
   const solutions = result.solutions || [];
   if (solutions.length < 2) return null;
-  if (state.mode !== "draw") return { rows: solutions[1], differences: result.differences || [], fromDrawing: false };
+  if (state.mode !== "draw") return { first: solutions[0], rows: solutions[1], differences: result.differences || [], fromDrawing: false };
   const drawing = gridRows();
   const rows = solutions.find((candidate) => candidate.join("\n") !== drawing.join("\n")) || solutions[1];
   const grid = parseRows(rows);
@@ -193,9 +194,24 @@ function showOtherSolution(other) {
     box.hidden = true;
     return;
   }
-  const grid = parseRows(other.rows);
-  const canvas = $("other-canvas");
-  canvas.dataset.rows = other.rows.join("/");
+  drawSolution($("other-canvas"), other.rows, other.differences);
+  $("first-canvas").hidden = !other.first;
+  if (other.first) drawSolution($("first-canvas"), other.first, other.differences);
+  const caption = $("other-caption");
+  if (other.fromDrawing) {
+    // (the board hides its outlines while a player solves the puzzle: then only "here")
+    const onBoard = Object.assign(document.createElement("span"), { className: "on-board", textContent: " and on the board" });
+    caption.replaceChildren("Another solution; the cells where it differs from the drawing are outlined here", onBoard, ".");
+  } else {
+    caption.textContent = "Two solutions; the cells where they differ are outlined on both.";
+  }
+  box.hidden = false;
+}
+
+/** Draw a solution's `rows` on `canvas`, the cells `differences` outlined. */
+function drawSolution(canvas, rows, differences) {
+  const grid = parseRows(rows);
+  canvas.dataset.rows = rows.join("/");
   const size = Math.max(3, Math.min(20, Math.floor(240 / Math.max(state.width, state.height))));
   // drawn at twice the pixels (or the screen's own density), so that an outline is never blurred
   // away; each outline red inside white, at least 2 px, so that it shows on any cell's colour (a
@@ -215,17 +231,8 @@ function showOtherSolution(other) {
   for (const [colour, width] of [["#ffffff", line + 2], ["#e0182d", line]]) {
     g.strokeStyle = colour;
     g.lineWidth = width;
-    for (const [r, c] of other.differences) g.strokeRect((c - 1) * size + line / 2, (r - 1) * size + line / 2, size - line, size - line);
+    for (const [r, c] of differences) g.strokeRect((c - 1) * size + line / 2, (r - 1) * size + line / 2, size - line, size - line);
   }
-  const caption = $("other-caption");
-  if (other.fromDrawing) {
-    // (the board hides its outlines while a player solves the puzzle: then only "here")
-    const onBoard = Object.assign(document.createElement("span"), { className: "on-board", textContent: " and on the board" });
-    caption.replaceChildren("Another solution; the cells where it differs from the drawing are outlined here", onBoard, ".");
-  } else {
-    caption.textContent = "Two solutions differ in the outlined cells; this is the second.";
-  }
-  box.hidden = false;
 }
 
 /** What a fix works on, as text: the drawing, its size and palette and the mode. */
