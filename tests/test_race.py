@@ -180,7 +180,7 @@ def test_a_rival_that_dies_or_cannot_start_says_it_is_gone(monkeypatch: pytest.M
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("solver", "jobs"), [("cadical195", 1), ("cadical195", 2), ("maplecm", 1)])
+@pytest.mark.parametrize(("solver", "jobs"), [("cadical195", 1), ("cadical195", 2), ("maplecm", 1), ("glucose4", 2)])
 def test_the_command_line_runs_cadical_in_a_worker_with_the_same_verdicts(
     corpus: Path, monkeypatch: pytest.MonkeyPatch, rivals: list[portfolio.Rival[Any]], solver: str, jobs: int
 ) -> None:
@@ -400,7 +400,7 @@ def test_a_library_callers_cadical_runs_in_a_worker_on_a_large_formula(
     here = solve(forever, solver="cadical195")
     assert here.method == "sat" and not rivals  # 8,786 clauses: in this process
     monkeypatch.setattr(enumeration, "APART_CLAUSES", 1000)
-    for solver, apart in (("cadical195", True), ("maplecm", True), ("minisat22", False)):
+    for solver, apart in (("cadical195", True), ("maplecm", True), ("glucose4", True), ("minisat22", False)):
         rivals.clear()
         result = solve(forever, solver=solver, timeout=60)
         assert result.status is here.status and [s.grid for s in result.solutions] == [s.grid for s in here.solutions]

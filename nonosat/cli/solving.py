@@ -24,7 +24,7 @@ from nonosat.cli.base import (
     write_solution,
 )
 from nonosat.cli.certifying import refuse_certificate_past_limit, write_certificate
-from nonosat.cli.show import cores, load_puzzle, show_checked, show_solved, showing_time
+from nonosat.cli.show import cores, load_puzzle, ready_to_show, show_checked, show_solved, showing_time
 from nonosat.limits import MAX_COUNT
 
 
@@ -73,6 +73,7 @@ def solve(
 
         live_line_logic(puzzle, ascii_cells or not draws_blocks(), deadline)
     as_json = format is OutputFormat.json
+    ready_to_show(deadline, as_json)
     before_showing = deadline.sooner(showing_time(puzzle, min(count, 2) if as_json else 1, as_json))
     answer = solve_report(
         puzzle,
@@ -146,6 +147,7 @@ def check(
     puzzle = load_puzzle(file, deadline, as_json)
     if certificate is not None:
         refuse_certificate_past_limit(puzzle, encoding)
+    ready_to_show(deadline, as_json)
     answer = check_report(
         puzzle,
         file,
