@@ -163,6 +163,25 @@ def test_an_interrupted_batch_resumes_where_it_stopped(corpus: Path, tmp_path: P
 
 
 @pytest.mark.slow
+def test_ctrl_c_ends_a_dask_batch_with_its_own_lines_alone(corpus: Path, tmp_path: Path) -> None:
+    """A review found Ctrl-C on `batch --executor dask` printing Dask's warnings of cancelled
+    tasks (and, a worker having heard it too, a KeyboardInterrupt traceback), then the resource
+    tracker's "leaked semaphore objects" warning, and not the line saying how to resume: closing
+    the cluster outlasted the second a command has after Ctrl-C."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "d.jsonl"
+    tournament = str(corpus / "tcga" / "question" / "taai2011.txt")
+    args = ["batch", tournament, "--out", str(out), "--executor", "dask", "--jobs", "2"]
+    code, stderr, _, left = interrupt(args, tmp_path)
+    assert code == 130 and left == [], stderr
+    said = [line for line in stderr.splitlines() if line.strip()]
+    done = len(out.read_text().splitlines()) if out.exists() else 0
+    last = f"interrupted after {done} new puzzles; run the same command again to resume"
+    assert said[-2:] == ["nonosat: interrupted", last], stderr
+    assert all(line.startswith("solving ") for line in said[:-2]), stderr
+
+
+@pytest.mark.slow
 def test_a_batch_interrupted_while_reading_lets_go_of_its_results_file(corpus: Path, tmp_path: Path) -> None:
     """24,000 puzzles take seconds to read, with the results file held: Ctrl-C then ended the
     run without atexit, and `.r.jsonl.lock` was left beside it (a site operator's review)."""

@@ -174,7 +174,19 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        import logging
+
+        quiet_resource_tracker()
+        # the workers leave Ctrl-C to this process (`dask_worker`), and do not log a warning for
+        # each task cancelled by it: not for this command's output
+        cluster = LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+            preload=["nonosat.batch.dask_worker"],
+        )
         client = Client(cluster)
     else:
         from nonosat.batch.cluster import connect
@@ -185,7 +197,43 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         futures = [client.submit(solve_chunk, chunk, options, False, pure=False) for chunk in pieces]
         for future in as_completed(futures):
             yield from future.result()
+    except BaseException as error:
+        # After Ctrl-C, no closing: it takes a second or more, which Ctrl-C does not leave a
+        # command (the run's last line, how to resume, was lost to it: a review). The process
+        # ends instead: a LocalCluster's workers end with it, and a scheduler forgets the tasks
+        # of a client gone.
+        if not isinstance(error, KeyboardInterrupt):
+            _close(client, cluster)
+        raise
+    _close(client, cluster)
+
+
+def _close(client: Any, cluster: Any) -> None:
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+TRACKER_WARNING = "ignore::UserWarning:multiprocessing.resource_tracker"
+"""The warnings filter the resource tracker of a Dask run starts with (`quiet_resource_tracker`)."""
+
+
+def quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker, if it is not running yet, with its warning of
+    leaked semaphores ignored: a Dask run interrupted by Ctrl-C ends at once, and the tracker
+    then unlinks the semaphores of the LocalCluster's processes, as it is there to do, but said
+    so in two lines of "UserWarning: resource_tracker: There appear to be 12 leaked semaphore
+    objects" after "nonosat: interrupted" (a review). The tracker is started with the -W options
+    of sys.warnoptions as it is when the tracker starts."""
+    import os
+    import sys
+
+    if os.name != "posix":
+        return  # (no resource tracker)
+    from multiprocessing import resource_tracker
+
+    sys.warnoptions.append(TRACKER_WARNING)
+    try:
+        resource_tracker.ensure_running()
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        sys.warnoptions.remove(TRACKER_WARNING)

@@ -245,11 +245,13 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
                 if log is not None:
                     log.now(len(records), shown)
         except KeyboardInterrupt:
-            stream.close()  # the workers end now
             progress.stop()
             interrupts.announce()
             then = "; run the same command again to resume" if resumable else " (to standard output: no resuming)"
             err.print(f"interrupted after {len(records)} new puzzles{then}", markup=False)
+            # then the workers end: a Dask cluster's closing can outlast the second that Ctrl-C
+            # leaves a command, and the line above was lost to it (a review)
+            stream.close()
             raise typer.Exit(interrupts.EXIT_INTERRUPTED) from None
         finally:
             if log is not None:
