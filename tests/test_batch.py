@@ -354,6 +354,20 @@ def test_the_summary_says_what_this_run_solved_of_the_file() -> None:
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
     assert summary_table(summarize(records), "r.jsonl", 1).title == "3 puzzles in r.jsonl (1 solved in this run)"
     assert summary_table(summarize(records), "r.jsonl", 3).title == "3 puzzles in r.jsonl"
+    assert summary_table(summarize(records[:1]), "r.jsonl", 1).title == "1 puzzle in r.jsonl"  # not "1 puzzles"
+
+
+def test_one_puzzle_is_one_puzzle_in_every_line_of_a_run(tmp_path: Path) -> None:
+    """A review found "solving 1 puzzles"; "nothing to do: all 1 puzzles are already in" too."""
+    from typer.testing import CliRunner
+
+    from nonosat.cli import app
+
+    out = tmp_path / "r.jsonl"
+    for said in ("solving 1 puzzle", "nothing to do: 1 puzzle already in"):
+        ring = Path(__file__).resolve().parent.parent / "puzzles" / "ring.non"
+        done = CliRunner().invoke(app, ["batch", str(ring), "--out", str(out)])
+        assert done.exit_code == 0 and said in done.output and "1 puzzles" not in done.output, done.output
 
 
 # --- Dask --------------------------------------------------------------------------------------

@@ -101,6 +101,7 @@ def batch(
     from nonosat.batch import pending, run
     from nonosat.batch.policy import failing_statuses, failures, parse_statuses
     from nonosat.batch.runner import check_run
+    from nonosat.render.text import counted
 
     failing = usage("--fail-on" if require is None else "--require", lambda: failing_statuses(require, fail_on))
     retried = usage("--retry", lambda: parse_statuses(retry))
@@ -114,10 +115,9 @@ def batch(
     with _reading():
         todo, done, already, ours, changed, gone = pending(paths, out_path, retry=tuple(retried), pictures=pictures)
     if changed:
-        puzzles = f"{changed} puzzle{'s' if changed > 1 else ''}"
-        err.print(f"{puzzles} changed since {results} was written: solved again", markup=False)
+        err.print(f"{counted(changed, 'puzzle')} changed since {results} was written: solved again", markup=False)
     if gone:
-        taken = f"{len(gone)} record{'s' if len(gone) > 1 else ''}"
+        taken = counted(len(gone), "record")
         err.print(f"{taken} of puzzles their files no longer hold taken out of {results}", markup=False)
         if certificates is not None:
             from nonosat.batch.work import forget_certificates
@@ -141,7 +141,10 @@ def batch(
         stream = _echo_records(stream)
     new = _run_with_progress(stream, len(todo), already, resumable=not to_stdout) if todo else []
     if not todo:
-        err.print(f"nothing to do: all {already} puzzles are already in {results}", markup=False)
+        err.print(
+            f"nothing to do: {'all ' if already > 1 else ''}{counted(already, 'puzzle')} already in {results}",
+            markup=False,
+        )
     records += new
     _print_summary(records, "standard output" if to_stdout else results, err if to_stdout else out, len(new))
     bad = failures(ours + new, failing)  # this run's puzzles: other paths' records in the file are not judged
@@ -214,6 +217,7 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
     )
 
     from nonosat import interrupts
+    from nonosat.render.text import counted
 
     counts: dict[str, int] = {}
     records = []
@@ -229,7 +233,7 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
     progress = Progress(*columns, console=err.console(), transient=False)
     log = _Log(total) if not err.console().is_terminal else None
     if log is not None:
-        err.print(f"solving {total} puzzles{note}", markup=False)
+        err.print(f"solving {counted(total, 'puzzle')}{note}", markup=False)
     with interrupts.deaf_threads():  # Rich's refresh thread, and the log's, leave Ctrl-C to the main thread
         progress.start()
         if log is not None:
@@ -248,7 +252,7 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
             progress.stop()
             interrupts.announce()
             then = "; run the same command again to resume" if resumable else " (to standard output: no resuming)"
-            err.print(f"interrupted after {len(records)} new puzzles{then}", markup=False)
+            err.print(f"interrupted after {counted(len(records), 'new puzzle')}{then}", markup=False)
             # then the workers end: a Dask cluster's closing can outlast the second that Ctrl-C
             # leaves a command, and the line above was lost to it (a review)
             stream.close()

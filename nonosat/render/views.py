@@ -343,8 +343,9 @@ def summary_table(summary: Summary, results: str, new: int | None = None) -> Tab
     from rich.table import Table
 
     from nonosat.render.terminal import clean
+    from nonosat.render.text import counted
 
-    title = f"{summary.total} puzzles in {clean(results)}"
+    title = f"{counted(summary.total, 'puzzle')} in {clean(results)}"
     if new is not None and new != summary.total:
         title += f" ({new} solved in this run)"
     table = Table(title=title, title_justify="left")
