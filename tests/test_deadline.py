@@ -257,6 +257,7 @@ main()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["solve", "check"])
 def test_under_a_time_limit_what_drawing_the_grid_imports_is_imported_before_the_search(command: str) -> None:
     """A review found `solve dom_14.dzn --timeout 3` ending at 3.01-3.05 s: the 0.01 s kept to
