@@ -362,13 +362,7 @@ def test_piped_output_is_not_wrapped_or_cut(tmp_path: Path) -> None:
     import os
 
     env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
-    check = subprocess.run(
-        [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
+    check = ring_checked(env)
     differ = [line for line in check.stdout.splitlines() if "cells differ" in line]
     assert len(differ) == 1 and differ[0].endswith("(row 4, column 1), (row 4, column 3)")
     folder = tmp_path / "many"
@@ -425,6 +419,17 @@ def test_totals_that_differ_still_give_the_title_and_the_none_line(tmp_path: Pat
     assert record.get("level", "none") == "none" and record["count_is_exact"] is True
 
 
+def ring_checked(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`nonosat check puzzles/ring.non` (two solutions) in the environment `env`."""
+    return subprocess.run(
+        [sys.executable, "-m", "nonosat", "check", "puzzles/ring.non"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
 def test_a_pipes_two_solutions_mark_the_cells_that_differ() -> None:
     """Red does not show in a pipe or a log: there a black-and-white cell that differs reads X
     (filled) or o (empty), as with --ascii (a review found the pipe's grids unmarked, where a
@@ -435,6 +440,14 @@ def test_a_pipes_two_solutions_mark_the_cells_that_differ() -> None:
     grids = [line for line in done.stdout.splitlines() if line.strip() and line.lstrip()[0].isdigit()][2:6]
     marks = "".join(grids)
     assert len(grids) == 4 and marks.count("X") == 8 and marks.count("o") == 8, done.stdout
+    # a terminal (as Rich takes FORCE_COLOR) with NO_COLOR: no red either (a review found bold)
+    for no_colour, marked in ((False, 0), (True, 8)):
+        env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+        env |= {"FORCE_COLOR": "1", "COLUMNS": "100"} | ({"NO_COLOR": "1"} if no_colour else {})
+        done = ring_checked(env)
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout)
+        grids = [line for line in plain.splitlines() if line.strip() and line.lstrip()[0].isdigit()][2:6]
+        assert "".join(grids).count("X") == marked, (no_colour, done.stdout)
 
 
 def test_an_output_in_a_read_only_folder_is_refused_before_any_work(

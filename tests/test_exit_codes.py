@@ -26,9 +26,11 @@ from cli_process import DANCER, FOREVER, PUZZLES, nonosat, one_clean_line
         (("rate", "a.non", "b.non"), "Got unexpected extra argument"),
         (("check", "x.non", "--engine", "fast"), "Invalid value for '--engine': 'fast' is not one of"),
         (
-            ("solve", "x.non", "--solver", "kissat"),
-            "Invalid value for --solver: unknown or unsupported solver 'kissat'",
+            ("solve", "x.non", "--solver", "kissat"),  # left out, and why (a review: "unknown or unsupported")
+            "Invalid value for --solver: solver 'kissat' is left out: it cannot add clauses after a solve",
         ),
+        (("solve", "x.non", "--solver", "lgl"), "Invalid value for --solver: solver 'lgl' is left out"),
+        (("solve", "x.non", "--solver", "foo"), "Invalid value for --solver: unknown or unsupported solver 'foo'"),
     ],
 )
 def test_a_usage_error_is_one_line_with_exit_2(args: tuple[str, ...], said: str) -> None:

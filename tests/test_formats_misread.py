@@ -5,6 +5,7 @@ size limits refused before their clues are read."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,10 @@ def test_a_clue_holding_a_unicode_line_break_is_refused_at_its_line(fmt: str, br
     merged = "\n".join([*lines[:middle], lines[middle] + brk + lines[middle + 1], *lines[middle + 2 :]])
     with pytest.raises(ParseError, match=f"line {middle + 1}: expected .*, which ends a line in other programs"):
         loads(merged, fmt=fmt, number=1 if fmt == "tournament" else None)
+    # at a clue's end too: another program reads another line, an empty clue, after it (a review)
+    ended = "\n".join([*lines[:middle], lines[middle] + brk, *lines[middle + 1 :]])
+    with pytest.raises(ParseError, match=f"line {middle + 1}: expected .*, which ends a line in other programs"):
+        loads(ended, fmt=fmt, number=1 if fmt == "tournament" else None)
     read = loads("\n".join(lines), fmt=fmt, number=1 if fmt == "tournament" else None)
     assert (read.rows, read.columns) == (puzzle.rows, puzzle.columns)
     titled = loads(f'title "Broken{brk}cross"\n' + dumps(SIX, "non"), fmt="non")
@@ -320,3 +325,20 @@ def test_black_is_declared_where_a_clue_names_it_and_never_for_an_empty_clue() -
     for fmt, text in (("g", dumps(full, "g").replace("\n\n:", "\n0\n:")), ("non", dumps(full, "non"))):
         read = loads(text, fmt=fmt)
         assert (read.rows, read.columns, len(read.palette)) == (full.rows, full.columns, 63), fmt
+
+
+def test_a_json_value_refused_is_quoted_as_json_writes_it() -> None:
+    """A review found `[[true]]` quoted as `[True]`, `[1, null]` as `[1, None]` (the CLI and the
+    web API alike): the values are quoted as the file wrote them, a long one cut short."""
+    cases = {
+        '{"rows": [[true]], "cols": [[1]]}': "found [true]",
+        '{"rows": [[1, null]], "cols": [[1]]}': "found [1, null]",
+        '{"rows": [[1]], "cols": [[1]], "title": false}': "found false",
+        '{"rows": [[1]], "cols": {"a": 1}}': 'found {"a": 1}',
+        '{"rows": [[1]], "cols": [[1]], "palette": [["x"]]}': 'found [["x"]]',
+    }
+    for text, said in cases.items():
+        with pytest.raises(ParseError, match=re.escape(said) + "$"):
+            loads(text, fmt="json")
+    with pytest.raises(ParseError, match=r"found \[1, 1, 1, [1, ]*…$"):
+        loads('{"rows": [[1]], "cols": [[' + ", ".join(["1"] * 200) + ", true]]}", fmt="json")

@@ -2,9 +2,11 @@
 pictures of docs/ that the README shows.
 
 Run `python tests/update_readme.py` after a deliberate change to what a command prints, then
-read the diff: tests/test_docs.py runs the same commands the same way (a copy of puzzles/, 100
-columns, no colour) and fails while the README and the commands disagree, and draws the
-pictures again (`PICTURES`) and fails while they differ from docs/.
+read the diff: tests/test_docs.py runs the same commands the same way (a copy of puzzles/, as
+into a pipe: no colour, lines as long as they are; a review found a README block that mixed a
+terminal's 100 columns and a pipe's characters, which no reader could see) and fails while the
+README and the commands disagree, and draws the pictures again (`PICTURES`) and fails while
+they differ from docs/.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(command: str) -> str:
     with tempfile.TemporaryDirectory() as work:
         shutil.copytree(ROOT / "puzzles", Path(work) / "puzzles")
-        env = dict(os.environ, COLUMNS="100", TERM="dumb")
+        env = {key: value for key, value in os.environ.items() if key != "COLUMNS"} | {"TERM": "dumb"}  # as a pipe
         done = subprocess.run(
             [sys.executable, "-m", "nonosat", *command.split()[1:]],
             cwd=work,

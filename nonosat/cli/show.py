@@ -275,7 +275,7 @@ def show_diagnosis(puzzle: Puzzle, ascii_cells: bool, deadline: Deadline) -> Non
     )
     out.print(f"{lead}: {', '.join(found.names(puzzle))}", markup=False, soft_wrap=True)
     if grid_width(puzzle, ascii_cells) + 2 <= out.width:
-        no_colour = out.console().color_system is None  # a pipe or a log: the red clues would not show
+        no_colour = shows_no_colour()  # a pipe, a log, NO_COLOR: the red clues would not show
         out.print(grid_view(puzzle, None, lines=found.lines, ascii_cells=ascii_cells, no_colour=no_colour))
 
 
@@ -294,6 +294,12 @@ def as_characters(puzzle: Puzzle, ascii_cells: bool) -> bool:
         return True
     if len(puzzle.palette) <= 2:
         return False
+    return shows_no_colour()
+
+
+def shows_no_colour() -> bool:
+    """Whether the output shows no colour: a pipe, a file, or NO_COLOR (a review found NO_COLOR's
+    black-and-white `check` marking the differing cells in bold, not X and o)."""
     console = out.console()
     return console.color_system is None or console.no_color
 
@@ -338,7 +344,7 @@ def show_checked(answer: Report, ascii_cells: bool, as_json: bool, deadline: Dea
         from nonosat.render.views import describe_cells, side_by_side
 
         first, second = (s.grid for s in result.solutions[:2])
-        no_colour = out.console().color_system is None  # a pipe or a log: the red cells would not show
+        no_colour = shows_no_colour()  # a pipe, a log, NO_COLOR: the red cells would not show
         view = side_by_side(puzzle, first, second, width=out.width, ascii_cells=ascii_cells, no_colour=no_colour)
         if view is not None:
             out.print(view)

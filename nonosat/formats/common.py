@@ -60,7 +60,9 @@ def refuse_odd_clue(text: str, path: PathName, line: int | None, expected: str) 
     limits holds, before they are read (a clue of 3 million blocks took 20-60 s and 500 MB)."""
     if len(text) > 16 * MAX_SIDE and next(itertools.islice(_BLOCK_START.finditer(text), MAX_SIDE, None), None):
         raise ParseError(path, line, LONG_CLUE)
-    found = _BREAKS.search(text.strip())  # (one at either end joins nothing: a line of a form feed is blank)
+    # A clue that ends with one was read here, where another program reads another line after
+    # it (a review); a line of nothing else (a form feed between pages) is blank either way.
+    found = _BREAKS.search(text) if text.strip() else None
     if found is not None:
         char = found.group()
         name = _BREAK_NAMES.get(char, f"U+{ord(char):04X}")

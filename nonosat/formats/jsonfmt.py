@@ -43,6 +43,16 @@ GOAL_CELLS = {"0": 0, ".": 0, "1": 1, "#": 1}
 """The characters a goal row string may use."""
 
 
+def shown(value: object, most: int = 60) -> str:
+    """A value of the file as JSON writes it (`[true]`, `null`), not as Python does (`[True]`,
+    `None`: a review), cut short past `most` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def key_line(text: str, key: str) -> int | None:
     """The line where `"key"` first appears in a JSON text, to point errors at."""
     found = re.search(rf'"{re.escape(key)}"\s*:', text)
@@ -126,7 +136,7 @@ def read_clues(
         raise ParseError(path, start, f"expected a {keys[0]!r} list of clues in the object, found none")
     clues = data[key]
     if not isinstance(clues, list) or not clues:
-        raise ParseError(path, key_line(text, key), f"expected {key!r} to be a list of clues, found {clues!r}")
+        raise ParseError(path, key_line(text, key), f"expected {key!r} to be a list of clues, found {shown(clues)}")
     long = next((index for index, clue in enumerate(clues) if isinstance(clue, list) and len(clue) > MAX_SIDE), None)
     if long is not None:  # before its blocks are read (a fuzz review: 3 million took 25 s and 486 MB)
         limit = f"over the limit of {MAX_SIDE} cells a side"
@@ -139,7 +149,7 @@ def read_clues(
                 raise ParseError(
                     path,
                     element_line(text, key, index),
-                    f"expected {key}[{index}] to be a list of whole numbers, found {clue!r}",
+                    f"expected {key}[{index}] to be a list of whole numbers, found {shown(clue)}",
                 )
             if 0 in clue and zero_between(clue):  # (element_line reads the text: only for a clue at fault)
                 refuse_zero_between(clue, path, element_line(text, key, index), f"{key}[{index}] = {clue}")
@@ -161,7 +171,7 @@ def read_clues(
             raise ParseError(path, line_of(index), f"{key}[{index}] names {unknown[0]!r}, {lacks} ({known})")
         if None in blocks:
             shape = 'a list of blocks such as [3, "red"]'
-            raise ParseError(path, line_of(index), f"expected {key}[{index}] to be {shape}, found {clue!r}")
+            raise ParseError(path, line_of(index), f"expected {key}[{index}] to be {shape}, found {shown(clue)}")
         sizes_of = tuple(block[0] for block in blocks if block)
         if 0 in sizes_of and zero_between(sizes_of):  # (element_line reads the text: only for a clue at fault)
             found = f"{key}[{index}] = {json.dumps(clue)}"  # as the file writes it, not as Python would
@@ -195,11 +205,11 @@ def read_palette(data: dict[str, Any], text: str, path: PathName) -> Palette | N
     line = key_line(text, "palette")
     shape = 'expected \'palette\' to be a list of {"name", "rgb", "char"}, the background first'
     if not isinstance(palette, list) or not all(isinstance(c, dict) for c in palette):
-        raise ParseError(path, line, f"{shape}, found {palette!r}")
+        raise ParseError(path, line, f"{shape}, found {shown(palette)}")
     for number, colour in enumerate(palette, 1):  # rgb 123 was read as the text '123', #112233 (a review)
         for key, value in colour.items():
             if key in ("name", "rgb", "char") and not isinstance(value, str):
-                raise ParseError(path, line, f"expected colour {number}'s {key!r} to be text, found {value!r}")
+                raise ParseError(path, line, f"expected colour {number}'s {key!r} to be text, found {shown(value)}")
     try:
         colours = tuple(Colour(str(c.get("name", "")), str(c.get("rgb", "")), str(c.get("char", ""))) for c in palette)
         check_palette(colours)  # a name twice, before a clue blames it (a review)
@@ -225,7 +235,7 @@ def read_metadata(data: dict[str, Any], text: str, path: PathName) -> dict[str, 
     metadata = {key: data[key] for key in METADATA_KEYS if data.get(key) is not None}
     for key, value in metadata.items():
         if not isinstance(value, str):
-            raise ParseError(path, key_line(text, key), f"expected {key!r} to be a string, found {value!r}")
+            raise ParseError(path, key_line(text, key), f"expected {key!r} to be a string, found {shown(value)}")
     return metadata
 
 
@@ -238,7 +248,7 @@ def goal_row(row: object, index: int, line: int | None, path: PathName, palette:
     if isinstance(row, list) and all(is_whole_number(cell) and 0 <= cell < len(palette or "01") for cell in row):
         return tuple(row)
     shape = '"0110" or [0, 1, 1, 0]' if palette is None else "a string of the palette's characters"
-    raise ParseError(path, line, f"expected goal[{index}] to be a row like {shape}, found {row!r}")
+    raise ParseError(path, line, f"expected goal[{index}] to be a row like {shape}, found {shown(row)}")
 
 
 def read_goal(data: dict[str, Any], text: str, path: PathName, palette: Palette | None) -> Grid | None:
@@ -250,7 +260,7 @@ def read_goal(data: dict[str, Any], text: str, path: PathName, palette: Palette 
         return None
     line = key_line(text, key)
     if not isinstance(goal, list):
-        raise ParseError(path, line, f"expected 'goal' to be a list of rows, found {goal!r}")
+        raise ParseError(path, line, f"expected 'goal' to be a list of rows, found {shown(goal)}")
     return tuple(goal_row(row, index, line, path, palette) for index, row in enumerate(goal))
 
 
@@ -260,7 +270,9 @@ def check_size(data: dict[str, Any], width: int, height: int, text: str, path: P
     for key, count, clues in (("width", width, "column"), ("height", height, "row")):
         if key in data and (not is_whole_number(data[key]) or data[key] != count):
             raise ParseError(
-                path, key_line(text, key), f"expected {key} {count}, the number of {clues} clues, found {data[key]!r}"
+                path,
+                key_line(text, key),
+                f"expected {key} {count}, the number of {clues} clues, found {shown(data[key])}",
             )
 
 

@@ -66,6 +66,12 @@ def resolve_solver(name: str) -> str:
     for canonical in SOLVERS:
         if name == canonical or name in getattr(SolverNames, canonical, ()):
             return canonical
+    for left_out in ("kissat", "lingeling"):
+        if name == left_out or name in getattr(SolverNames, left_out, ()):
+            raise UsageError(
+                f"solver {name!r} is left out: it cannot add clauses after a solve or honour a time limit;"
+                f" choose one of {', '.join(SOLVERS)}"
+            )
     raise UsageError(f"unknown or unsupported solver {name!r}; choose one of {', '.join(SOLVERS)}")
 
 
