@@ -151,6 +151,40 @@ def test_xml_that_would_be_read_as_another_puzzle_is_refused(change: dict[str, s
         loads(XML.format(**{**fields, **change}), fmt="xml")
 
 
+@pytest.mark.parametrize(
+    ("fmt", "text", "said"),
+    [
+        (
+            "g",
+            "#d\n  r:r  red\n  b:r  blue\n: rows\n1r 1b\n: columns\n1r\n1b\n",
+            "line 3: .*'r' given to colour 'red' and to 'blue'",
+        ),
+        (
+            "g",
+            "#d\n  0:. white\n  r:. red\n: rows\n1r\n: columns\n1r\n",
+            "line 3: .*'.' given to colour 'white' and to 'red'",
+        ),
+        (
+            "non",
+            "width 2\nheight 1\ncolor red FF0000 r\ncolor blue 0000FF r\nrows\nred 1 blue 1\ncolumns\nred 1\nblue 1\n",
+            "line 4: .*'r' given to colour 'red' and to 'blue'",
+        ),
+        (
+            "nonogrid",
+            "[colors]\ndefs = [\n    'b = (blue) *',\n    'r = (red) *',\n]\n"
+            "[clues]\nrows = '1b 1r'\ncolumns = '1b, 1r'\n",
+            "line 4: .*'\\*' given to colour 'blue' and to 'red'",
+        ),
+    ],
+)
+def test_two_colours_of_one_character_are_refused_in_every_format(fmt: str, text: str, said: str) -> None:
+    """A review found the second colour of a character given another one without a word in the
+    .g, Nonny .non and nonogrid TOML formats (a goal's cells of that character then read as the
+    first), where XML and JSON refused it."""
+    with pytest.raises(ParseError, match=said):
+        loads(text, fmt=fmt)
+
+
 def long_file(fmt: str) -> str:
     """A file of MAX_SIDE + 1 row clues whose first clue is malformed: a reader that reads its
     clues before it counts them says the clue is wrong; one that counts first, the limit."""

@@ -86,6 +86,14 @@ class PaletteDraft:
             raise ParseError(self.path, line, f"found colour {key!r} declared a second time")
         if len(self.swatches) >= MAX_COLOURS:
             raise ParseError(self.path, line, f"found more than {MAX_COLOURS} colours besides the background")
+        known = [self.background, *self.swatches]
+        same = next((other for other in known if usable_char(other.char) and other.char == swatch.char), None)
+        if same is not None:  # a review: the second was given another character without a word (XML refused it)
+            raise ParseError(
+                self.path,
+                line,
+                f"found the character {swatch.char!r} given to colour {same.name!r} and to {swatch.name!r}",
+            )
         self.swatches.append(swatch)
         self.keys[key] = len(self.swatches)
         return len(self.swatches)
