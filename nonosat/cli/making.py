@@ -2,6 +2,8 @@
 
 import contextlib
 import os
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -93,6 +95,34 @@ def check_output(output: Path | None, force: bool, colours: int | None) -> None:
 
     ensure_writable(output, force=force)  # the folder there too
     writer(format_for_suffix(output, nameable=False), colour=colours is not None and colours >= 2)
+
+
+@contextlib.contextmanager
+def showing_the_repair() -> Iterator[None]:
+    """On a terminal, a line on standard error that says where the repair stands while it runs,
+    gone when it ends (`generate` toward `unique` took a minute on a sparse picture with nothing
+    shown). Nothing where standard error is a pipe or a file."""
+    from nonosat.generate.progress import watched
+
+    if not err.is_terminal:
+        yield
+        return
+    from nonosat import interrupts
+
+    started = time.monotonic()
+    status = err.console().status("reading", spinner="dots")
+    with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
+        status.start()
+    interrupts.at_end(status.stop)  # an interrupted command ending at once shows the cursor again
+
+    def watch(text: str) -> None:
+        status.update(f"{text} · {time.monotonic() - started:.0f} s")
+
+    try:
+        with watched(watch):
+            yield
+    finally:
+        status.stop()
 
 
 def write_generated(
@@ -208,22 +238,23 @@ def generate(
     check_output(output, force, None)  # a picture quantised to black alone is black and white: known once read
     check_preview(preview, preview_changes, force)
     check_not_the_picture(image, {"--output": output, "--preview": preview})
-    made = from_image(
-        image,
-        width=width,
-        height=height,
-        threshold_level=threshold_level(threshold),
-        invert=invert,
-        colours=colours,
-        require=require,
-        max_changes=max_changes,
-        max_distance=max_distance,
-        seed=seed,
-        timeout=deadline,
-        title=title,
-        author=author,
-        license=license,
-    )
+    with showing_the_repair():
+        made = from_image(
+            image,
+            width=width,
+            height=height,
+            threshold_level=threshold_level(threshold),
+            invert=invert,
+            colours=colours,
+            require=require,
+            max_changes=max_changes,
+            max_distance=max_distance,
+            seed=seed,
+            timeout=deadline,
+            title=title,
+            author=author,
+            license=license,
+        )
     write_generated(made, output, preview, force, preview_changes, deadline)
 
 
@@ -287,14 +318,15 @@ def random_command(
     deadline = Deadline.for_command(timeout)
     check_output(output, force, colours)
     check_preview(preview, preview_changes, force)
-    made = random_puzzle(
-        width,
-        height,
-        density=density,
-        colours=colours,
-        seed=seed,
-        require=require,
-        max_changes=max_changes,
-        timeout=deadline,
-    )
+    with showing_the_repair():
+        made = random_puzzle(
+            width,
+            height,
+            density=density,
+            colours=colours,
+            seed=seed,
+            require=require,
+            max_changes=max_changes,
+            timeout=deadline,
+        )
     write_generated(made, output, preview, force, preview_changes, deadline)

@@ -21,6 +21,7 @@ from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.drawing import Cost, Drawing, flip_cost, no_cost
+from nonosat.generate.progress import told
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
@@ -229,6 +230,7 @@ def _repair(
     while True:
         changed = drawing.changed()
         deadline.check(f"repairing the picture (after {len(changed)} changed cells)")
+        told(require, len(changed), search.open)
         met = _met(require, drawing, search.open, changed, deadline)
         if met is not None and met.status is Status.UNIQUE:
             later = _later(deadline, started)  # the caller's time to write and draw is kept (the review of a mend)

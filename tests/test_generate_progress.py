@@ -1,0 +1,41 @@
+"""Where a repair stands, shown while it runs: `generate` toward `unique` took a minute on a
+sparse picture with nothing shown (a review)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nonosat.generate import random_puzzle
+from nonosat.generate.progress import told, watched
+
+
+def test_a_watched_repair_says_each_step_and_an_unwatched_one_nothing() -> None:
+    heard: list[str] = []
+    with watched(heard.append):
+        made = random_puzzle(16, 12, density=0.3, seed=4, require="line")
+    assert heard and all(line.startswith("toward a line-solvable puzzle: ") for line in heard)
+    last = heard[-1].rsplit(": ", 1)[1]  # the last step: every change made, nothing left open
+    assert last == f"{len(made.changed)} changed, 0 open", heard[-3:]
+    told("line", 1, 2)  # outside `watched`: no one hears it, and nothing fails
+    with watched(None):
+        told("line", 1, 2)
+
+
+@pytest.mark.slow
+def test_the_command_line_shows_it_on_a_terminal_only(tmp_path: Path) -> None:
+    """On a terminal (Rich takes FORCE_COLOR for one) a line on standard error follows the repair
+    and is gone at its end; into a pipe or a log, nothing but the result's line."""
+    args = [sys.executable, "-m", "nonosat", "random", "--width", "16", "--height", "12", "--density", "0.3"]
+    args += ["--seed", "4", "--require", "line", "-o", str(tmp_path / "r.non"), "--force"]
+    for terminal in (True, False):
+        env = {key: value for key, value in os.environ.items() if key not in ("FORCE_COLOR", "NO_COLOR")}
+        env |= {"FORCE_COLOR": "1"} if terminal else {}
+        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert ("toward a line-solvable puzzle: " in done.stderr) is terminal, done.stderr
+        assert "unique (proved by line logic)" in done.stdout + done.stderr
