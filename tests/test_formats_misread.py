@@ -185,6 +185,24 @@ def test_two_colours_of_one_character_are_refused_in_every_format(fmt: str, text
         loads(text, fmt=fmt)
 
 
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("cnon", "2 2 1\nblue #0000ff\nbrown #804000\n1:blue,1:brown\n1:blue\n1:brown\n"),
+        ("non", "width 2\nheight 1\ncolor purple 800080 X\nrows\npurple 1 black 1\ncolumns\npurple 1\n1\n"),
+        ("nonogrid", "[colors]\ndefs = ['r = (red) #']\n[clues]\nrows = '1r 1'\ncolumns = '1r, 1'\n"),
+        ("g", "#d\n 1:. black\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n"),
+    ],
+)
+def test_a_character_the_file_never_gave_twice_is_no_duplicate(fmt: str, text: str) -> None:
+    """The review of the mend: characters the reader chose (cnon's first letters, a bare
+    number's black, the background unless declared) were refused as given twice; they take a
+    spare one, as before."""
+    puzzle = loads(text, fmt=fmt)
+    chars = [colour.char for colour in puzzle.palette]
+    assert len(puzzle.palette) == 3 and len(set(chars)) == 3, puzzle.palette
+
+
 def long_file(fmt: str) -> str:
     """A file of MAX_SIDE + 1 row clues whose first clue is malformed: a reader that reads its
     clues before it counts them says the clue is wrong; one that counts first, the limit."""

@@ -176,7 +176,7 @@ def test_ctrl_c_ends_a_dask_batch_with_its_own_lines_alone(corpus: Path, tmp_pat
     assert code == 130 and left == [], stderr
     said = [line for line in stderr.splitlines() if line.strip()]
     done = len(out.read_text().splitlines()) if out.exists() else 0
-    last = f"interrupted after {done} new puzzles; run the same command again to resume"
+    last = f"interrupted after {done} new puzzle{'' if done == 1 else 's'}; run the same command again to resume"
     assert said[-2:] == ["nonosat: interrupted", last], stderr
     assert all(line.startswith("solving ") for line in said[:-2]), stderr
 

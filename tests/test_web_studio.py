@@ -566,6 +566,30 @@ def test_two_tabs_keep_each_others_work(browser: Browser, server: str) -> None:
     context.close()
 
 
+def test_two_tabs_solving_one_draft_keep_each_others_grid(browser: Browser, server: str) -> None:
+    """The review of the mend that keeps a grid being solved with the draft: two tabs solving
+    the same drawing wrote over each other's grid without a word (only the clues were compared)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+    first = new_tab(context, server)
+    resize(first, 4, 4)
+    draw(first, RING)
+    settled(first)
+    first.click("#play")
+    first.click(cell(4, 4), button="right")
+    first.evaluate("() => window.dispatchEvent(new Event('pagehide'))")  # kept now, as a reload would
+    second = new_tab(context, server)
+    assert marked(second, "crossed") == {(4, 4)}
+    first.click(cell(1, 2))
+    second.click(cell(3, 3))
+    # the first's save (200 ms after its change) is heard by the second, which goes on apart
+    second.wait_for_selector("#status:has-text('changed in another tab too')")
+    for tab, own in ((first, (1, 2)), (second, (3, 3))):
+        tab.reload()
+        settled(tab)
+        assert marked(tab, "filled") == {own} and marked(tab, "crossed") == {(4, 4)}
+    context.close()
+
+
 def test_a_draft_taken_up_forgotten_or_opened_elsewhere_is_never_lost(browser: Browser, server: str) -> None:
     """A review of the drafts found three ways to lose work: a tab that had not changed the draft
     it took up kept nothing when another tab wrote over it; a draft forgotten in one tab was gone
@@ -1043,6 +1067,17 @@ def test_a_quick_pen_stroke_fills_every_cell_it_passes_over(page: Page) -> None:
     page.mouse.up()
     assert marked(page, "filled") == {(3, c) for c in range(1, 11)} | {(r, 10) for r in range(4, 7)}
     assert page.inner_text("#board th.row-clue[data-row='3']").split() == ["10"]
+    # a stroke that leaves the board and comes back elsewhere draws no line between (the mend's review)
+    first, last = page.locator(cell(1, 1)).bounding_box(), page.locator(cell(6, 1)).bounding_box()
+    assert first and last
+    outside = first["x"] - 15  # over the row clues
+    page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(outside, first["y"] + first["height"] / 2, steps=1)
+    page.mouse.move(outside, last["y"] + last["height"] / 2, steps=1)
+    page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=1)
+    page.mouse.up()
+    assert {(r, 1) for r in range(1, 7)} & marked(page, "filled") == {(1, 1), (3, 1), (6, 1)}
 
 
 def test_line_rectangle_and_fill_tools(page: Page) -> None:

@@ -86,7 +86,7 @@ def load_cnon(text: str, path: PathName = None) -> Puzzle:
         if len(words) != 2:
             raise ParseError(path, number, f"expected a colour 'NAME #RRGGBB', found {line.strip()!r}")
         name = clean_name(words[0], path, number)
-        draft.declare(words[0], Swatch(name, draft.value(words[1], name, number), name[:1]), number)
+        draft.declare(words[0], Swatch(name, draft.value(words[1], name, number), name[:1]), number, given=False)
     rows = [read_clue(draft, line, n) for n, line in take(lines, 1 + count, height, clue_count(height, "row"), path)]
     columns = [
         read_clue(draft, line, n)

@@ -74,26 +74,31 @@ class PaletteDraft:
         self.background = background
         self.swatches: list[Swatch] = []
         self.keys: dict[str, int] = {}
+        self.given: dict[str, str] = {}
+        """The characters the file itself gave colours, each with the colour's name."""
 
     def value(self, text: str | None, name: str, line: int | None) -> str:
         """The "#rrggbb" of a colour's declared value (see `colour_value`)."""
         taken = {swatch.rgb for swatch in [self.background, *self.swatches]}
         return colour_value(text, name, taken, self.path, line)
 
-    def declare(self, key: str, swatch: Swatch, line: int | None) -> int:
-        """Add a colour that clues call `key`; its index in the palette (1 for the first)."""
+    def declare(self, key: str, swatch: Swatch, line: int | None, given: bool = True) -> int:
+        """Add a colour that clues call `key`; its index in the palette (1 for the first).
+        `given`: the file gave its character (not the reader: a bare number's black, cnon's
+        first letter), so that another colour of that character is refused."""
         if key in self.keys:
             raise ParseError(self.path, line, f"found colour {key!r} declared a second time")
         if len(self.swatches) >= MAX_COLOURS:
             raise ParseError(self.path, line, f"found more than {MAX_COLOURS} colours besides the background")
-        known = [self.background, *self.swatches]
-        same = next((other for other in known if usable_char(other.char) and other.char == swatch.char), None)
-        if same is not None:  # a review: the second was given another character without a word (XML refused it)
-            raise ParseError(
-                self.path,
-                line,
-                f"found the character {swatch.char!r} given to colour {same.name!r} and to {swatch.name!r}",
-            )
+        if given and usable_char(swatch.char):  # a review: the second got another character without a word
+            given_to = dict(self.given)
+            if self.background is not WHITE_SWATCH:  # the file's own background
+                given_to.setdefault(self.background.char, self.background.name)
+            first = given_to.get(swatch.char)
+            if first is not None:
+                said = f"found the character {swatch.char!r} given to colour {first!r} and to {swatch.name!r}"
+                raise ParseError(self.path, line, said)
+            self.given[swatch.char] = swatch.name
         self.swatches.append(swatch)
         self.keys[key] = len(self.swatches)
         return len(self.swatches)
@@ -126,7 +131,7 @@ def bare_colour(draft: PaletteDraft, key: str, tokens: Sequence[str], line: int 
     found = draft.index(key)
     if found is not None or not any(_takes(token, key) for token in tokens):
         return found or 0  # (a bare 0, an empty clue, needs no colour: a review)
-    return draft.declare(key, BLACK_SWATCH, line)
+    return draft.declare(key, BLACK_SWATCH, line, given=False)
 
 
 def _takes(token: str, key: str) -> bool:

@@ -97,7 +97,7 @@ class DbColours(PaletteDraft):
         if found is not None:
             return found
         if key == "1":
-            return self.declare(key, Swatch("black", "#000000", "1"), line)
+            return self.declare(key, Swatch("black", "#000000", "1"), line, given=False)
         if not usable_char(key):
             raise ParseError(self.path, line, f"expected a colour designation, found {key!r}")
         if self.declared:
@@ -147,7 +147,7 @@ class NonnyColours(PaletteDraft):
         if found is not None:
             return found
         if name in ("black", "default"):
-            return self.declare(name, Swatch("black", "#000000", "X"), line)
+            return self.declare(name, Swatch("black", "#000000", "X"), line, given=False)
         raise ParseError(self.path, line, f"found the colour {name!r}, which no `color` line declares")
 
     def clue(self, text: str, line: int) -> ColourClue:

@@ -44,7 +44,7 @@ def load_squares(text: str, path: PathName = None) -> Puzzle:
             if char == BLANK:
                 row.append(0)
             elif char in SQUARES:
-                row.append(draft.index(char) or draft.declare(char, SQUARES[char], number))
+                row.append(draft.index(char) or draft.declare(char, SQUARES[char], number, given=False))
             else:
                 raise ParseError(
                     path, number, f"expected a row of coloured squares such as \u2b1c\u2b1b, found {char!r}"

@@ -112,7 +112,7 @@ class XmlColours:
 
     def declare_implicit(self, name: str, line: int) -> int:
         """Declare white or black, which a file may use without a `<color>`."""
-        return self.draft.declare(name, self.swatch(name, {}, line), line)
+        return self.draft.declare(name, self.swatch(name, {}, line), line, given=False)
 
     def colour_of(self, count: Node) -> int:
         """The palette index of a `<count>`'s colour."""

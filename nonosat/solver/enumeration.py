@@ -100,7 +100,7 @@ def enumerate_grids(
     if answered is not None:
         answered.update(solver=solver, rival=False)
     race = race and racing.can_race()
-    if runs_apart(solver) and (interrupts.watched() or apart_from_python(formula)):
+    if runs_apart(solver, deadline.at is not None) and (interrupts.watched() or apart_from_python(formula)):
         if loaded is not None:
             loaded()  # the wait may be long; the clauses stay (the search runs here if no worker starts)
         elsewhere = search_in_workers(formula, count, solver, deadline, race, race_after)

@@ -228,11 +228,12 @@ export function forget(other) {
   }
 }
 
-/** What another tab wrote under a key, as a snapshot's text (null if it is not a draft). */
-function writtenState(value) {
+/** What another tab wrote under a key, as `kept` makes it of a state and the grid being solved
+ * (null if it is not a draft): a tab that solves differs from one that shows the same clues. */
+function written(value) {
   try {
-    const kept = JSON.parse(value);
-    return kept && kept.state ? JSON.stringify(kept.state) : null;
+    const record = JSON.parse(value);
+    return record && record.state ? kept(JSON.stringify(record.state), record.play ?? null) : null;
   } catch (_) {
     return null;
   }
@@ -244,7 +245,7 @@ window.addEventListener("storage", (event) => {
     // Another tab wrote this draft: unless it wrote exactly what this tab shows, this tab's
     // work goes on as a draft of its own, kept now (a tab that had changed nothing kept nothing).
     const text = snapshot();
-    const forked = writtenState(event.newValue) !== text;
+    const forked = written(event.newValue) !== kept(text, view.play ? view.play.slice() : null);
     if (forked) {
       useId(newId());
       base = null;

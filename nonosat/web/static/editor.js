@@ -325,7 +325,10 @@ export function enableDrawing() {
   window.addEventListener("pointermove", (event) => {
     if (!drag) return;
     const td = cellAt(event.clientX, event.clientY);
-    if (!td) return;
+    if (!td) {
+      drag.last = null; // off the board: coming back starts a new segment, not a line from where it left
+      return;
+    }
     const here = [Number(td.dataset.row) - 1, Number(td.dataset.col) - 1];
     if (drag.start) {
       drag.end = here;
