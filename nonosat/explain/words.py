@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from nonosat.clues import block_colour
 from nonosat.palette import BLACK_AND_WHITE, Palette
 
 UNKNOWN_MARKS = "?_~^-"
@@ -29,13 +28,11 @@ def unknown_mark(chars: str) -> str:
 
 
 def colour_word(palette: Palette, colour: int) -> str:
-    """A cell's colour in words: "filled" or "empty" in black and white, else the colour as the
-    clues write it (its name, "red"; where that is not all letters, what the clue shows: "a" of
-    number-loom's "aF78900", as in "1a": a review found a step's clue and its words naming one
-    colour two ways), or "blank" for the background."""
+    """A cell's colour in words: "filled" or "empty" in black and white, else the colour's name,
+    or "blank" for the background."""
     if palette == BLACK_AND_WHITE:  # by value: an unpickled puzzle holds a copy
         return "filled" if colour else "empty"
-    return block_colour(palette, colour) if colour else "blank"
+    return palette[colour].name if colour else "blank"
 
 
 def choice_words(palette: Palette, colours: Sequence[int]) -> str:
