@@ -156,6 +156,28 @@ def test_xml_that_would_be_read_as_another_puzzle_is_refused(change: dict[str, s
     [
         (
             "g",
+            "#d\n r:+  red\n 0:+  white\n: rows\n1r\n: columns\n1r\n",
+            "line 3: .*'\\+' given to colour 'red' and to 'white'",
+        ),
+        (
+            "non",
+            "width 1\nheight 1\ncolor red FF0000 -\ncolor background FFFFFF -\nrows\nred 1\ncolumns\nred 1\n",
+            "line 4: .*'-' given to colour 'red' and to 'background'",
+        ),
+    ],
+)
+def test_a_background_declared_after_a_colour_of_its_character_is_refused(fmt: str, text: str, said: str) -> None:
+    """The review of the mend: checked only as colours were declared, a background declared
+    after a colour of its character was let through."""
+    with pytest.raises(ParseError, match=said):
+        loads(text, fmt=fmt)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "said"),
+    [
+        (
+            "g",
             "#d\n  r:r  red\n  b:r  blue\n: rows\n1r 1b\n: columns\n1r\n1b\n",
             "line 3: .*'r' given to colour 'red' and to 'blue'",
         ),
@@ -192,6 +214,8 @@ def test_two_colours_of_one_character_are_refused_in_every_format(fmt: str, text
         ("non", "width 2\nheight 1\ncolor purple 800080 X\nrows\npurple 1 black 1\ncolumns\npurple 1\n1\n"),
         ("nonogrid", "[colors]\ndefs = ['r = (red) #']\n[clues]\nrows = '1r 1'\ncolumns = '1r, 1'\n"),
         ("g", "#d\n 1:. black\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n"),
+        ("g", "#d\n 1:. black\n 0:+ white\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n"),  # dvekocky's, reordered
+        ("non", "width 2\nheight 1\ncolor red FF0000 .\ncolor background FFFFFF -\nrows\nred 1 1\ncolumns\nred 1\n1\n"),
     ],
 )
 def test_a_character_the_file_never_gave_twice_is_no_duplicate(fmt: str, text: str) -> None:

@@ -110,7 +110,7 @@ def showing_the_repair() -> Iterator[None]:
     from nonosat import interrupts
 
     started = time.monotonic()
-    status = err.console().status("reading", spinner="dots")
+    status = err.console().status("starting", spinner="dots")
     with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
         status.start()
     interrupts.at_end(status.stop)  # an interrupted command ending at once shows the cursor again

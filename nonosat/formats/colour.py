@@ -91,17 +91,24 @@ class PaletteDraft:
         if len(self.swatches) >= MAX_COLOURS:
             raise ParseError(self.path, line, f"found more than {MAX_COLOURS} colours besides the background")
         if given and usable_char(swatch.char):  # a review: the second got another character without a word
-            given_to = dict(self.given)
-            if self.background is not WHITE_SWATCH:  # the file's own background
-                given_to.setdefault(self.background.char, self.background.name)
-            first = given_to.get(swatch.char)
-            if first is not None:
-                said = f"found the character {swatch.char!r} given to colour {first!r} and to {swatch.name!r}"
-                raise ParseError(self.path, line, said)
-            self.given[swatch.char] = swatch.name
+            self._give(swatch, line)
         self.swatches.append(swatch)
         self.keys[key] = len(self.swatches)
         return len(self.swatches)
+
+    def give_background(self, swatch: Swatch, line: int | None) -> None:
+        """The background, as the file declares it (its character given by the file)."""
+        if usable_char(swatch.char):
+            self._give(swatch, line)
+        self.background = swatch
+
+    def _give(self, swatch: Swatch, line: int | None) -> None:
+        """Note the character the file gave a colour; refuse one it gave another already."""
+        first = self.given.get(swatch.char)
+        if first is not None:
+            said = f"found the character {swatch.char!r} given to colour {first!r} and to {swatch.name!r}"
+            raise ParseError(self.path, line, said)
+        self.given[swatch.char] = swatch.name
 
     def index(self, key: str) -> int | None:
         """The palette index of the colour clues call `key`, if it was declared."""

@@ -134,7 +134,7 @@ class NonnyColours(PaletteDraft):
         name, text, char = [*words, ""][:3]
         swatch = Swatch(clean_name(name, self.path, line), self.value(text, name, line), char)
         if name == "background":
-            self.background = swatch
+            self.give_background(swatch, line)
         else:
             self.declare(name, swatch, line)
 

@@ -154,7 +154,7 @@ def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
         name = clean_name(named or css_name(rgb or "") or key, path, number)
         swatch = Swatch(name, rgb or draft.value(None, name, number), char)
         if key == "0":
-            draft.background = swatch
+            draft.give_background(swatch, number)
         else:
             draft.declare(key, swatch, number)
     return draft

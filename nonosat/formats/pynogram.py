@@ -112,7 +112,7 @@ def declare_colour(draft: PaletteDraft, key: str, description: str, line: int) -
     name = clean_name(value if value.lower() in NAMED else key, draft.path, line)
     swatch = Swatch(name, draft.value(value, key, line), char)
     if key == "white":
-        draft.background = swatch
+        draft.give_background(swatch, line)
     else:
         draft.declare(key, swatch, line)
 
