@@ -215,6 +215,10 @@ def test_two_colours_of_one_character_are_refused_in_every_format(fmt: str, text
         ("nonogrid", "[colors]\ndefs = ['r = (red) #']\n[clues]\nrows = '1r 1'\ncolumns = '1r, 1'\n"),
         ("g", "#d\n 1:. black\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n"),
         ("g", "#d\n 1:. black\n 0:+ white\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n"),  # dvekocky's, reordered
+        (
+            "g",
+            "#d\n 0:. white\n 0:+ white\n 1:. black\n r:r red\n: rows\n1r 1\n: columns\n1r\n1\n",
+        ),  # the last 0: holds
         ("non", "width 2\nheight 1\ncolor red FF0000 .\ncolor background FFFFFF -\nrows\nred 1 1\ncolumns\nred 1\n1\n"),
     ],
 )

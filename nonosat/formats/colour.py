@@ -97,7 +97,10 @@ class PaletteDraft:
         return len(self.swatches)
 
     def give_background(self, swatch: Swatch, line: int | None) -> None:
-        """The background, as the file declares it (its character given by the file)."""
+        """The background, as the file declares it (its character given by the file); declared
+        again, the last one holds, as it did (its first character is no longer the file's)."""
+        if self.given.get(self.background.char) == self.background.name and self.background is not WHITE_SWATCH:
+            del self.given[self.background.char]
         if usable_char(swatch.char):
             self._give(swatch, line)
         self.background = swatch
