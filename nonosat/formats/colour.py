@@ -76,6 +76,8 @@ class PaletteDraft:
         self.keys: dict[str, int] = {}
         self.given: dict[str, str] = {}
         """The characters the file itself gave colours, each with the colour's name."""
+        self.background_given = False
+        """Whether the background is the file's own (`give_background`), its character in `given`."""
 
     def value(self, text: str | None, name: str, line: int | None) -> str:
         """The "#rrggbb" of a colour's declared value (see `colour_value`)."""
@@ -99,11 +101,11 @@ class PaletteDraft:
     def give_background(self, swatch: Swatch, line: int | None) -> None:
         """The background, as the file declares it (its character given by the file); declared
         again, the last one holds, as it did (its first character is no longer the file's)."""
-        if self.given.get(self.background.char) == self.background.name and self.background is not WHITE_SWATCH:
-            del self.given[self.background.char]
+        if self.background_given:
+            self.given.pop(self.background.char, None)
         if usable_char(swatch.char):
             self._give(swatch, line)
-        self.background = swatch
+        self.background, self.background_given = swatch, True
 
     def _give(self, swatch: Swatch, line: int | None) -> None:
         """Note the character the file gave a colour; refuse one it gave another already."""

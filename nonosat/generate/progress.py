@@ -18,7 +18,8 @@ changed so far, cells line logic leaves open)."""
 
 _WATCH: ContextVar[Watch | None] = ContextVar("nonosat_repair_watch", default=None)
 
-GOALS = {"line": "a line-solvable puzzle", "probe": "a probe-solvable puzzle", "unique": "a unique puzzle"}
+SOUGHT = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}
+"""What each requirement asks of the puzzle, in words (here and in the repair's failure)."""
 
 
 @contextlib.contextmanager
@@ -36,5 +37,4 @@ def told(require: str, changed: int, left: int) -> None:
     logic."""
     watch = _WATCH.get()
     if watch is not None:
-        goal = GOALS.get(require, require)
-        watch(f"toward {goal}: {changed} changed, {left} open")
+        watch(f"toward a {SOUGHT.get(require, require)} puzzle: {changed} changed, {left} open")

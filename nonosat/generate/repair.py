@@ -21,7 +21,7 @@ from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.drawing import Cost, Drawing, flip_cost, no_cost
-from nonosat.generate.progress import told
+from nonosat.generate.progress import SOUGHT, told
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
@@ -239,7 +239,7 @@ def _repair(
         room = None if max_distance is None else max_distance - drawing.distance()
         within = len(changed) < max_changes and (room is None or room > 0)
         if steps >= most_steps or not search.step(within, focus, room):
-            what = {"line": "line-solvable", "probe": "probe-solvable", "unique": "unique"}[require]
+            what = SOUGHT[require]
             count = f"{len(changed)} changed {'cell' if len(changed) == 1 else 'cells'}"
             spent = count if not within else f"{steps} steps" if steps >= most_steps else "no change helped any more"
             limits, larger = f"{max_changes} changed {'cell' if max_changes == 1 else 'cells'}", "{max_changes}"

@@ -53,7 +53,7 @@ export function saveSoon() {
 export function saveNow() {
   clearTimeout(timer);
   const text = snapshot();
-  const play = view.play ? view.play.slice() : null;
+  const play = view.play; // (written out at once: no copy needed)
   if (kept(text, play) === base) return true;
   try {
     const record = { version: 1, savedAt: Date.now(), colour: state.colour, state: JSON.parse(text), play };
@@ -71,9 +71,9 @@ export function saveNow() {
 const kept = (text, play) => `${text}\n${JSON.stringify(play)}`;
 
 /** The grid being solved that a draft kept, if it fits its state: cells of one character each. */
-function playOf(kept, saved) {
-  const fits = Array.isArray(kept) && kept.length === saved.width * saved.height;
-  return fits && kept.every((ch) => typeof ch === "string" && ch.length === 1) ? kept : null;
+function playOf(play, saved) {
+  const fits = Array.isArray(play) && play.length === saved.width * saved.height;
+  return fits && play.every((ch) => typeof ch === "string" && ch.length === 1) ? play : null;
 }
 
 /** As the page goes (a reload): keep this tab's undo and redo for the draft it shows, the
@@ -245,7 +245,7 @@ window.addEventListener("storage", (event) => {
     // Another tab wrote this draft: unless it wrote exactly what this tab shows, this tab's
     // work goes on as a draft of its own, kept now (a tab that had changed nothing kept nothing).
     const text = snapshot();
-    const forked = written(event.newValue) !== kept(text, view.play ? view.play.slice() : null);
+    const forked = written(event.newValue) !== kept(text, view.play);
     if (forked) {
       useId(newId());
       base = null;
