@@ -152,6 +152,34 @@ def test_xml_that_would_be_read_as_another_puzzle_is_refused(change: dict[str, s
 
 
 @pytest.mark.parametrize(
+    ("colours", "goal", "cells"),
+    [
+        ('<color name="black">000</color><color name="red" char="X">f00</color>', "|X.|", ["red", "white"]),
+        ('<color name="red" char=".">f00</color>', "|X.|", ["black", "red"]),
+        ('<color name="red" char=".">f00</color><color name="white">fff</color>', "|X.|", ["black", "red"]),
+    ],
+)
+def test_a_character_an_xml_file_gives_wins_over_a_default_one(colours: str, goal: str, cells: list[str]) -> None:
+    """White's `.` and black's `X` are defaults: a file that gives one of them to another colour
+    was refused ("the character 'X' given to colour 'black' and to 'red'"), or its goal's `.`
+    cells read as white, the red declared for them dropped without a word."""
+    text = XML_GOAL.format(colours=colours, goal=goal)
+    puzzle = loads(text, fmt="xml")
+    assert puzzle.goal is not None
+    names = [colour.name for colour in puzzle.palette]
+    assert [names[cell] for cell in puzzle.goal[0]] == cells
+    assert [colour.char for colour in puzzle.palette].count("X") <= 1
+
+
+XML_GOAL = """<puzzleset><puzzle type="grid" defaultcolor="black">{colours}
+<clues type="columns"><line><count>1</count></line><line><count color="red">1</count></line></clues>
+<clues type="rows"><line><count>1</count><count color="red">1</count></line></clues>
+<solution type="goal"><image>{goal}</image></solution>
+</puzzle></puzzleset>
+"""
+
+
+@pytest.mark.parametrize(
     ("fmt", "text", "said"),
     [
         (

@@ -9,7 +9,8 @@ type="goal">` whose `<image>` draws the picture row by row, each row between `|`
 colour character per cell. A puzzle given only by its goal gets its clues from the goal.
 
 Colour: a `<color name="red" char="r">f00</color>` defines a colour by a 3- or 6-digit hex value
-(or, left empty, by its CSS name); `white` and `black` need no definition. The puzzle's
+(or, left empty, by its CSS name); `white` and `black` need no definition (their characters
+are `.` and `X` unless the file gives those to other colours). The puzzle's
 `backgroundcolor` (default white) is the blank of the palette, whatever its place in the file;
 its `defaultcolor` (default black) is the colour of a `<count>` without a `color` attribute
 (number-loom writes `defaultcolor="white"` and colours every count). The goal image uses each
@@ -75,6 +76,7 @@ class XmlColours:
         self.background = puzzle.attrs.get("backgroundcolor", "white")
         self.default = puzzle.attrs.get("defaultcolor", "black")
         self.chars: dict[str, str] = {}
+        self.given = {node.attrs["char"][:1] for node in puzzle.elements("color") if "char" in node.attrs}
         definitions: dict[str, tuple[Swatch, int]] = {}
         for node in puzzle.elements("color"):
             name = node.attrs.get("name")
@@ -82,7 +84,7 @@ class XmlColours:
                 raise ParseError(path, node.line, "expected a name attribute in <color>")
             if name in definitions:  # the last one won, silently: another picture (a review)
                 raise ParseError(path, node.line, f"found colour {name!r} declared a second time")
-            self.chars[name] = char = node.attrs.get("char", DEFAULT_CHARS.get(name, ""))[:1]
+            self.chars[name] = char = node.attrs["char"][:1] if "char" in node.attrs else self.default_char(name)
             same = next((other for other in definitions if char and self.chars[other] == char), None)
             if same is not None:  # a goal's `X` was the first's, without a word (a fuzz review)
                 raise ParseError(
@@ -107,8 +109,15 @@ class XmlColours:
             return definitions[name][0]
         if name not in DEFAULT_CHARS:
             raise ParseError(self.path, line, f"found the colour {name!r}, which no <color> defines")
-        self.chars[name] = DEFAULT_CHARS[name]
-        return Swatch(name, colour_value(None, name, set(), self.path, line), DEFAULT_CHARS[name])
+        self.chars[name] = char = self.default_char(name)
+        return Swatch(name, colour_value(None, name, set(), self.path, line), char)
+
+    def default_char(self, name: str) -> str:
+        """White's `.` and black's `X` where the file gives them no character, unless it gives
+        that character to another colour: then none (the file's own wins, whatever its place;
+        such a colour cannot be drawn in a goal)."""
+        char = DEFAULT_CHARS.get(name, "")
+        return "" if char in self.given else char
 
     def declare_implicit(self, name: str, line: int) -> int:
         """Declare white or black, which a file may use without a `<color>`."""
