@@ -450,3 +450,16 @@ def test_a_json_value_refused_is_quoted_as_json_writes_it() -> None:
             loads(text, fmt="json")
     with pytest.raises(ParseError, match=r"found \[1, 1, 1, [1, ]*…$"):
         loads('{"rows": [[1]], "cols": [[' + ", ".join(["1"] * 200) + ", true]]}", fmt="json")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[colors]\ndefs = ['r = (red) #']\n", "line 2: expected a \\[clues\\] table, found none by the end"),
+        ("# a puzzle\n[clues]\nrows = '1 1'\n", "line 2: expected a 'columns =' string in \\[clues\\]"),
+    ],
+)
+def test_a_nonogrid_file_without_its_clues_names_a_line(text: str, said: str) -> None:
+    """Every other reader names a line when a part is missing; nonogrid's TOML named none."""
+    with pytest.raises(ParseError, match=said):
+        loads(text, fmt="nonogrid")

@@ -109,11 +109,12 @@ def load_nonogrid(text: str, path: PathName = None) -> Puzzle:
     lines = split_lines(text)
     clues = document.get("clues")
     if not isinstance(clues, dict):
-        raise ParseError(path, None, "expected a [clues] table, found none")
+        raise ParseError(path, len(lines) or None, "expected a [clues] table, found none by the end of the file")
     draft = colour_draft(path, colour_declarations(document, lines, path), BLACK)
     found: dict[str, list[ColourClue]] = {}
     for name in ("columns", "rows"):
         if name not in clues:
-            raise ParseError(path, None, f"expected a '{name} =' string in [clues], found none")
+            table = next((i for i, text in enumerate(lines, start=1) if text.strip().startswith("[clues]")), None)
+            raise ParseError(path, table, f"expected a '{name} =' string in [clues], found none")
         found[name] = read_clues(clues[name], name, lines, draft)
     return colour_puzzle(draft, key_line(lines, "rows"), found["rows"], found["columns"])
