@@ -60,6 +60,10 @@ ANSWERING = {
         "json prints one JSON record (status, method, problems) instead of the text grid and status line.",
         "tests/test_cli.py::test_totals_that_differ_still_give_the_title_and_the_none_line",
     ),
+    "solve --json": (
+        "Short for --format json: the same JSON record, with status 'unique' for Dancer.",
+        "tests/test_explain.py::test_solve_and_check_take_the_json_flag_too",
+    ),
     "solve --ascii": (
         (
             "Draws cells as # and . with no colour codes or block characters, where the default terminal "
@@ -127,6 +131,10 @@ ANSWERING = {
     "check --format": (
         "json prints a JSON record with status, method and goal_satisfies_clues instead of text.",
         "tests/test_cli.py::test_check_json_has_the_verdict",
+    ),
+    "check --json": (
+        "Short for --format json: the same JSON record, with status 'unique' for Dancer.",
+        "tests/test_explain.py::test_solve_and_check_take_the_json_flag_too",
     ),
     "check --ascii": (
         (

@@ -171,6 +171,7 @@ def test_the_certificate_session_the_readme_shows(tmp_path: Path) -> None:
     assert ran >= 2
 
 
+@pytest.mark.slow  # mypy's own start-up: about a second
 def test_the_python_api_example_passes_mypy_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A review found the README's colour example failing `mypy --strict` (a Solution that may
     be None used as one) in a library sold as typed. mypy comes with the lint extra, which CI

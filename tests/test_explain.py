@@ -186,6 +186,18 @@ def test_rate_and_explain_take_a_json_flag() -> None:
     assert explained["level"] == "line" and explained["steps"][0]["step"] == 1
 
 
+def test_solve_and_check_take_the_json_flag_too() -> None:
+    """`--json` was explain's and rate's only: `solve --json` was "No such option" (a review)."""
+    import json
+
+    for command in ("solve", "check"):
+        flagged = runner.invoke(app, [command, str(DANCER), "--json"])
+        spelled = runner.invoke(app, [command, str(DANCER), "--format", "json"])
+        assert flagged.exit_code == spelled.exit_code == 0, flagged.output
+        record, same = json.loads(flagged.stdout), json.loads(spelled.stdout)
+        assert record["status"] == "unique" and record.keys() == same.keys()
+
+
 def test_check_shows_the_level() -> None:
     done = runner.invoke(app, ["check", str(FOREVER)])
     assert "level: search · difficulty 5/5" in done.stdout or "level: probe" in done.stdout

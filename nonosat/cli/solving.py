@@ -13,6 +13,7 @@ from nonosat.cli.base import (
     EngineOption,
     FormatOption,
     JobsOption,
+    JsonOption,
     OutputFormat,
     PuzzleFile,
     SolverOption,
@@ -45,6 +46,7 @@ def solve(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --output or --render if it exists.")] = False,
     format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
     ascii_cells: AsciiOption = False,
     render: Annotated[
         Path | None, typer.Option("--render", help="Draw the solved picture with its clues: .svg or .png.")
@@ -66,13 +68,13 @@ def solve(
     from nonosat.reports import solve_report
 
     deadline = Deadline.for_command(timeout)
-    puzzle = load_puzzle(file, deadline, as_json=format is OutputFormat.json)
+    as_json = as_json or format is OutputFormat.json
+    puzzle = load_puzzle(file, deadline, as_json=as_json)
     check_outputs(output, render, force)
     if live:
         from nonosat.render.terminal import draws_blocks
 
         live_line_logic(puzzle, ascii_cells or not draws_blocks(), deadline)
-    as_json = format is OutputFormat.json
     ready_to_show(deadline, as_json)
     before_showing = deadline.sooner(showing_time(puzzle, min(count, 2) if as_json else 1, as_json))
     answer = solve_report(
@@ -109,6 +111,7 @@ def check(
     jobs: JobsOption = None,
     encoding: EncodingOption = None,
     format: FormatOption = OutputFormat.text,
+    as_json: JsonOption = False,
     ascii_cells: AsciiOption = False,
     rating: Annotated[
         bool,
@@ -143,7 +146,7 @@ def check(
         from nonosat.certificate import check_certificate_folder
 
         check_certificate_folder(certificate, force)  # before any work, as for -o
-    as_json = format is OutputFormat.json
+    as_json = as_json or format is OutputFormat.json
     puzzle = load_puzzle(file, deadline, as_json)
     if certificate is not None:
         refuse_certificate_past_limit(puzzle, encoding)
