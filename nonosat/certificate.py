@@ -193,16 +193,43 @@ def make_certificate(
 ) -> Certificate:
     """Write the certificate of a verdict (`unique`, `none` or `multiple`, with the grids found)
     into `folder` (made if missing; files in it are replaced only with `force`)."""
-    from nonosat.formats import dumps
     from nonosat.formats.atomic import write_text_atomic
+
+    if status not in CERTIFIED:
+        raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
+    target = Path(folder)
+    check_certificate_folder(target, force)
+    files = certificate_files(puzzle, status, grids, encoding=encoding, deadline=deadline)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
+        raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
+    check_certificate_folder(target, force)  # again: the proof took time
+    _remove(target / "certificate.json")  # written last: a folder without it is no certificate
+    for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
+        write_text_atomic(target / name, files[name], force=force)
+    for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
+        _remove(target / name)
+    return Certificate(target, status, encoding, tuple(files))
+
+
+def certificate_files(
+    puzzle: Puzzle,
+    status: str,
+    grids: tuple[Grid, ...],
+    *,
+    encoding: str = CERTIFICATE_ENCODING,
+    deadline: Deadline = NO_DEADLINE,
+) -> dict[str, str]:
+    """The files of a verdict's certificate, by name, in memory (the web API zips them without
+    a folder on the server's disk, which a worker killed mid-request would leave behind)."""
+    from nonosat.formats import dumps
 
     if status not in CERTIFIED:
         raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
     for grid in grids:
         if not puzzle.satisfied_by(grid):
             raise WrongAnswer("internal error: a grid to certify breaks the clues")
-    target = Path(folder)
-    check_certificate_folder(target, force)
     clues = replace(puzzle, goal=None, goal_problem=None)
     cnf, clauses = whole_formula(puzzle, encoding)
     files: dict[str, str] = {"puzzle.json": dumps(clues, "json"), "puzzle.cnf": cnf}
@@ -235,14 +262,4 @@ def make_certificate(
     files["README.txt"] = README.format(
         name=puzzle.name, status=status, command=command, encoding=encoding, files=listed
     )
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-    except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
-        raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
-    check_certificate_folder(target, force)  # again: the proof took time
-    _remove(target / "certificate.json")  # written last: a folder without it is no certificate
-    for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
-        write_text_atomic(target / name, files[name], force=force)
-    for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
-        _remove(target / name)
-    return Certificate(target, status, encoding, tuple(files))
+    return files

@@ -240,3 +240,21 @@ def test_a_puzzle_sent_as_a_field_is_held_to_the_servers_limit_not_starlettes() 
     with Client(create_app(WebSettings(max_upload_bytes=1_000_000))) as tight:
         over = tight.post("/api/check", files={"file": (None, big)})
         assert over.status_code == 413, over.text[:200]
+
+
+def test_a_clients_malformed_request_is_not_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """uvicorn answers malformed HTTP with its own 400 and wrote a warning per request to the
+    server's stderr (a review: any client could fill the log; a WebSocket upgrade's told how the
+    server was installed). Other warnings still reach the log."""
+    import logging
+
+    create_app(WebSettings())
+    create_app(WebSettings())  # one filter, however many apps
+    logger = logging.getLogger("uvicorn.error")
+    with caplog.at_level(logging.WARNING, logger="uvicorn.error"):
+        logger.warning("Invalid HTTP request received.")
+        logger.warning("Unsupported upgrade request.")
+        logger.warning("No supported WebSocket library detected. Please use \"pip install 'uvicorn[standard]'\"")
+        logger.warning("Something else.")
+    assert [record.getMessage() for record in caplog.records] == ["Something else."]
+    assert sum(type(kept).__name__ == "_ClientsFaults" for kept in logger.filters) == 1

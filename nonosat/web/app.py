@@ -92,11 +92,34 @@ def quiet_form_parser() -> None:
             logger.addHandler(logging.NullHandler())
 
 
+CLIENTS_FAULTS = ("Invalid HTTP request received.", "Unsupported upgrade request.", "No supported WebSocket library")
+"""The beginnings of uvicorn's warnings about a client's malformed request, which its 400 says:
+one line on the server's stderr per bad request let any client fill the log (a review), and the
+third told it how the server was installed."""
+
+
+class _ClientsFaults:
+    """A logging filter that drops uvicorn's warnings about a client's malformed request."""
+
+    def filter(self, record: Any) -> bool:
+        return not str(record.msg).startswith(CLIENTS_FAULTS)
+
+
+def quiet_clients_faults() -> None:
+    """Drop uvicorn's warnings about clients' malformed requests (once a process)."""
+    import logging
+
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(kept, _ClientsFaults) for kept in logger.filters):
+        logger.addFilter(_ClientsFaults())
+
+
 def create_app(settings: WebSettings | None = None) -> Any:
     """The ASGI application (the upload limit wrapped around Starlette)."""
     settings = settings or WebSettings()
     pool = Pool(settings)
     quiet_form_parser()
+    quiet_clients_faults()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
