@@ -306,3 +306,11 @@ def test_every_whole_number_parameter_accepts_what_its_openapi_schema_says() -> 
                     assert allowed, (endpoint.name, parameter.name, value)
                 checked += 1
     assert checked >= 8 * 10
+
+
+def test_max_changes_takes_zero_as_the_command_line_does(client: TestClient) -> None:
+    """`generate --max-changes 0` runs (the picture as it is, or no puzzle); the API refused
+    max_changes=0 with a 400 (a review), and repair read a 0 as the default."""
+    unchanged = client.post("/api/repair?max_changes=0", **two_switches_drawing())
+    assert unchanged.status_code == 422 and "0 changed cells" in unchanged.json()["error"], unchanged.text
+    assert client.post("/api/repair", **two_switches_drawing()).status_code == 200

@@ -327,7 +327,9 @@ def repair(job: Job, deadline: Deadline) -> Reply:
     started = time.monotonic()
     puzzle, goal = drawing(job, deadline)
     options = job.options
-    limit = options.get("max_changes") or default_max_changes(puzzle.width, puzzle.height)
+    limit = options.get("max_changes")
+    if limit is None:  # 0 is a limit too (the drawing as it is, or no puzzle), as on the command line
+        limit = default_max_changes(puzzle.width, puzzle.height)
     fixed = repair_grid(
         goal,
         changed_cost(goal),

@@ -146,7 +146,12 @@ REPAIR = (
         "unique (default), probe or line (solvable by line logic)",
         choice("unique", "probe", "line"),
     ),
-    Parameter("max_changes", SIZE, "The most cells to change (default 10% of the grid)", whole(1)),
+    Parameter(
+        "max_changes",
+        {"type": "integer", "minimum": 0},
+        "The most cells to change (default 10% of the grid; 0: the picture as it is, or none)",
+        whole(0),
+    ),
     Parameter("max_distance", {"type": "number"}, "The most the picture may move", number(0)),
 )
 
