@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
 import time
 from types import FrameType
 from typing import Any
@@ -278,3 +279,73 @@ def test_under_a_time_limit_what_drawing_the_grid_imports_is_imported_before_the
         )
         assert done.returncode == 1, done.stderr  # multiple
         assert f"{report}: views {imported}" in done.stderr.splitlines(), (limit, done.stderr)
+
+
+class _HeldInC:
+    """Work that sits in a C call no signal cuts short, as Pillow's decoding or encoding of a big
+    picture does: libc's pthread_mutex_lock (through ctypes) on a mutex held until `release`
+    (at the latest after 5 s, so that a test of code that waits for it fails, not hangs)."""
+
+    def __init__(self) -> None:
+        import ctypes
+
+        self.libc = ctypes.CDLL(None)
+        self.mutex = ctypes.create_string_buffer(64)  # zeros: PTHREAD_MUTEX_INITIALIZER
+        assert self.libc.pthread_mutex_lock(self.mutex) == 0
+        self.safety = threading.Timer(5.0, self.release)
+        self.safety.start()
+        self.released = False
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.libc.pthread_mutex_lock(self.mutex)
+        self.libc.pthread_mutex_unlock(self.mutex)
+        return b""
+
+    def release(self) -> None:
+        if not self.released:
+            self.released = True
+            self.libc.pthread_mutex_unlock(self.mutex)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's pthread_mutex_lock through ctypes")
+def test_a_preview_held_in_c_ends_at_the_deadline(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """A review found `generate --preview big.png --timeout 1.4` ending at 1.66-1.68 s: the
+    timer signal of `alarm` is heard only when Pillow's encoding returns."""
+    from nonosat.palette import BLACK_AND_WHITE
+    from nonosat.render import changes
+
+    held = _HeldInC()
+    monkeypatch.setattr(changes, "changes_png", held)
+    try:
+        with pytest.raises(TimeUp, match="drawing p.png"):
+            changes.save_changes(
+                ((0, 1),), ((1, 1),), BLACK_AND_WHITE, tmp_path / "p.png", deadline=Deadline.after(0.2)
+            )
+        assert not held.released  # raised while the C call still held its thread
+    finally:
+        held.release()
+    assert not (tmp_path / "p.png").exists()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="glibc's pthread_mutex_lock through ctypes")
+def test_a_picture_read_in_c_ends_at_the_deadline(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """The same review: a 6300x6300 PNG read 0.2-0.3 s past `generate --timeout 0.9`."""
+    from nonosat.generate import picture
+
+    held = _HeldInC()
+    monkeypatch.setattr(picture, "load_shades", held)
+    try:
+        with pytest.raises(TimeUp, match="while reading .*big.png"):
+            picture.read_picture(tmp_path / "big.png", width=10, height=10, deadline=Deadline.after(0.2))
+        assert not held.released
+    finally:
+        held.release()
+
+
+def test_work_finished_by_its_deadline_gives_its_value_or_its_error() -> None:
+    assert deadlines.finished_by(Deadline.after(30), "adding", lambda: 1 + 1) == 2
+    assert deadlines.finished_by(Deadline(), "adding", lambda: 3) == 3
+    with pytest.raises(ZeroDivisionError):
+        deadlines.finished_by(Deadline.after(30), "dividing", lambda: 1 // 0)
+    with pytest.raises(TimeUp, match="late"):
+        deadlines.finished_by(Deadline.after(0), "late", lambda: 1)

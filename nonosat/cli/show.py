@@ -151,13 +151,12 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
     """Read the puzzle within the command's deadline (a reader does not look at the clock).
     When the time runs out first, `as_json` writes the record of a puzzle not read on standard
     output, as the web API answers, before the line on standard error."""
-    from nonosat.deadline import alarm
+    from nonosat.deadline import finished_by
     from nonosat.errors import TimeUp
     from nonosat.formats import load
 
     try:
-        with alarm(deadline, f"reading {file}"):
-            return load(file)
+        return finished_by(deadline, f"reading {file}", lambda: load(file))  # Pillow's C hears no timer signal
     except TimeUp as error:
         if as_json:
             from nonosat.render.records import unread_record

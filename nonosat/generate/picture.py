@@ -7,7 +7,7 @@ import operator
 from dataclasses import dataclass
 
 from nonosat.arguments import check_flag
-from nonosat.deadline import Deadline, alarm
+from nonosat.deadline import Deadline, alarm, finished_by
 from nonosat.errors import UsageError
 from nonosat.generate.drawing import Cost
 from nonosat.generate.image import PictureSource, Threshold, load_shades, load_tints, threshold
@@ -96,11 +96,10 @@ def read_picture(
             colours="colours",
         )
     if colours is None:
-        with alarm(deadline, f"reading {path}"):  # Pillow does not look at the clock
-            shades = load_shades(path, width, height)
+        shades = finished_by(deadline, f"reading {path}", lambda: load_shades(path, width, height))
         cut = threshold(shades, threshold_level, invert, source=str(path))
         return Picture(cut.grid, flip_cost(cut.margin, cut.grid), BLACK_AND_WHITE, cut.threshold, None, GREY_UNIT)
-    with alarm(deadline, f"reading and quantising {path}"):
-        tints = load_tints(path, width, height)
+    tints = finished_by(deadline, f"reading {path}", lambda: load_tints(path, width, height))
+    with alarm(deadline, f"quantising {path}"):
         quantised = quantise_colours(tints, colours, seed=seed, source=str(path), deadline=deadline)
     return Picture(quantised.grid, quantised.cost, quantised.palette, None, quantised.error, COLOUR_UNIT)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from nonosat.deadline import NO_DEADLINE, Deadline, alarm
+from nonosat.deadline import NO_DEADLINE, Deadline, finished_by
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_bytes_atomic, write_text_atomic
 from nonosat.model import Grid
@@ -167,9 +167,12 @@ def save_changes(
     `force`). The drawing is held to `deadline` (TimeUp, and nothing written, when it passes)."""
     target = Path(path)
     check_picture_path(target, force=force)
-    with alarm(deadline, f"drawing {target.name}"):
-        svg = target.suffix.lower() == ".svg"
-        drawn: str | bytes = changes_svg(start, final, palette) if svg else changes_png(start, final, palette)
+    svg = target.suffix.lower() == ".svg"
+    drawn: str | bytes = finished_by(  # Pillow's encoding of a big picture hears no timer signal
+        deadline,
+        f"drawing {target.name}",
+        lambda: changes_svg(start, final, palette) if svg else changes_png(start, final, palette),
+    )
     if isinstance(drawn, str):
         write_text_atomic(target, drawn, force=force)
     else:

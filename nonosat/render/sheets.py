@@ -366,12 +366,14 @@ def save_picture(
     An existing file is replaced only with `force`; otherwise this raises UsageError, before
     any drawing. The drawing is held to `deadline` (TimeUp, and nothing written, when it passes).
     """
-    from nonosat.deadline import alarm
+    from nonosat.deadline import finished_by
 
     target = Path(path)
     check_picture_path(target, force=force)
-    with alarm(deadline, f"drawing {target.name}"):
-        drawn: str | bytes = to_svg(puzzle, grid) if target.suffix.lower() == ".svg" else to_png(puzzle, grid)
+    svg = target.suffix.lower() == ".svg"
+    drawn: str | bytes = finished_by(  # Pillow's encoding of a big picture hears no timer signal
+        deadline, f"drawing {target.name}", lambda: to_svg(puzzle, grid) if svg else to_png(puzzle, grid)
+    )
     if isinstance(drawn, str):
         write_text_atomic(target, drawn, force=force)
     else:

@@ -38,14 +38,17 @@ CONTENTS_LIMIT = 5000
 def contents(job: Job, deadline: Deadline) -> Reply:
     """The puzzles a file holds, to choose one with `number`: each one's number (from 1), title,
     size and colours."""
-    from nonosat.deadline import alarm
+    from nonosat.deadline import finished_by
     from nonosat.formats import decode_text, load_all_bytes, loads
 
-    with alarm(deadline, f"reading {job.name}"):
-        if job.fmt is not None:
-            puzzles = [loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name)]
-        else:
-            puzzles = load_all_bytes(job.data, job.name)
+    fmt = job.fmt
+
+    def read() -> list[Puzzle]:
+        if fmt is not None:
+            return [loads(decode_text(job.data, job.name), fmt=fmt, path=job.name)]
+        return load_all_bytes(job.data, job.name)
+
+    puzzles = finished_by(deadline, f"reading {job.name}", read)  # Pillow's C hears no timer signal
     listed = [
         {"number": n, "title": p.title, "width": p.width, "height": p.height, "colours": p.colour_count}
         for n, p in enumerate(puzzles[:CONTENTS_LIMIT], start=1)

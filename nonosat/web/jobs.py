@@ -125,16 +125,19 @@ def cut_short(job: Job, reason: str) -> Reply:
 def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
     """The upload as a puzzle, found as `nonosat.formats.load` finds a file's format, within the
     server's size limit."""
-    from nonosat.deadline import alarm
+    from nonosat.deadline import finished_by
     from nonosat.formats import decode_text, load_bytes, loads
 
+    number = job.options.get("number")
+    fmt = job.fmt
+
+    def read() -> Puzzle:
+        if fmt is not None:
+            return loads(decode_text(job.data, job.name), fmt=fmt, path=job.name, number=number)
+        return load_bytes(job.data, job.name, number)
+
     try:
-        with alarm(deadline, f"reading {job.name}"):
-            number = job.options.get("number")
-            if job.fmt is not None:
-                puzzle = loads(decode_text(job.data, job.name), fmt=job.fmt, path=job.name, number=number)
-            else:
-                puzzle = load_bytes(job.data, job.name, number)
+        puzzle = finished_by(deadline, f"reading {job.name}", read)  # Pillow's C hears no timer signal
     except (TooLarge, ParseError) as error:  # past nonosat's own limit on sides: this server's is lower still
         if f"over the limit of {MAX_SIDE} cells a side" not in str(error) or job.max_side >= MAX_SIDE:
             raise
