@@ -128,8 +128,7 @@ def read_puzzle(job: Job, deadline: Deadline) -> Puzzle:
     from nonosat.deadline import finished_by
     from nonosat.formats import decode_text, load_bytes, loads
 
-    number = job.options.get("number")
-    fmt = job.fmt
+    number, fmt = job.options.get("number"), job.fmt
 
     def read() -> Puzzle:
         if fmt is not None:
@@ -330,9 +329,8 @@ def repair(job: Job, deadline: Deadline) -> Reply:
     started = time.monotonic()
     puzzle, goal = drawing(job, deadline)
     options = job.options
-    limit = options.get("max_changes")
-    if limit is None:  # 0 is a limit too (the drawing as it is, or no puzzle), as on the command line
-        limit = default_max_changes(puzzle.width, puzzle.height)
+    limit = options.get("max_changes")  # 0 too: the drawing as it is, or no puzzle, as on the command line
+    limit = default_max_changes(puzzle.width, puzzle.height) if limit is None else limit
     fixed = repair_grid(
         goal,
         changed_cost(goal),
