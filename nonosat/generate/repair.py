@@ -63,8 +63,7 @@ class Repaired:
     changed: tuple[Cell, ...]
     """The (row, column) cells, from 0, changed from the starting picture."""
     result: Result
-    """The solver's verdict on the final puzzle: unique, with `method` "line" when line logic
-    alone solved it."""
+    """The solver's verdict on the final puzzle: unique, `method` "line" if line logic solved it."""
     distance: float = 0.0
     """How far the picture moved: the cost of every changed cell's colour, where a change of
     full contrast counts 1 (see `nonosat.generate.drawing`)."""
@@ -76,17 +75,15 @@ one fewer than the fewest found or tried), up to this many times, keeping the pu
 the picture. A limit changes the search's path (at its limit it gives cells back instead of
 changing more), so a tighter one often ends closer (an author's review: the smiley at 30 wide,
 26 cells at distance 21.09 by default, 16 at 13.18 with at most 24 changes). For `unique`, the
-tries look for a puzzle line logic solves, which is unique too, and which its repair finds in a
-fraction of the time: the review's logo at 30 wide, 20 cells at 7.84 by `unique`, 17 at 5.10."""
+tries look for a puzzle line logic solves (unique too, and found in a fraction of the time)."""
 
 Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]
 """A repair's limits, as `_repair` takes them after its requirement."""
 
 UNIQUE_STEPS = 4
-"""A `unique` repair first looks for a puzzle line logic solves (unique too), then for a unique one
-within this many steps (each a uniqueness check) for each cell that took, and 20 more, keeping
-the closer: an author's review found the `unique` repair of a 45-wide logo going round in circles
-for 25 s through its 828 steps before the `line` repair found a puzzle in 0.5 s."""
+"""A `unique` repair looks for a unique puzzle within this many steps (uniqueness checks) for each
+cell line logic's repair changed, and 20 more (`_unique_or_line`): a review found its repair of a
+45-wide logo in circles for 25 s through 828 steps, where line logic's found a puzzle in 0.5 s."""
 CLOSER_STEPS = 3
 """The closing tries' steps, in all, at most this many times the first repair's (and 20 more):
 a budget of steps, not seconds, so that the puzzle is the same on any machine."""
@@ -113,9 +110,8 @@ def repair(
     `max_changes` cells (or move the picture further than `max_distance`, in changes of full
     contrast: `unit` is what `cost` says of one; by default, the dearest change there is), and
     `TimeUp` when the whole repair runs past `timeout` seconds. Then `tries` closing repairs with
-    tighter limits (default CLOSER_TRIES), the closest puzzle kept; they take at most half the time
-    left after the first, and leave at least as long as the first took (the rest is the caller's,
-    to write and draw what it found), and the closest so far is kept when that runs out.
+    tighter limits (default CLOSER_TRIES), the closest puzzle kept, in at most half the time left
+    after the first, leaving as long as it took (the caller's, to write and draw what it found).
     `unique` looks for a puzzle line logic solves first (UNIQUE_STEPS), unless `line_first` is
     False (then only when the repair toward `unique` fails). Deterministic for a given seed,
     but where the time limit cuts the tries short.
@@ -128,28 +124,31 @@ def repair(
     spent, started = [0], time.monotonic()
     closing = CLOSER_TRIES if tries is None else tries
     if require is Requirement.UNIQUE and line_first:
-        found, require, spent = _unique_or_line(limits, started)
-    else:
+        return _unique_or_line(limits, started, closing)
+    try:
+        found = _repair(require, *limits, counted=spent)
+    except GenerateFailed as failed:
+        if require is not Requirement.UNIQUE:
+            raise
+        spent = [0]  # a puzzle line logic solves is unique too: the repair steered by line logic alone
         try:
-            found = _repair(require, *limits, counted=spent)
-        except GenerateFailed as failed:
-            if require is not Requirement.UNIQUE:
-                raise
-            spent = [0]  # a puzzle line logic solves is unique too: the repair steered by line logic alone
-            try:
-                found = _repair(Requirement.LINE, *limits, counted=spent)
-            except GenerateFailed:
-                raise failed from None
-            require = Requirement.LINE
-    later = _later(deadline, started)  # a review's --preview ran out of time after the tries
+            found = _repair(Requirement.LINE, *limits, counted=spent)
+        except GenerateFailed:
+            raise failed from None
+        require = Requirement.LINE
+    return _closing(found, require, limits, closing, spent[0], started)
+
+
+def _closing(found: Repaired, require: Requirement, limits: Limits, tries: int, spent: int, started: float) -> Repaired:
+    """`found`, or a closer puzzle of the closing tries (`_closer`) in the time after it."""
+    later = _later(limits[7], started)  # a review's --preview ran out of time after the tries
     if later is None:
         return found  # a limit this near: no tries (as before them, the caller's time is its own)
-    return _closer(found, require, limits, closing, CLOSER_STEPS * spent[0] + 20, later)
+    return _closer(found, require, limits, tries, CLOSER_STEPS * spent + 20, later)
 
 
 def _later(deadline: Deadline, started: float) -> Deadline | None:
-    """The time for work after a puzzle is found: half the time left at most, leaving as long
-    as it took to find (None: none left)."""
+    """The time after a puzzle is found: half that left, leaving as long as it took (None: none)."""
     left = deadline.remaining()
     if left is None:
         return deadline
@@ -157,28 +156,32 @@ def _later(deadline: Deadline, started: float) -> Deadline | None:
     return None if seconds <= 0 else deadline.within(seconds)
 
 
-def _unique_or_line(limits: Limits, started: float) -> tuple[Repaired, Requirement, list[int]]:
-    """A `unique` repair's puzzle, the requirement it met and the steps it took: see
-    UNIQUE_STEPS. Raises GenerateFailed when neither repair finds one."""
+def _unique_or_line(limits: Limits, started: float, tries: int) -> Repaired:
+    """A `unique` repair's puzzle (see UNIQUE_STEPS): line logic's repair and its closing tries
+    first, then unique's in the time after them, the closer kept (a review: in a time limit,
+    `unique` came further from the picture than `line`). GenerateFailed when neither finds one."""
     try:  # the picture as it is, when it is unique
-        return _repair(Requirement.UNIQUE, *limits, counted=[0], budget=0), Requirement.UNIQUE, [0]
+        return _repair(Requirement.UNIQUE, *limits, counted=[0], budget=0)
     except GenerateFailed:
         pass
     line_spent, spent = [0], [0]
     try:
         line = _repair(Requirement.LINE, *limits, counted=line_spent)
     except GenerateFailed:
-        return _repair(Requirement.UNIQUE, *limits, counted=spent), Requirement.UNIQUE, spent
+        found = _repair(Requirement.UNIQUE, *limits, counted=spent)
+        return _closing(found, Requirement.UNIQUE, limits, tries, spent[0], started)
+    closest = _closing(line, Requirement.LINE, limits, tries, line_spent[0], started)
     later = _later(limits[7], started)  # a puzzle in hand: unique's repair within the time after it
     if later is None:
-        return line, Requirement.LINE, line_spent
+        return closest
     try:
         found = _repair(Requirement.UNIQUE, *limits[:7], later, spent, UNIQUE_STEPS * len(line.changed) + 20)
     except (GenerateFailed, CutShort):  # (a diff's review: a time limit there lost line logic's puzzle)
-        return line, Requirement.LINE, line_spent
+        return closest
     if (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
-        return line, Requirement.LINE, line_spent
-    return found, Requirement.UNIQUE, spent
+        return closest
+    found = _closing(found, Requirement.UNIQUE, limits, tries, spent[0], started)
+    return closest if (closest.distance, len(closest.changed)) < (found.distance, len(found.changed)) else found
 
 
 def _closer(
