@@ -30,9 +30,10 @@ def main() -> None:
     """Entry point of the `nonosat` console script."""
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # started ignoring it: ignored throughout
         signal.signal(signal.SIGINT, _interrupted_while_starting)
-    from nonosat.deadline import command_started
+    from nonosat.deadline import command_started, ends_with_its_work
 
     command_started()  # --timeout counts from the process's start
+    ends_with_its_work()  # work past the deadline may be left behind: the process ends then
     gc.set_threshold(30_000)
     _streams_that_exist()
     code: object = 0

@@ -226,18 +226,35 @@ def alarm(deadline: Deadline, stage: str) -> Iterator[None]:
         theirs.restore()
 
 
+_ENDS_WITH_ITS_WORK = False
+"""Whether this process ends when its work is cut short (`ends_with_its_work`)."""
+
+
+def ends_with_its_work() -> None:
+    """Note that this process ends soon after its work is cut short (a `nonosat` command, a web
+    worker): `finished_by` may then leave work running in a thread of its own at the deadline."""
+    global _ENDS_WITH_ITS_WORK
+    _ENDS_WITH_ITS_WORK = True
+
+
 def finished_by(deadline: Deadline, stage: str, work: Callable[[], T]) -> T:
-    """What `work` gives, or TimeUp(stage) as soon as the deadline passes: for work whose C
-    calls no timer signal can cut short (`alarm` is heard only between two steps of Python code:
-    a review found Pillow's decoding, converting and encoding of a picture of many megapixels
-    0.1-0.3 s past --timeout). The work runs in a thread of its own (that does not hear Ctrl-C),
-    which is left to end by itself when the deadline passes first: a daemon, it does not hold the
-    process's end."""
+    """What `work` gives, or TimeUp(stage) at the deadline, held to it in a command or a web
+    worker even where `work` sits in C code that no timer signal cuts short (`alarm` is heard
+    only between two steps of Python code: a review found Pillow's decoding of a 40-megapixel
+    picture and its encoding of a preview 0.1-0.3 s past --timeout). There the work runs in a
+    thread of its own (a daemon that does not hear Ctrl-C), left to end by itself when the
+    deadline comes first: the process ends soon after. A library caller's process goes on, and
+    such threads would pile up (the review of the mend: three calls of `from_image` cut short
+    left two or three threads decoding, 900 MB, slowing the calls after them): there the work
+    runs in the caller's own thread, under `alarm`."""
     remaining = deadline.remaining()
     if remaining is None:
         return work()
     if remaining <= 0:
         raise TimeUp(stage)
+    if not _ENDS_WITH_ITS_WORK:
+        with alarm(deadline, stage):
+            return work()
     from nonosat.interrupts import quiet_thread
 
     done = threading.Event()

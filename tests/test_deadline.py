@@ -315,6 +315,7 @@ def test_a_preview_held_in_c_ends_at_the_deadline(monkeypatch: pytest.MonkeyPatc
     from nonosat.render import changes
 
     held = _HeldInC()
+    monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", True)  # as in a command
     monkeypatch.setattr(changes, "changes_png", held)
     try:
         with pytest.raises(TimeUp, match="drawing p.png"):
@@ -333,6 +334,7 @@ def test_a_picture_read_in_c_ends_at_the_deadline(monkeypatch: pytest.MonkeyPatc
     from nonosat.generate import picture
 
     held = _HeldInC()
+    monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", True)  # as in a command
     monkeypatch.setattr(picture, "load_shades", held)
     try:
         with pytest.raises(TimeUp, match="while reading .*big.png"):
@@ -340,6 +342,41 @@ def test_a_picture_read_in_c_ends_at_the_deadline(monkeypatch: pytest.MonkeyPatc
         assert not held.released
     finally:
         held.release()
+
+
+def test_a_library_callers_work_is_never_left_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review of the mend: in a library caller's process, which goes on after a TimeUp,
+    work left behind piled up (three calls of from_image cut short left threads decoding 900 MB
+    of pictures): there it runs in the caller's thread, held to the deadline by `alarm`; in a
+    command (or a web worker), in a thread of its own."""
+    ran_in: list[threading.Thread] = []
+
+    def work() -> int:
+        ran_in.append(threading.current_thread())
+        return 7
+
+    monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", False)
+    assert deadlines.finished_by(Deadline.after(30), "working", work) == 7
+    monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", True)
+    assert deadlines.finished_by(Deadline.after(30), "working", work) == 7
+    assert ran_in[0] is threading.current_thread() and ran_in[1] is not threading.current_thread()
+    started = threading.active_count()
+    monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", False)
+    with pytest.raises(TimeUp, match="sleeping"):
+        deadlines.finished_by(Deadline.after(0.05), "sleeping", lambda: time.sleep(5))
+    assert threading.active_count() == started
+
+
+def test_a_command_and_a_web_worker_may_leave_work_behind() -> None:
+    import subprocess
+
+    for code in (
+        "import sys; sys.argv = ['nonosat', '--version']\nfrom nonosat.__main__ import main\ntry: main()\n"
+        "except SystemExit: pass\nfrom nonosat import deadline; print(deadline._ENDS_WITH_ITS_WORK)",
+        "from nonosat import deadline; print(deadline._ENDS_WITH_ITS_WORK)",
+    ):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert done.stdout.split()[-1] == ("True" if "main()" in code else "False"), done.stderr
 
 
 def test_work_finished_by_its_deadline_gives_its_value_or_its_error() -> None:

@@ -4,9 +4,12 @@ past the request's time limit)."""
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +64,10 @@ def test_the_proof_leaves_time_to_pack_it(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(nonosat.certificate, "certificate_files", spy)
     for seconds in (30.0, 4.0):
         outer = Deadline.after(seconds)
-        assert certificate(job_for(FOREVER), outer).status == 200
+        reply = certificate(job_for(FOREVER), outer)
+        assert reply.status == 200
+        for entry in zipfile.ZipFile(io.BytesIO(reply.body)).infolist():  # files, rw-r--r-- (a review: no type)
+            assert entry.external_attr >> 16 == stat.S_IFREG | 0o644, entry.filename
         proving, left = given[-1]
         assert outer.at is not None and proving.at is not None and left is not None
         kept = outer.at - proving.at

@@ -119,6 +119,7 @@ def certificate(job: Job, deadline: Deadline) -> Reply:
     review). Packed within the request's time: a tenth of what is left after the verdict, at most
     1 s, is kept from the proof for it (a review found a 12 MB proof packed 0.7-1.1 s late)."""
     import io
+    import stat
     import time
     import zipfile
 
@@ -141,7 +142,7 @@ def certificate(job: Job, deadline: Deadline) -> Reply:
         for name, text in files.items():
             deadline.check("packing the certificate")
             entry = zipfile.ZipInfo(f"certificate/{name}", date_time=made)
-            entry.external_attr = 0o644 << 16  # rw-r--r--, as check --certificate writes them
+            entry.external_attr = (stat.S_IFREG | 0o644) << 16  # a file, rw-r--r--, as check --certificate writes
             archive.writestr(entry, text, compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
     headers = {"Content-Disposition": disposition("attachment", puzzle, job, "-certificate.zip")}
     return Reply(200, buffer.getvalue(), "application/zip", headers)

@@ -59,11 +59,13 @@ def _worker(conn: Any, job: Job, ignore_ctrl_c: bool) -> None:
     """A worker's whole life: one job, its reply sent back, then os._exit (no cleanup, no
     traceback on the server's terminal but for a bug's). `ignore_ctrl_c`: the server was started
     ignoring Ctrl-C (`interrupts.started_ignoring`)."""
+    from nonosat.deadline import ends_with_its_work
     from nonosat.processes import worker_prologue
     from nonosat.web.jobs import answer
 
     try:
         worker_prologue(conn, ignore_ctrl_c)
+        ends_with_its_work()  # (os._exit after the reply)
         try:
             reply = answer(job)
         except MemoryError:
