@@ -77,12 +77,11 @@ changing more), so a tighter one often ends closer (an author's review: the smil
 26 cells at distance 21.09 by default, 16 at 13.18 with at most 24 changes). For `unique`, the
 tries look for a puzzle line logic solves (unique too, and found in a fraction of the time)."""
 
-Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]
-"""A repair's limits, as `_repair` takes them after its requirement."""
+Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]  # as `_repair` takes them
 
 UNIQUE_STEPS = 4
 """A `unique` repair looks for a unique puzzle within this many steps (uniqueness checks) for each
-cell line logic's repair changed, and 20 more (`_unique_or_line`): a review found its repair of a
+cell line logic's repair changed, and 20 more (`_looser_or_line`): a review found its repair of a
 45-wide logo in circles for 25 s through 828 steps, where line logic's found a puzzle in 0.5 s."""
 CLOSER_STEPS = 3
 """The closing tries' steps, in all, at most this many times the first repair's (and 20 more):
@@ -112,9 +111,8 @@ def repair(
     `TimeUp` when the whole repair runs past `timeout` seconds. Then `tries` closing repairs with
     tighter limits (default CLOSER_TRIES), the closest puzzle kept, in at most half the time left
     after the first, leaving as long as it took (the caller's, to write and draw what it found).
-    `unique` looks for a puzzle line logic solves first (UNIQUE_STEPS), unless `line_first` is
-    False (then only when the repair toward `unique` fails). Deterministic for a given seed,
-    but where the time limit cuts the tries short.
+    `unique` and `probe` look for a puzzle line logic solves first (`_looser_or_line`), unless
+    `line_first` is False. Deterministic for a given seed, but where a time limit cuts it short.
     """
     if require not in REQUIREMENTS:
         raise ValueError(f"require is one of {', '.join(REQUIREMENTS)}, not {require!r}")
@@ -123,14 +121,14 @@ def repair(
     limits = (grid, cost, palette, max_changes, max_distance, unit, seed, deadline)
     spent, started = [0], time.monotonic()
     closing = CLOSER_TRIES if tries is None else tries
-    if require is Requirement.UNIQUE and line_first:
-        return _unique_or_line(limits, started, closing)
+    if require is not Requirement.LINE and line_first:
+        return _looser_or_line(require, limits, started, closing)
     try:
         found = _repair(require, *limits, counted=spent)
     except GenerateFailed as failed:
         if require is not Requirement.UNIQUE:
             raise
-        spent = [0]  # a puzzle line logic solves is unique too: the repair steered by line logic alone
+        spent = [0]  # a puzzle line logic solves is unique too
         try:
             found = _repair(Requirement.LINE, *limits, counted=spent)
         except GenerateFailed:
@@ -156,31 +154,33 @@ def _later(deadline: Deadline, started: float) -> Deadline | None:
     return None if seconds <= 0 else deadline.within(seconds)
 
 
-def _unique_or_line(limits: Limits, started: float, tries: int) -> Repaired:
-    """A `unique` repair's puzzle (see UNIQUE_STEPS): line logic's repair and its closing tries
-    first, then unique's in the time after them, the closer kept (a review: in a time limit,
-    `unique` came further from the picture than `line`). GenerateFailed when neither finds one."""
-    try:  # the picture as it is, when it is unique
-        return _repair(Requirement.UNIQUE, *limits, counted=[0], budget=0)
+def _looser_or_line(require: Requirement, limits: Limits, started: float, tries: int) -> Repaired:
+    """A `unique` or `probe` repair's puzzle: the picture as it is if it meets `require`; else line
+    logic's repair and its closing tries first, then `require`'s (unique's within UNIQUE_STEPS) in
+    the time after them, the closest kept: without a time limit never further from the picture
+    than `line` (a review: `unique` was, within one; `probe` on 4 of 71 pictures)."""
+    try:
+        return _repair(require, *limits, counted=[0], budget=0)
     except GenerateFailed:
         pass
     line_spent, spent = [0], [0]
     try:
         line = _repair(Requirement.LINE, *limits, counted=line_spent)
     except GenerateFailed:
-        found = _repair(Requirement.UNIQUE, *limits, counted=spent)
-        return _closing(found, Requirement.UNIQUE, limits, tries, spent[0], started)
+        found = _repair(require, *limits, counted=spent)
+        return _closing(found, require, limits, tries, spent[0], started)
     closest = _closing(line, Requirement.LINE, limits, tries, line_spent[0], started)
-    later = _later(limits[7], started)  # a puzzle in hand: unique's repair within the time after it
+    later = _later(limits[7], started)  # a puzzle in hand: the looser repair within the time after it
     if later is None:
         return closest
+    budget = UNIQUE_STEPS * len(line.changed) + 20 if require is Requirement.UNIQUE else None
     try:
-        found = _repair(Requirement.UNIQUE, *limits[:7], later, spent, UNIQUE_STEPS * len(line.changed) + 20)
+        found = _repair(require, *limits[:7], later, spent, budget)
     except (GenerateFailed, CutShort):  # (a diff's review: a time limit there lost line logic's puzzle)
         return closest
-    if (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
+    if require is Requirement.UNIQUE and (line.distance, len(line.changed)) <= (found.distance, len(found.changed)):
         return closest
-    found = _closing(found, Requirement.UNIQUE, limits, tries, spent[0], started)
+    found = _closing(found, require, limits, tries, spent[0], started)
     return closest if (closest.distance, len(closest.changed)) < (found.distance, len(found.changed)) else found
 
 
