@@ -176,7 +176,9 @@ def test_explain_and_hint_print_what_each_step_makes_of_the_colours(corpus: Path
     tree = colour_file(corpus, "nonny/data/puzzles/color/tree.non")
     lines = runner.invoke(app, ["explain", tree]).stdout.splitlines()
     assert lines[0] == "1. row 1, clue 0: ?????????? -> .......... (columns 1-10 blank)"
-    assert "2. row 2, clue 2green: ?????????? -> ?????????? (columns 1, 10 blank or green)" in lines
+    assert (
+        "2. row 2, clue 2green: ?????????? -> no cell fixed, colours ruled out (columns 1, 10 blank or green)" in lines
+    )
     assert (
         "10. row 10, clue 4black 2brown 4black: ?????????? -> XXXX@@XXXX (columns 1-4, 7-10 black; columns 5-6 brown)"
     ) in lines
@@ -186,6 +188,13 @@ def test_explain_and_hint_print_what_each_step_makes_of_the_colours(corpus: Path
         {"cell": [2, 1], "colours": ["white", "green"]},
         {"cell": [2, 10], "colours": ["white", "green"]},
     ]
+    blank = tmp_path / "blank.txt"  # nothing known: hint shows the steps that rule colours out first
+    blank.write_text("\n".join(["?" * 10] * 10) + "\n")
+    hinted = runner.invoke(app, ["hint", tree, "--state", str(blank), "--steps", "2"]).stdout.splitlines()
+    assert (
+        "row 2, clue 2green: ?????????? -> no cell fixed, colours ruled out, so in row 2: columns 1, 10 blank or green"
+        in hinted
+    )
     path = colour_file(corpus, "ianprime0509-nonograms/puzzles/easy.pbn#2")
     goal = load(path).goal
     assert goal is not None
