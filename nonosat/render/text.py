@@ -72,7 +72,8 @@ def explain_line(step: Step) -> str:
         return f"{step.number}. {step.reason}"
     if step.colours is not None:
         before, after = cells_shown(step)
-        return f"{step.number}. {step.line}, clue {step.clue_text}: {before} -> {_after(before, after)} ({step.fixed_text()})"
+        after = _after(before, after)
+        return f"{step.number}. {step.line}, clue {step.clue_text}: {before} -> {after} ({step.fixed_text()})"
     along_row = step.line.is_row
     cells = ", ".join(f"{c + 1}" if along_row else f"{r + 1}" for r, c in step.fixed)
     where = ("column" if along_row else "row") + ("s" if len(step.fixed) > 1 else "")
@@ -87,7 +88,8 @@ def hint_line(step: Step) -> str:
     if step.kind == "probe":
         return step.reason
     before, after = cells_shown(step)
-    return f"{step.line}, clue {step.clue_text}: {before} -> {_after(before, after)}, so in {step.line}: {step.fixed_text()}"
+    after = _after(before, after)
+    return f"{step.line}, clue {step.clue_text}: {before} -> {after}, so in {step.line}: {step.fixed_text()}"
 
 
 def _after(before: str, after: str) -> str:
