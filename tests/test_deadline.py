@@ -367,6 +367,23 @@ def test_a_library_callers_work_is_never_left_running(monkeypatch: pytest.Monkey
     assert threading.active_count() == started
 
 
+def test_a_library_callers_work_past_the_deadline_off_the_main_thread_is_cut_short() -> None:
+    """The review of the mend: off the main thread no alarm rings, and a drawing that ran past
+    the deadline was written (`save_picture` says nothing is written then)."""
+    raised: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            deadlines.finished_by(Deadline.after(0.05), "sleeping", lambda: time.sleep(0.3))
+        except TimeUp as error:
+            raised.append(error)
+
+    caller = threading.Thread(target=call)
+    caller.start()
+    caller.join()
+    assert len(raised) == 1 and "sleeping" in str(raised[0])
+
+
 def test_a_command_and_a_web_worker_may_leave_work_behind() -> None:
     import subprocess
 
