@@ -258,3 +258,30 @@ def test_a_clients_malformed_request_is_not_logged(caplog: pytest.LogCaptureFixt
         logger.warning("Something else.")
     assert [record.getMessage() for record in caplog.records] == ["Something else."]
     assert sum(type(kept).__name__ == "_ClientsFaults" for kept in logger.filters) == 1
+
+
+def test_a_fork_server_that_ends_while_starting_a_worker_is_a_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI once answered a request 500 "internal error (EOFError)" when SIGTERM reached the whole
+    group while a worker was being started: the fork server ended mid-start. That is the
+    server stopping (503, as for the requests under way), or a worker it could not start."""
+    import asyncio
+
+    from nonosat import processes
+    from nonosat.web.jobs import Job
+    from nonosat.web.pool import STOPPING, Pool
+
+    def fork_server_ended(process: Any) -> None:
+        raise EOFError
+
+    monkeypatch.setattr(processes, "start_worker", fork_server_ended)
+    pool = Pool(WebSettings())
+    job = Job("check", DANCER.read_bytes(), DANCER.name, None, 10.0, 80)
+
+    async def run(stopping: bool) -> Any:
+        pool.stopping = stopping
+        return await pool._in_worker(job, asyncio.get_running_loop().create_future())
+
+    starting = asyncio.run(run(False))
+    assert starting.status == 503 and "could not start a worker" in json.loads(starting.body)["error"]
+    stopping = asyncio.run(run(True))
+    assert stopping.status == 503 and json.loads(stopping.body)["error"] == STOPPING

@@ -218,8 +218,11 @@ class Pool:
         try:
             try:
                 await loop.run_in_executor(None, start_worker, process)  # a few ms: the fork server's round trip
-            except OSError as problem:  # no fork server, no file descriptors left
-                return Reply.error(f"the server could not start a worker ({problem.strerror or problem})", 503)
+            except (OSError, EOFError) as problem:  # no fork server, no descriptors left; EOFError: the fork
+                if self.stopping:  # server ended as it started this one (a signal to the group: a 500 in CI)
+                    return Reply.error(STOPPING, 503)
+                why = getattr(problem, "strerror", None) or problem or "the fork server ended"
+                return Reply.error(f"the server could not start a worker ({why})", 503)
             finally:
                 theirs.close()
             if self.stopping:  # the server began to stop while this worker started
