@@ -195,8 +195,7 @@ def make_certificate(
     into `folder` (made if missing; files in it are replaced only with `force`)."""
     from nonosat.formats.atomic import write_text_atomic
 
-    if status not in CERTIFIED:
-        raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
+    _check_certified(status)
     target = Path(folder)
     check_certificate_folder(target, force)
     files = certificate_files(puzzle, status, grids, encoding=encoding, deadline=deadline)
@@ -213,6 +212,11 @@ def make_certificate(
     return Certificate(target, status, encoding, tuple(files))
 
 
+def _check_certified(status: str) -> None:
+    if status not in CERTIFIED:
+        raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
+
+
 def certificate_files(
     puzzle: Puzzle,
     status: str,
@@ -225,8 +229,7 @@ def certificate_files(
     a folder on the server's disk, which a worker killed mid-request would leave behind)."""
     from nonosat.formats import dumps
 
-    if status not in CERTIFIED:
-        raise UsageError(f"there is no certificate of a verdict that is {status}: only of unique, none or multiple")
+    _check_certified(status)
     for grid in grids:
         if not puzzle.satisfied_by(grid):
             raise WrongAnswer("internal error: a grid to certify breaks the clues")

@@ -282,6 +282,7 @@ def test_a_fork_server_that_ends_while_starting_a_worker_is_a_503(monkeypatch: p
         return await pool._in_worker(job, asyncio.get_running_loop().create_future())
 
     starting = asyncio.run(run(False))
-    assert starting.status == 503 and "could not start a worker" in json.loads(starting.body)["error"]
+    assert starting.status == 503
+    assert json.loads(starting.body)["error"] == "the server could not start a worker (the fork server ended)"
     stopping = asyncio.run(run(True))
     assert stopping.status == 503 and json.loads(stopping.body)["error"] == STOPPING

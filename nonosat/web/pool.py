@@ -221,7 +221,7 @@ class Pool:
             except (OSError, EOFError) as problem:  # no fork server, no descriptors left; EOFError: the fork
                 if self.stopping:  # server ended as it started this one (a signal to the group: a 500 in CI)
                     return Reply.error(STOPPING, 503)
-                why = getattr(problem, "strerror", None) or problem or "the fork server ended"
+                why = getattr(problem, "strerror", None) or str(problem) or "the fork server ended"
                 return Reply.error(f"the server could not start a worker ({why})", 503)
             finally:
                 theirs.close()
