@@ -124,7 +124,7 @@ def test_what_the_first_worker_found_counts_until_the_relay_reports_it_again() -
 
     warm_up()
     grid: Grid = ((1, 0), (0, 1))
-    relay = portfolio.Relay(slow_to_start_work, lambda found: tuple(found), 0.2)
+    relay = portfolio.Relay(slow_to_start_work, lambda found: tuple(found), 1.0)  # after the grid (0.2 s: a CI flake)
     rival = portfolio.Rival(finding_work, lambda: grid, 0.0, lambda: None, relay=relay)
     deadline = time.monotonic() + HANG
     while rival.relay is not None and time.monotonic() < deadline:  # handed over
