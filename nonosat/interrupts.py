@@ -343,6 +343,11 @@ def _heard(signum: int, raising: bool = True) -> bool:
 EXIT_TERMINATED = 143
 
 
+def heard_a_signal() -> bool:
+    """Whether the command line heard Ctrl-C or SIGTERM (see `watch_ctrl_c`)."""
+    return _first is not None
+
+
 def exit_code() -> int:
     """An interrupted command's exit code: 143 when SIGTERM came first, else 130 (Ctrl-C)."""
     return EXIT_TERMINATED if _first == getattr(signal, "SIGTERM", None) else EXIT_INTERRUPTED

@@ -173,6 +173,7 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
     except ImportError:
         raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
     cluster = None
+    quiet_loop_once_interrupted()
     if scheduler is None:
         import logging
 
@@ -212,6 +213,35 @@ def _close(client: Any, cluster: Any) -> None:
     client.close()
     if cluster is not None:
         cluster.close()
+
+
+LOOP_LOGGER = "tornado.application"
+"""The logger of uncaught errors in the event loop a Dask client runs in a thread of its own."""
+
+
+def quiet_loop_once_interrupted() -> None:
+    """Drop what the client's event loop logs once Ctrl-C (or SIGTERM) was heard: the command is
+    ending, and Dask's own cancelling of the call the main thread waited on can fail there (CI
+    printed "NameError: cannot access free variable 'future'" from `distributed.utils.sync`,
+    with its traceback, between "nonosat: interrupted" and the line saying how to resume, when
+    Ctrl-C came before the loop had started the call). Added once per process."""
+    import logging
+
+    from nonosat import interrupts
+
+    logger = logging.getLogger(LOOP_LOGGER)
+    if not any(isinstance(each, _AfterASignal) for each in logger.filters):
+        logger.addFilter(_AfterASignal(interrupts.heard_a_signal))
+
+
+class _AfterASignal:
+    """A logging filter that lets records through until `heard` says a signal came."""
+
+    def __init__(self, heard: Callable[[], bool]) -> None:
+        self.heard = heard
+
+    def filter(self, record: object) -> bool:
+        return not self.heard()
 
 
 TRACKER_WARNING = "ignore::UserWarning:multiprocessing.resource_tracker"
