@@ -221,6 +221,31 @@ def test_the_dask_clients_loop_says_nothing_once_ctrl_c_was_heard(
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_a_local_dask_clusters_processes_begin_life_deaf_to_ctrl_c() -> None:
+    """CI's run of the Dask test above once printed the KeyboardInterrupt tracebacks of the
+    LocalCluster's workers: Ctrl-C came while they still imported Dask, before their preload
+    ignores it. They are started from the cluster's event loop (or threads it starts), whose
+    thread now blocks SIGINT, so they begin life with it blocked."""
+    pytest.importorskip("distributed")
+    from distributed.utils import sync
+
+    from nonosat.batch import executors
+
+    runner = executors.deaf_loop()
+    try:
+
+        async def blocked_in_a_child() -> str:
+            shown = "print(next(line for line in open('/proc/self/status') if line.startswith('SigBlk')))"
+            return subprocess.run([sys.executable, "-c", shown], capture_output=True, text=True, check=True).stdout
+
+        status = sync(runner.loop, blocked_in_a_child)
+    finally:
+        runner.stop()
+    assert int(status.split()[1], 16) & (1 << (signal.SIGINT - 1)), status
+
+
+@pytest.mark.slow
 def test_a_batch_interrupted_while_reading_lets_go_of_its_results_file(corpus: Path, tmp_path: Path) -> None:
     """24,000 puzzles take seconds to read, with the results file held: Ctrl-C then ended the
     run without atexit, and `.r.jsonl.lock` was left beside it (a site operator's review)."""

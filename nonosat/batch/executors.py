@@ -172,7 +172,7 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise UsageError(f"{{executor}} dask needs Dask: {DASK_HINT}", executor="executor") from None
-    cluster = None
+    cluster: Any = None
     quiet_loop_once_interrupted()
     if scheduler is None:
         import logging
@@ -180,7 +180,9 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
         quiet_resource_tracker()
         # the workers leave Ctrl-C to this process (`dask_worker`), and do not log a warning for
         # each task cancelled by it: not for this command's output
-        cluster = LocalCluster(
+        loop = deaf_loop()
+        local = LocalCluster(
+            loop=loop.loop,
             n_workers=jobs,
             threads_per_worker=1,
             processes=True,
@@ -188,7 +190,8 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
             silence_logs=logging.ERROR,
             preload=["nonosat.batch.dask_worker"],
         )
-        client = Client(cluster)
+        client = Client(local)
+        cluster = _Together(local, loop)
     else:
         from nonosat.batch.cluster import connect
 
@@ -213,6 +216,35 @@ def _close(client: Any, cluster: Any) -> None:
     client.close()
     if cluster is not None:
         cluster.close()
+
+
+def deaf_loop() -> Any:
+    """A running Dask event loop (a `distributed.utils.LoopRunner`) whose thread does not take
+    SIGINT, for a LocalCluster: the cluster's worker processes are started from it, or from
+    threads it starts, and begin life with SIGINT blocked, as their starter had it. Started from
+    a thread that heard it, a worker that Ctrl-C reached while it still imported Dask (before
+    its preload, `dask_worker`, ignores it) printed a KeyboardInterrupt traceback after
+    "nonosat: interrupted" (CI, Ctrl-C 2.5 s into a run while the cluster started)."""
+    from distributed.utils import LoopRunner
+
+    from nonosat import interrupts
+
+    runner = LoopRunner()
+    with interrupts.deaf_threads():
+        runner.start()
+    return runner
+
+
+class _Together:
+    """A LocalCluster and the loop runner it was given (`deaf_loop`), closed in that order."""
+
+    def __init__(self, cluster: Any, loop: Any) -> None:
+        self.cluster = cluster
+        self.loop = loop
+
+    def close(self) -> None:
+        self.cluster.close()
+        self.loop.stop()
 
 
 LOOP_LOGGER = "tornado.application"
