@@ -1296,3 +1296,28 @@ def test_clues_that_cannot_be_read_never_take_the_last_verdicts_solution(page: P
     page.click("#mode-draw")
     assert page.get_attribute("body", "data-mode") == "clues" and page.input_value("#row-clue-1") == "2 x"
     assert "These clues cannot be read: mend them" in page.inner_text("#status")
+
+
+def test_no_marks_outlive_the_verdict_they_belong_to(page: Page) -> None:
+    """A review: a clue typed that cannot be read (the verdict "invalid") left the last verdict's
+    outlined cells, shaded cells, conflicting lines and its other solution on show; and a check
+    that failed (the server gone) left the other solution, its caption pointing at outlines
+    that were gone."""
+    resize(page, 4, 4)
+    draw(page, RING)
+    assert settled(page) == "multiple" and marked(page, "differs") and page.is_visible("#other-solution")
+    page.click("#mode-clues")
+    page.fill("#row-clue-1", "2 x")
+    assert settled(page) == "invalid"
+    assert marked(page, "differs") == set() and marked(page, "open") == set() and page.is_hidden("#other-solution")
+    page.fill("#row-clue-1", "9")
+    assert settled(page) == "none" and page.locator("#board th.conflict").count()
+    page.fill("#row-clue-1", "-1")
+    assert settled(page) == "invalid" and page.locator("#board th.conflict").count() == 0
+
+    page.fill("#row-clue-1", "2")
+    assert settled(page) == "multiple" and page.is_visible("#other-solution")
+    page.route("**/api/check?*", lambda route: route.abort())
+    page.fill("#row-clue-2", "1 1 ")
+    assert settled(page) == "error"
+    assert marked(page, "differs") == set() and page.is_hidden("#other-solution")

@@ -41,6 +41,12 @@ export function scheduleCheck() {
 export function forgetVerdict() {
   lastResult = null;
   showVerdict("checking", "Checking…", "");
+  clearMarks();
+}
+
+/** No verdict for the board as it is: the cells, lines and other solution marked for the last
+ * one go, with it. */
+function clearMarks() {
   markCells("differs", []);
   markCells("open", []);
   markLines([]);
@@ -91,7 +97,9 @@ async function runCheck() {
   try {
     puzzle = toPuzzle(true);
   } catch (error) {
+    lastResult = null;
     showVerdict("invalid", error.message, "");
+    clearMarks();
     return;
   }
   try {
@@ -104,9 +112,7 @@ async function runCheck() {
     if (error.name === "AbortError" || mine.signal.aborted) return;
     lastResult = null;
     showVerdict("error", error.message, "");
-    markCells("differs", []);
-    markCells("open", []);
-    markLines([]);
+    clearMarks();
   }
 }
 
