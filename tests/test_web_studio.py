@@ -754,6 +754,17 @@ def test_a_file_of_several_puzzles_offers_the_choice_of_one(page: Page, corpus: 
     assert page.locator("#board td.cell").count() == 25 * 25
     assert settled(page) == check(load(f"{tournament}#500")).result.status.value
 
+    # a review: after Cancel, the line asking to choose one stayed, and stayed when a picture came
+    page.set_input_files("#file-input", str(tournament))
+    page.wait_for_selector("#puzzle-choice:not([hidden])")
+    page.click("#choice-cancel")
+    assert page.is_hidden("#puzzle-choice") and page.inner_text("#status") == "Nothing opened from taai2011.txt."
+    page.set_input_files("#file-input", str(tournament))
+    page.wait_for_selector("#puzzle-choice:not([hidden])")
+    page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    page.wait_for_selector("#picture-panel:not([hidden])")
+    assert page.is_hidden("#puzzle-choice") and "choose one" not in page.inner_text("#status")
+
 
 MEASURE = (Path(__file__).parent / "measure_board.js").read_text()
 """A stroke along the middle row and an undo, timed in the page (tests/measure_board.js)."""

@@ -325,7 +325,7 @@ function wire() {
     $(id).addEventListener("input", () => files.schedulePreview());
   }
   on("choice-open", files.openChosen);
-  on("choice-cancel", files.closeChoice);
+  on("choice-cancel", files.cancelChoice);
   $("choice-list").addEventListener("keydown", (event) => {
     if (event.key === "Enter") files.openChosen($("choice-open"));
   });

@@ -74,6 +74,13 @@ export function closeChoice() {
   $("puzzle-choice").hidden = true;
 }
 
+/** "Cancel" on the choice of a puzzle: the line asking for it goes too. */
+export function cancelChoice() {
+  const file = choosing;
+  closeChoice();
+  if (file) say(`Nothing opened from ${file.name}.`);
+}
+
 /** "Open": the puzzle chosen from a file of several. */
 export async function openChosen(button) {
   if (!choosing) return;
@@ -83,6 +90,7 @@ export async function openChosen(button) {
 }
 
 function openPicture(file) {
+  if (choosing) cancelChoice();
   picture = { file, result: null, controller: null };
   $("picture-panel").hidden = false;
   $("picture-name").textContent = file.name;
