@@ -373,8 +373,12 @@ def test_on_a_phone_the_page_fits_its_width_and_the_board_comes_first(browser: B
         box = phone.locator(selector).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
         assert box["y"] + box["height"] <= 844, (selector, box)  # above the fold
+    said = phone.inner_text("#status")  # a review: "right-click clears", on a phone
+    assert "right-click" not in said and "touching and dragging" in said, said
     phone.tap(cell(2, 2))
     assert settled(phone) == "unique" and marked(phone, "filled") == {(2, 2)}
+    # a review: a screen reader heard each row's clue as a column's heading
+    assert phone.get_by_role("rowheader").count() == phone.locator("#board tbody tr").count()
     context.close()
 
 

@@ -46,6 +46,7 @@ export function buildBoard() {
     th.className = "col-clue";
     th.dataset.col = c + 1;
     th.title = `column ${c + 1}`;
+    th.scope = "col";
     if ((c + 1) % 5 === 0 && c + 1 < state.width) th.classList.add("fifth");
     head.append(th);
     colHeads.push(th);
@@ -60,6 +61,7 @@ export function buildBoard() {
     th.className = "row-clue";
     th.dataset.row = r + 1;
     th.title = `row ${r + 1}`;
+    th.scope = "row";
     tr.append(th);
     rowHeads.push(th);
     for (let c = 0; c < state.width; c += 1) {

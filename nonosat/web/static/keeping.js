@@ -75,6 +75,8 @@ export function startKeeping(refresh, forgetVerdict) {
       ? `Your work is back as last saved, at ${when(began.savedAt)} (this browser keeps it as you edit; Clear starts afresh).${more}`
       : began.how === "latest"
         ? `Your latest work is back, as saved at ${when(began.savedAt)}.${more}`
-        : "Draw by clicking and dragging; right-click clears. The verdict follows every change.",
+        : window.matchMedia("(pointer: coarse)").matches
+          ? "Draw by touching and dragging; a stroke that starts on a filled cell clears. The verdict follows every change."
+          : "Draw by clicking and dragging; right-click clears. The verdict follows every change.",
   );
 }
