@@ -188,6 +188,14 @@ OUTSIDE_THE_RULES = [
     ("triangle.g", "#d\n   0:   white\n   a:<  black/white  <>\n: rows\n1a\n: columns\n1a\n", 3, "triangle cells"),
     ("digit.g", "#d\n   2:2  red\n: rows\n1\n: columns\n1\n", 2, "cannot be a digit"),
     ("colon.g", "x\n#d\n   r:r:&  red\n:rows\n1r\n:columns\n1r\n", 3, "colour name or a value such as #ff0000"),
+    # a colour word or an empty value that names no colour got a colour of nonosat's own (a review)
+    ("typo.g", "x\n#d\n   m:%  bleu\n:rows\n1m\n:columns\n1m\n", 3, "found 'bleu'"),
+    (
+        "empty.xml",
+        '<puzzleset><puzzle>\n<color name="aF78900" char="a"></color>\n</puzzle></puzzleset>',
+        2,
+        "expected a colour value such as #ff0000 for 'aF78900', found none",
+    ),
     ("many.non", MANY_NON + ONE_BY_ONE, MAX_COLOURS + 1, f"more than {MAX_COLOURS} colours"),
     ("many.xml", f"<puzzleset><puzzle>\n{MANY_XML}</puzzle></puzzleset>", MAX_COLOURS + 2, f"more than {MAX_COLOURS}"),
     ("background.xml", '<puzzleset>\n<puzzle backgroundcolor="cream">\n</puzzle></puzzleset>', 2, "no <color> defines"),

@@ -146,11 +146,11 @@ def declare_g_colours(declarations: Numbered, path: PathName) -> PaletteDraft:
         if key.isdigit() and key not in "01":
             raise ParseError(path, number, f"found the colour {key!r}: a colour's letter cannot be a digit but 0 and 1")
         rgb = parse_colour_value(spec) if spec else None
-        if spec and rgb is None and not spec[0].isalpha():  # 'r:r:&  red': a second ':' crept in
+        if spec and rgb is None:  # 'r:r:&  red': a second ':' crept in; 'bleu' got a colour of ours (a review)
             raise ParseError(
                 path, number, f"expected a colour name or a value such as #ff0000 after {text[:3]!r}, found {spec!r}"
             )
-        named = spec if rgb is None or spec.lower() in NAMED else (words[1] if len(words) > 1 else "")
+        named = spec if spec.lower() in NAMED else (words[1] if len(words) > 1 else "")
         name = clean_name(named or css_name(rgb or "") or key, path, number)
         swatch = Swatch(name, rgb or draft.value(None, name, number), char)
         if key == "0":

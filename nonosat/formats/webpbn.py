@@ -32,6 +32,7 @@ from nonosat.formats.colour import (
     colour_clue,
     colour_puzzle,
     colour_value,
+    parse_colour_value,
 )
 from nonosat.formats.common import PathName, optional_goal
 from nonosat.formats.select import choose, numbered
@@ -91,7 +92,10 @@ class XmlColours:
                     path, node.line, f"found the character {char!r} given to colour {same!r} and to {name!r}"
                 )
             taken = {swatch.rgb for swatch, _ in definitions.values()}
-            rgb = colour_value(node.text.strip(), name, taken, path, node.line)
+            value = node.text.strip()
+            if not value and parse_colour_value(name) is None:  # a review: it got a colour of ours, without a word
+                raise ParseError(path, node.line, f"expected a colour value such as #ff0000 for {name!r}, found none")
+            rgb = colour_value(value, name, taken, path, node.line)
             definitions[name] = (Swatch(clean_name(name, path, node.line), rgb, char), node.line)
         self.draft = PaletteDraft(path, self.swatch(self.background, definitions, puzzle.line))
         for name, (swatch, line) in definitions.items():
