@@ -220,6 +220,52 @@ def test_the_dask_clients_loop_says_nothing_once_ctrl_c_was_heard(
     assert [record for record in caplog.records if record.name == executors.LOOP_LOGGER] == []
 
 
+SLOW_WORKER_START = """import sys, time
+if "--multiprocessing-fork" in sys.argv:
+    time.sleep(30)
+"""
+"""A sitecustomize that keeps each process multiprocessing spawns starting for 30 s."""
+
+
+def spawned_workers(group: int) -> list[int]:
+    """The living processes of a process group that multiprocessing spawned."""
+    found = []
+    for pid in in_group(group):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as command:
+                if b"--multiprocessing-fork" in command.read():
+                    found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_a_local_dask_cluster_starts_ends_its_workers_with_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: Ctrl-C while the LocalCluster's workers still started (they ignore Ctrl-C)
+    ended the command at once, and the workers ran on for up to 3 s, until they saw their
+    parent gone. Here they take 30 s to start; none is left when the command has ended."""
+    pytest.importorskip("distributed")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(SLOW_WORKER_START)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site"))
+    puzzle = tmp_path / "dancer.non"
+    puzzle.write_text((ROOT / "puzzles" / "webpbn-00001-dancer.non").read_text())
+    command = start(
+        ["batch", str(puzzle), "--out", str(tmp_path / "d.jsonl"), "--executor", "dask", "--jobs", "2"], tmp_path
+    )
+    began = time.monotonic()
+    while len(spawned_workers(command.pid)) < 2 and time.monotonic() < began + HANG:
+        time.sleep(0.02)
+    assert len(spawned_workers(command.pid)) == 2, "the cluster's two workers did not start"
+    os.killpg(command.pid, signal.SIGINT)
+    _, stderr = waited(command, "batch --executor dask was still running after Ctrl-C")
+    assert command.returncode == 130, stderr
+    assert spawned_workers(command.pid) == [], stderr
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
 def test_a_local_dask_clusters_processes_begin_life_deaf_to_ctrl_c() -> None:

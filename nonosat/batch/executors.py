@@ -175,23 +175,7 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
     cluster: Any = None
     quiet_loop_once_interrupted()
     if scheduler is None:
-        import logging
-
-        quiet_resource_tracker()
-        # the workers leave Ctrl-C to this process (`dask_worker`), and do not log a warning for
-        # each task cancelled by it: not for this command's output
-        loop = deaf_loop()
-        local = LocalCluster(
-            loop=loop.loop,
-            n_workers=jobs,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-            preload=["nonosat.batch.dask_worker"],
-        )
-        client = Client(local)
-        cluster = _Together(local, loop)
+        client, cluster = _local_cluster(jobs, Client, LocalCluster)
     else:
         from nonosat.batch.cluster import connect
 
@@ -204,12 +188,57 @@ def dask(todo: list[Task], scheduler: str | None, jobs: int, options: RunOptions
     except BaseException as error:
         # After Ctrl-C, no closing: it takes a second or more, which Ctrl-C does not leave a
         # command (the run's last line, how to resume, was lost to it: a review). The process
-        # ends instead: a LocalCluster's workers end with it, and a scheduler forgets the tasks
-        # of a client gone.
+        # ends instead: a LocalCluster's workers are ended with it, and a scheduler forgets the
+        # tasks of a client gone.
         if not isinstance(error, KeyboardInterrupt):
             _close(client, cluster)
+        elif cluster is not None:
+            end_local_workers()
         raise
     _close(client, cluster)
+
+
+def _local_cluster(jobs: int, client: Any, local_cluster: Any) -> tuple[Any, _Together]:
+    """A LocalCluster of `jobs` worker processes for this run, and its client."""
+    import logging
+
+    quiet_resource_tracker()
+    loop = deaf_loop()
+    try:
+        # the workers leave Ctrl-C to this process (`dask_worker`), and do not log a warning for
+        # each task cancelled by it: not for this command's output
+        local = local_cluster(
+            loop=loop.loop,
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+            preload=["nonosat.batch.dask_worker"],
+        )
+    except KeyboardInterrupt:
+        end_local_workers()
+        raise
+    return client(local), _Together(local, loop)
+
+
+WORKERS_END_WITHIN = 0.5
+"""Seconds `end_local_workers` waits for the workers it killed."""
+
+
+def end_local_workers() -> None:
+    """Kill this process's worker processes (a LocalCluster's, started by multiprocessing) and
+    wait for them: after Ctrl-C a worker still starting (it ignores Ctrl-C: `deaf_loop`) ran on
+    for up to 3 s after the command had ended, until it saw its parent gone (a review)."""
+    import multiprocessing
+    import time
+
+    children = multiprocessing.active_children()
+    for child in children:
+        child.kill()
+    until = time.monotonic() + WORKERS_END_WITHIN
+    for child in children:
+        child.join(max(0.0, until - time.monotonic()))
 
 
 def _close(client: Any, cluster: Any) -> None:
