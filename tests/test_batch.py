@@ -557,6 +557,34 @@ def test_a_second_run_on_the_same_results_file_at_once_is_refused(tmp_path: Path
     assert len(out.read_text().splitlines()) == 1 and not (tmp_path / ".r.jsonl.lock").exists()
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="results files are held with flock")
+def test_a_second_run_on_another_name_of_the_same_results_file_is_refused(tmp_path: Path) -> None:
+    """A review ran two batches at once on two hard links to one results file: both were let
+    in (each name had a lock file of its own) and 944 of 1,000 records were written twice."""
+    puzzle = tmp_path / "ring.non"
+    puzzle.write_text((Path(__file__).resolve().parent.parent / "puzzles" / "ring.non").read_text())
+    out, link = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    out.touch()
+    os.link(out, link)
+    code = "import sys; from pathlib import Path; from nonosat.batch.holding import hold; "
+    code += f"hold(Path({str(out)!r})); print('held', flush=True); sys.stdin.read()"
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "held\n"
+        with pytest.raises(
+            UsageError, match="another batch run is writing it under another name \\(a link to it\\); wait for"
+        ):
+            pending([str(puzzle)], link)
+        assert not (tmp_path / ".b.jsonl.lock").exists() and (tmp_path / ".a.jsonl.lock").exists()
+        refused = CliRunner().invoke(app, ["batch", str(puzzle), "--out", str(link)])
+        assert refused.exit_code == 2 and out.read_text() == ""
+    finally:
+        other.communicate("")
+    assert [record["status"] for record in run([str(puzzle)], out=link, jobs=1)] == ["multiple"]
+    assert len(out.read_text().splitlines()) == 1
+
+
 def test_an_address_that_is_no_address_is_refused_before_the_run_begins(tmp_path: Path) -> None:
     """`--scheduler notanaddress` was one line, but after the run's progress had begun: refused
     now with the run's other options, before anything is read (`check_run`); one line, exit 2."""
