@@ -237,3 +237,15 @@ def test_a_large_grid_is_drawn_a_run_of_one_look_at_a_time() -> None:
     cells = styled(plain_grid(grid, ascii_cells=False, palette=PALETTE, highlight=marked), width=side)
     assert [(r, c) for r, line in enumerate(cells) for c, (char, _) in enumerate(line) if char == "X"] == marked
     assert all(hex_of(cells[r][c][1], True) == PALETTE[grid[r][c]].rgb for r, c in marked)
+
+
+@pytest.mark.parametrize("ascii_cells", [False, True])
+def test_column_clues_of_two_digits_stay_apart_and_filled_rows_stay_solid(ascii_cells: bool) -> None:
+    """A review: columns of clues 10 and 11 were headed "1011" (each column as wide as its widest
+    number, no gap), with and without --ascii."""
+    grid = tuple((0, 1) if r == 0 else (1, 1) for r in range(11)) + ((0, 0),)
+    twelve = Puzzle.from_grid(grid)
+    assert [list(clue) for clue in twelve.columns] == [[10], [11]]
+    lines = grid_view(twelve, grid, ascii_cells=ascii_cells).plain.splitlines()
+    assert lines[0].split() == ["10", "11"]
+    assert lines[2].endswith("#  #  " if ascii_cells else "██████"), lines  # no gap in a filled row without --ascii

@@ -99,10 +99,18 @@ def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -
 
 
 def cell_width(puzzle: Puzzle, columns: list[list[Token]], ascii_cells: bool) -> int:
-    """Terminal columns per cell: its glyph, or the widest column clue number if wider (in colour
-    with --ascii, one more, so that "1r" and "2b" above neighbouring columns stay apart)."""
-    number = max(len(t) for tokens in columns for t, _ in tokens) + (puzzle.is_colour and ascii_cells)
+    """Terminal columns per cell: its glyph, or the widest column clue number if wider, and then
+    one more, so that neighbouring numbers stay apart: "10" and "11" read "1011" (a review), as
+    "1r" and "2b" did in colour with --ascii."""
+    widest = max(len(t) for tokens in columns for t, _ in tokens)
+    number = widest + (widest > 1 or (puzzle.is_colour and ascii_cells))
     return max(1 if ascii_cells else 2, number)
+
+
+def fitted(glyph: str, width: int) -> str:
+    """A cell's glyph over `width` terminal columns: a filled cell's block drawn across them all
+    (a filled row stays solid), any other glyph followed by spaces."""
+    return glyph[0] * width if glyph and set(glyph) == {"█"} else glyph.ljust(width)
 
 
 def grid_width(puzzle: Puzzle, ascii_cells: bool = False) -> int:
@@ -177,7 +185,7 @@ def grid_view(
                 look = mark_style
                 if no_colour and palette is None and value is not None:  # no red to see: X and o
                     glyph = "X" if value else "o"
-            cells.append((glyph.ljust(cell), look))
+            cells.append((fitted(glyph, cell), look))
         _append_runs(text, cells)
         if pointers and r in marked_rows:
             text.append(" <", style=mark_style)
