@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -217,6 +218,8 @@ def test_serve_request_timeouts_bound_the_requests(monkeypatch: pytest.MonkeyPat
     assert code == 130 and (made[0].default_timeout, made[0].max_timeout) == (0.4, 0.8)
     code, _, said = run("serve", "--max-request-timeout", "5", "--port", "0")  # the default 10, cut: no warning
     assert code == 130 and made[1].default_timeout == 5 and "warning" not in said
+    served = re.search(r"serving on http://127\.0\.0\.1:([0-9]+) ", said)  # a review: it said ":0"
+    assert served and int(served[1]) > 0, said
     rng = random.Random(1)
     clues = Puzzle.from_grid([[int(rng.random() < 0.5) for _ in range(300)] for _ in range(300)])
     body = {"rows": [list(c) for c in clues.rows], "cols": [list(c) for c in clues.columns]}

@@ -20,7 +20,10 @@ GRACE: Any = 0.5
 @friendly
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option("--port", min=0, max=65535, help="Port to listen on (0: a free one, which the first line names)."),
+    ] = 8000,
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=MAX_JOBS, help="Requests answered at once, a process each.")
     ] = 2,
@@ -73,7 +76,7 @@ def serve(
         workers=workers,
         max_queue=max_queue,
     )
-    check_address(host, port)
+    port = check_address(host, port)
     if request_timeout is not None and request_timeout > max_request_timeout:
         err.print(
             f"warning: --request-timeout {request_timeout:g} is over --max-request-timeout"
@@ -144,8 +147,10 @@ def _server_class(uvicorns: Any) -> Any:
     return IgnoringCtrlC
 
 
-def check_address(host: str, port: int) -> None:
-    """Refuse at once, in one line, an address this machine cannot listen on (taken, or not its own)."""
+def check_address(host: str, port: int) -> int:
+    """Refuse at once, in one line, an address this machine cannot listen on (taken, or not its
+    own); the port to listen on: `port`, or for 0 a free one the system gives (a review: "serving
+    on http://127.0.0.1:0", and the port it served on said nowhere)."""
     import socket
 
     from nonosat.errors import UsageError
@@ -156,5 +161,7 @@ def check_address(host: str, port: int) -> None:
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
+            given: int = probe.getsockname()[1]
     except OSError as error:
         raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    return given
