@@ -20,6 +20,7 @@ from nonosat.explain.rating import PASS_CUTS, rate, score_for
 from nonosat.explain.steps import trace
 from nonosat.model import Line as GridLine
 from nonosat.model import Puzzle
+from nonosat.render.text import hint_lines
 from nonosat.solver import solve
 from nonosat.solver.encodings import ENCODINGS, Line
 from nonosat.solver.propagation import alive_states
@@ -239,6 +240,40 @@ def test_hint_names_the_wrong_cell() -> None:
     (wr, wc), value = found.wrong
     assert text[wr][wc] != "?" and value == cat.goal[wr][wc]  # type: ignore[index]
     assert (text[wr][wc] == "#") != bool(value)
+
+
+def test_a_hint_of_fewer_steps_than_asked_for_says_why(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A review: `hint --steps 100000 --timeout 1` on a large puzzle printed the steps found in
+    time, exit 0, not a word of the time running out (a different number each run); and fewer
+    steps than asked for where logic stalls, as if that were all asked for."""
+    forever = load(FOREVER)
+    blank = tuple((None,) * forever.width for _ in range(forever.height))
+    stalled = hint(forever, blank, steps=1000)
+    fixing = sum(1 for step in stalled.steps if step.fixed)
+    assert stalled.stalled and stalled.cut_short is None and 0 < fixing < 1000
+    assert hint_lines(stalled)[-1] == f"logic finds nothing more after {fixing} steps"
+    assert not hint(forever, blank, steps=fixing).stalled  # as many as logic has: nothing to say
+
+    import nonosat.explain.hint as hinting
+
+    real = trace  # (the one hint calls)
+
+    def running_out(puzzle: Puzzle, board: Any, *, on_step: Any, deadline: Any) -> Any:
+        def step_then_out_of_time(step: Any, board: Any) -> None:
+            on_step(step, board)
+            deadline.at = 0.0  # the time runs out after the first step (trace sees it soon after)
+
+        return real(puzzle, board, on_step=step_then_out_of_time, deadline=deadline)
+
+    monkeypatch.setattr(hinting, "trace", running_out)
+    cut = hint(forever, blank, steps=1000, timeout=600)
+    shown = sum(1 for step in cut.steps if step.fixed)
+    assert 0 < shown < fixing and cut.cut_short is not None and not cut.stalled
+    assert hint_lines(cut)[-1] == f"{cut.cut_short} after {shown} step{'' if shown == 1 else 's'}: there may be more"
+    state = tmp_path / "blank.txt"
+    state.write_text("\n".join(["?" * forever.width] * forever.height) + "\n")
+    done = runner.invoke(app, ["hint", str(FOREVER), "--state", str(state), "--steps", "1000", "--timeout", "600"])
+    assert done.exit_code == 4 and done.output.splitlines()[-1].endswith(": there may be more"), done.output
 
 
 def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> None:

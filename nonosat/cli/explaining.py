@@ -126,7 +126,8 @@ def hint(
 ) -> None:
     """The next cells logic decides from a partly filled grid, with the reason, or the wrong cell.
 
-    Exits 3 when a marked cell is wrong, 1 when no cell is forced (several solutions from here).
+    Exits 3 when a marked cell is wrong, 1 when no cell is forced (several solutions from here),
+    4 when the time ran out before as many steps as asked for (those found are shown).
     Example: nonosat hint puzzles/webpbn-00006-cat.non --state cat-so-far.txt
     """
     from nonosat.deadline import Deadline, alarm
@@ -145,6 +146,8 @@ def hint(
         raise typer.Exit(EXIT_FOR_STATUS["none"])
     if found.ambiguous:
         raise typer.Exit(EXIT_FOR_STATUS["multiple"])
+    if found.cut_short is not None:
+        raise typer.Exit(EXIT_FOR_STATUS["unknown"])
 
 
 @contextmanager

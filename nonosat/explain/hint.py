@@ -62,6 +62,10 @@ class Hint:
     several solutions from here, and no move is forced."""
     impossible: bool = False
     """The puzzle itself has no solution, whatever the grid so far."""
+    cut_short: str | None = None
+    """Fewer steps than asked for, because the time ran out ("time limit reached while ...")."""
+    stalled: bool = False
+    """Fewer steps than asked for, because logic finds nothing more after them."""
     palette: Palette = BLACK_AND_WHITE
     """The puzzle's colours, to name a cell's value (`word`)."""
 
@@ -345,12 +349,12 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadl
 
     try:
         logic = trace(puzzle, board.copy(), on_step=keep, deadline=deadline)
-        if logic.cut_short is not None and not any(kept.fixed for kept in found):
-            raise TimeUp("looking for the next logical step")
     except Enough:
-        pass
-    if any(kept.fixed for kept in found):
         return Hint(tuple(found), palette=palette)
+    if logic.cut_short is not None and not any(kept.fixed for kept in found):
+        raise TimeUp("looking for the next logical step")
+    if any(kept.fixed for kept in found):  # fewer than asked for: a review found them shown as if all
+        return Hint(tuple(found), palette=palette, cut_short=logic.cut_short, stalled=logic.cut_short is None)
     forced = _forced_cell(puzzle, board, deadline)  # in colour, after steps that fix no cell, if any
     if forced is not None:
         return Hint(tuple(found), searched=forced, palette=palette)

@@ -356,4 +356,6 @@ def hint_record(found: Hint) -> Record:
         "solved": found.solved,
         "ambiguous": found.ambiguous,
         "impossible": found.impossible,
+        "cut_short": found.cut_short,
+        "stalled": found.stalled,
     }

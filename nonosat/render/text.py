@@ -166,6 +166,11 @@ def hint_lines(found: Hint) -> list[str]:
             "logic finds nothing more, and no open cell has the same value in every solution: "
             "the puzzle has several solutions from here"
         )
+    fixing = sum(1 for step in found.steps if step.fixed)
+    if found.cut_short is not None:
+        lines.append(f"{found.cut_short} after {fixing} step{'' if fixing == 1 else 's'}: there may be more")
+    if found.stalled:
+        lines.append(f"logic finds nothing more after {fixing} step{'' if fixing == 1 else 's'}")
     return lines
 
 
