@@ -501,3 +501,6 @@ def test_an_output_in_a_read_only_folder_is_refused_before_any_work(
     (writable / "back.non").symlink_to(read_only / "t.non")
     code, _, stderr = run("random", "--width", "5", "--height", "5", "-o", str(writable / "back.non"))
     assert code == 2 and f"the folder {read_only} is read-only" in stderr, stderr
+    (writable / "nowhere.non").symlink_to(writable / "nowhere" / "x.non")  # a review: called read-only too
+    code, _, stderr = run("solve", DANCER, "-o", str(writable / "nowhere.non"))
+    assert code == 2 and f"the folder {writable / 'nowhere'} is not there" in stderr, stderr

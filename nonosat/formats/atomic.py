@@ -47,6 +47,8 @@ def ensure_writable(path: str | Path, *, force: bool = False) -> None:
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: the folder {target.parent} is not there")
     folder = Path(os.path.realpath(target)).parent if target.is_symlink() else target.parent  # where it is written
+    if not folder.is_dir():  # a link into a folder that is not there (a review: it was called read-only)
+        raise UsageError(f"cannot write {target}: the folder {folder} is not there")
     if not os.access(folder, os.W_OK | os.X_OK):  # a review: `generate -o ro/x.non` lost the puzzle
         raise UsageError(f"cannot write {target}: the folder {folder} is read-only")
     if target.exists() and not target.is_file():
