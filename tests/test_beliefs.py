@@ -97,6 +97,7 @@ def learn(puzzle: Puzzle, count: int, beliefs_after: int) -> tuple[bool, list[An
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_turning_to_the_beliefs_loses_no_grid() -> None:
     """Up to 3 solutions of random puzzles, the search turning at its first restart: the same
     counts and completeness as the depth-first search, every grid meeting the clues, none twice,

@@ -42,6 +42,7 @@ def flat(grid: tuple[tuple[int, ...], ...]) -> bytes:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("palette", [1, 2, 3])
 def test_every_solution_of_small_colour_grids_as_brute_force_finds_them(palette: int) -> None:
     rng = random.Random(100 + palette)
@@ -155,6 +156,7 @@ def picture_with_a_patch(side: int, palette: int, patch: int, seed: int) -> Grid
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("palette", [2, 3])
 def test_a_512x512_colour_picture_is_decided_by_both_engines_and_they_agree(palette: int) -> None:
     grid = picture_with_a_patch(512, palette, 24, seed=palette)

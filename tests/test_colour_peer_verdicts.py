@@ -34,6 +34,7 @@ def agree(puzzle: Puzzle, engine: str) -> tuple[Answer, Answer]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_generated_colour_pictures_and_noise_grids_get_the_peers_verdicts(engine: str) -> None:
     puzzles = [p for p in colour_set(seed=0) if p.width <= 40] + [p for p in noise_set() if p.width <= 25]
@@ -53,6 +54,7 @@ def test_every_colour_file_of_the_corpus_gets_the_peers_verdict(corpus: Path, en
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_the_larger_noise_grids_get_the_peers_verdicts() -> None:
     puzzles = [p for p in noise_set() if p.width > 25]
     assert puzzles

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.skipif(colour_core() is None, reason="the compiled core
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("palette", [1, 2, 3])
 def test_every_solution_of_small_colour_grids_as_brute_force_finds_them(palette: int) -> None:
     rng = random.Random(palette)

@@ -276,6 +276,7 @@ def every_puzzle(height: int, width: int) -> dict[tuple[tuple[Clue, ...], tuple[
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("height, width", [(4, 4), (3, 5)])
 def test_search_finds_exactly_every_solution_of_small_puzzles(height: int, width: int) -> None:
     everything = every_puzzle(height, width)

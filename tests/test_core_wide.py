@@ -141,6 +141,7 @@ def test_both_builds_search_alike_where_both_fit() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("shrink", [True, False])
 def test_cdcl_counts_agree_with_sat_on_wide_puzzles(shrink: bool) -> None:
     """Up to 2 solutions of 40 random puzzles with a side over 64 (the first 20 with the weaker

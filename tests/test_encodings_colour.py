@@ -78,6 +78,7 @@ def fits(word: Word, excluded: tuple[int, ...]) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("encoding", sorted(ENCODINGS))
 def test_projected_count_on_every_colour_line(encoding: str) -> None:
     """Models on the cell-colour variables = words with that clue, for every clue of every line
@@ -164,6 +165,7 @@ def all_grids(width: int, height: int, count: int) -> list[Grid]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 @pytest.mark.parametrize("encoding", sorted(ENCODINGS))
 def test_grid_formula_counts_every_solution_of_small_colour_puzzles(encoding: str) -> None:
     """On random 3x3 two-colour pictures, the solver enumerates exactly the grids, found by brute

@@ -88,6 +88,7 @@ def as_set(clauses: list[list[int]]) -> set[tuple[int, ...]]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_compiled_clauses_are_the_pythons_on_short_and_long_lines() -> None:
     """Lines of 1..300 cells, most of them open, some with known cells (and some with a clue
     that does not fit them): the compiled core's clauses are the Python fallback's."""
