@@ -471,7 +471,7 @@ def test_a_wrong_scheduler_address_is_one_line_and_soon(monkeypatch: pytest.Monk
 
             def reach(address: str = address, raised: list[BaseException] = raised) -> None:
                 try:
-                    list(run([str(one)], executor="dask", scheduler=address))
+                    list(run([str(one)], out=tmp_path / "r.jsonl", executor="dask", scheduler=address))
                 except BaseException as error:  # noqa: BLE001 - looked at below
                     raised.append(error)
 
@@ -482,6 +482,7 @@ def test_a_wrong_scheduler_address_is_one_line_and_soon(monkeypatch: pytest.Monk
             assert str(raised[0]).startswith(f"cannot reach the Dask scheduler at {address}: ") and said in str(
                 raised[0]
             )
+            assert not (tmp_path / "r.jsonl").exists(), address  # a review: left there, empty
     finally:
         silent_done.set()
         foreign_done.set()

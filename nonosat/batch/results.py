@@ -140,6 +140,9 @@ class Writer:
     def __init__(self, out: Path) -> None:
         check_results_path(out)
         hold(out)  # held already when `pending` read it: one run at a time on a file
+        self.made = not out.exists()
+        """Whether this run made the file: one it never wrote a record in goes again at the end (a
+        review: a run whose scheduler could not be reached left an empty results file)."""
         if out.exists() and out.stat().st_size:
             with open(out, "rb") as handle:
                 handle.seek(-1, os.SEEK_END)
@@ -171,6 +174,8 @@ class Writer:
                 os.fsync(self.handle.fileno())
             finally:
                 self.handle.close()
+                if self.made and not self.written:
+                    self.out.unlink(missing_ok=True)
                 let_go(self.out)
         except OSError as error:
             raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None
