@@ -217,6 +217,13 @@ def test_save_picture_chooses_by_suffix_and_never_overwrites(tmp_path: Path) -> 
     assert not any(map(any, png_cells((tmp_path / "a.png").read_bytes(), puzzle)))
     with pytest.raises(UsageError, match=r"\.svg or \.png"):
         save_picture(puzzle, goal, tmp_path / "a.gif")
+    # a review: "-: a picture is .svg or .png, not a file without a suffix", and the same for a folder
+    with pytest.raises(UsageError, match="^a picture is written to a file \\(.svg or .png\\), not to standard output$"):
+        save_picture(puzzle, goal, "-")
+    (tmp_path / "d").mkdir()
+    with pytest.raises(UsageError, match="d is a folder, not a file$"):
+        save_picture(puzzle, goal, tmp_path / "d")
+    (tmp_path / "d").rmdir()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.SVG", "a.png"]  # no temporary files left
 
 

@@ -353,6 +353,10 @@ def check_picture_path(path: str | Path, *, force: bool = False) -> None:
     """Raise UsageError unless `path` is an .svg or .png that may be written (see `save_picture`)."""
     target = Path(path)
     kind = target.suffix.lower()
+    if str(path) == "-":  # a review: "-: ... not a file without a suffix"
+        raise UsageError("a picture is written to a file (.svg or .png), not to standard output")
+    if target.is_dir():
+        raise UsageError(f"{target} is a folder, not a file")
     if kind not in (".svg", ".png"):
         raise UsageError(f"{target}: a picture is .svg or .png, not {kind or 'a file without a suffix'}")
     ensure_writable(target, force=force)
