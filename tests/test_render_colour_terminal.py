@@ -5,14 +5,16 @@ colour."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from colour_views import BW, DIFFER, GRID, OTHER, PALETTE, ansi, hex_of, puzzle, styled
 from rich.style import Style
 
+from nonosat import load
 from nonosat.model import Grid, Line, Puzzle
 from nonosat.palette import Colour
-from nonosat.render.views import cell_width, fitted_grid, grid_view, half_block_grid, side_by_side
+from nonosat.render.views import cell_width, fitted_grid, grid_view, grid_width, half_block_grid, side_by_side
 
 WHITE, BLACK_INK = "#ffffff", "#000000"
 
@@ -248,4 +250,9 @@ def test_column_clues_of_two_digits_stay_apart_and_filled_rows_stay_solid(ascii_
     assert [list(clue) for clue in twelve.columns] == [[10], [11]]
     lines = grid_view(twelve, grid, ascii_cells=ascii_cells).plain.splitlines()
     assert lines[0].split() == ["10", "11"]
-    assert lines[2].endswith("#  #  " if ascii_cells else "██████"), lines  # no gap in a filled row without --ascii
+    assert lines[2].endswith("# #  " if ascii_cells else "█████"), lines  # no gap in a filled row without --ascii
+    # only the column whose number touches its neighbour's widens (the mends' review: every
+    # column did, and 25x25 puzzles such as Forever no longer fit 80 columns, their clues lost)
+    forever = load(Path(__file__).resolve().parent.parent / "puzzles" / "webpbn-06574-forever.non")
+    assert grid_width(forever, ascii_cells) <= 80
+    assert "11 9" in grid_view(forever, None, ascii_cells=ascii_cells).plain  # its "11" kept apart from "2"

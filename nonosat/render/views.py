@@ -99,12 +99,25 @@ def cell_glyphs(palette: Palette | None, ascii_cells: bool, wide: bool = True) -
 
 
 def cell_width(puzzle: Puzzle, columns: list[list[Token]], ascii_cells: bool) -> int:
-    """Terminal columns per cell: its glyph, or the widest column clue number if wider, and then
-    one more, so that neighbouring numbers stay apart: "10" and "11" read "1011" (a review), as
-    "1r" and "2b" did in colour with --ascii."""
-    widest = max(len(t) for tokens in columns for t, _ in tokens)
-    number = widest + (widest > 1 or (puzzle.is_colour and ascii_cells))
+    """Terminal columns per cell: its glyph, or the widest column clue number if wider (in colour
+    with --ascii, one more, so that "1r" and "2b" above neighbouring columns stay apart)."""
+    number = max(len(t) for tokens in columns for t, _ in tokens) + (puzzle.is_colour and ascii_cells)
     return max(1 if ascii_cells else 2, number)
+
+
+def column_widths(puzzle: Puzzle, columns: list[list[Token]], ascii_cells: bool) -> list[int]:
+    """Terminal columns per column: `cell_width`, and one more for a column whose clue number of
+    two digits or more, as wide as that, has a number on its left in the same header line: "10"
+    and "11" read "1011" (a review). Only those columns widen, so that a 25x25 puzzle keeps to 80
+    columns (with --ascii, one digit a column, side by side, as before)."""
+    width = cell_width(puzzle, columns, ascii_cells)
+    depth = max(map(len, columns))
+    levels = [[""] * (depth - len(tokens)) + [t for t, _ in tokens] for tokens in columns]
+    widths = [width]
+    for left, right in zip(levels, levels[1:], strict=False):
+        touching = any(len(right[level]) >= max(width, 2) and left[level] for level in range(depth))
+        widths.append(width + touching)
+    return widths
 
 
 def fitted(glyph: str, width: int) -> str:
@@ -116,7 +129,7 @@ def fitted(glyph: str, width: int) -> str:
 def grid_width(puzzle: Puzzle, ascii_cells: bool = False) -> int:
     """How many terminal columns `grid_view` needs."""
     row_clue = max(len(" ".join(t for t, _ in tokens)) for tokens in _all_tokens(puzzle, True, ascii_cells))
-    return row_clue + 1 + puzzle.width * cell_width(puzzle, _all_tokens(puzzle, False, ascii_cells), ascii_cells)
+    return row_clue + 1 + sum(column_widths(puzzle, _all_tokens(puzzle, False, ascii_cells), ascii_cells))
 
 
 def grid_view(
@@ -147,7 +160,7 @@ def grid_view(
     glyphs = cell_glyphs(palette, ascii_cells)
     rows = _all_tokens(puzzle, True, ascii_cells)
     columns = _all_tokens(puzzle, False, ascii_cells)
-    cell = cell_width(puzzle, columns, ascii_cells)
+    widths = column_widths(puzzle, columns, ascii_cells)
     row_texts = [" ".join(t for t, _ in tokens) for tokens in rows]
     clue_style = None if ascii_cells else "cyan"  # --ascii is for logs: no colour at all
     mark_style = None if ascii_cells else DIFFERENT
@@ -160,10 +173,10 @@ def grid_view(
         for c, tokens in enumerate(columns):
             offset = level - (depth - len(tokens))
             if swatches:
-                _append_token(text, tokens[offset] if offset >= 0 else ("", None), cell, clue_style)
+                _append_token(text, tokens[offset] if offset >= 0 else ("", None), widths[c], clue_style)
                 continue
             style = mark_style if c in marked_columns and not pointers else clue_style
-            heads.append(((tokens[offset][0] if offset >= 0 else "").rjust(cell), style))
+            heads.append(((tokens[offset][0] if offset >= 0 else "").rjust(widths[c]), style))
         _append_runs(text, heads)
         text.append("\n")
     for r, clue in enumerate(row_texts):
@@ -185,7 +198,7 @@ def grid_view(
                 look = mark_style
                 if no_colour and palette is None and value is not None:  # no red to see: X and o
                     glyph = "X" if value else "o"
-            cells.append((fitted(glyph, cell), look))
+            cells.append((fitted(glyph, widths[c]), look))
         _append_runs(text, cells)
         if pointers and r in marked_rows:
             text.append(" <", style=mark_style)
@@ -193,7 +206,7 @@ def grid_view(
             text.append("\n")
     if pointers and marked_columns:
         text.append("\n" + " " * (margin + 1))
-        pointed = "".join(("^" if c in marked_columns else "").rjust(cell) for c in range(puzzle.width)).rstrip()
+        pointed = "".join(("^" if c in marked_columns else "").rjust(widths[c]) for c in range(puzzle.width)).rstrip()
         text.append(pointed, style=mark_style)
     return text
 
