@@ -584,6 +584,19 @@ def test_a_second_run_on_another_name_of_the_same_results_file_is_refused(tmp_pa
         other.communicate("")
     assert [record["status"] for record in run([str(puzzle)], out=link, jobs=1)] == ["multiple"]
     assert len(out.read_text().splitlines()) == 1
+    # the mends' review: a results file the run made (or rewrote by a rename) was not held itself
+    made, link = tmp_path / "made.jsonl", tmp_path / "made-link.jsonl"
+    code = "import sys; from pathlib import Path; from nonosat.batch.holding import hold; "
+    code += "from nonosat.batch.results import Writer; "
+    code += f"hold(Path({str(made)!r})); Writer(Path({str(made)!r})); print('made', flush=True); sys.stdin.read()"
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "made\n"
+        os.link(made, link)
+        with pytest.raises(UsageError, match="under another name"):
+            pending([str(puzzle)], link)
+    finally:
+        other.communicate("")
 
 
 def test_an_address_that_is_no_address_is_refused_before_the_run_begins(tmp_path: Path) -> None:

@@ -253,6 +253,10 @@ def test_a_hint_of_fewer_steps_than_asked_for_says_why(monkeypatch: pytest.Monke
     assert stalled.stalled and stalled.cut_short is None and 0 < fixing < 1000
     assert hint_lines(stalled)[-1] == f"logic finds nothing more after {fixing} steps"
     assert not hint(forever, blank, steps=fixing).stalled  # as many as logic has: nothing to say
+    dancer = load(DANCER)  # the mends' review: logic that completes the grid did not "stall"
+    whole = hint(dancer, tuple((None,) * dancer.width for _ in range(dancer.height)), steps=1000)
+    assert whole.completed and not whole.stalled
+    assert hint_lines(whole)[-1] == f"these {sum(1 for step in whole.steps if step.fixed)} steps complete the grid"
 
     import nonosat.explain.hint as hinting
 

@@ -218,6 +218,30 @@ def test_the_dask_clients_loop_says_nothing_once_ctrl_c_was_heard(
     finally:
         runner.stop()  # type: ignore[no-untyped-call]
     assert [record for record in caplog.records if record.name == executors.LOOP_LOGGER] == []
+    with caplog.at_level(logging.ERROR):  # the mends' review: "Task exception was never retrieved ... Nanny failed"
+        logging.getLogger("asyncio").error("Task exception was never retrieved")
+    assert [record for record in caplog.records if record.name == "asyncio"] == []
+
+
+def sleeping() -> None:
+    time.sleep(30)
+
+
+def test_ending_a_local_clusters_workers_leaves_the_callers_own_processes_alone() -> None:
+    """The mends' review: after Ctrl-C in `batch.run(executor="dask")`, a library caller's own
+    multiprocessing children were killed with the cluster's workers."""
+    import multiprocessing
+
+    from nonosat.batch import executors
+
+    own = multiprocessing.get_context("spawn").Process(target=sleeping, name="the caller's")
+    own.start()
+    try:
+        executors.end_local_workers()
+        assert own.is_alive()
+    finally:
+        own.kill()
+        own.join()
 
 
 SLOW_WORKER_START = """import sys, time

@@ -226,14 +226,19 @@ WORKERS_END_WITHIN = 0.5
 """Seconds `end_local_workers` waits for the workers it killed."""
 
 
+DASK_WORKER = "Dask Worker process"
+"""How a Dask nanny names the worker process it starts ("Dask Worker process (from Nanny)")."""
+
+
 def end_local_workers() -> None:
-    """Kill this process's worker processes (a LocalCluster's, started by multiprocessing) and
-    wait for them: after Ctrl-C a worker still starting (it ignores Ctrl-C: `deaf_loop`) ran on
-    for up to 3 s after the command had ended, until it saw its parent gone (a review)."""
+    """Kill this process's Dask worker processes (a LocalCluster's, started by multiprocessing;
+    not a library caller's own: the mends' review) and wait for them: after Ctrl-C a worker still
+    starting (it ignores Ctrl-C: `deaf_loop`) ran on for up to 3 s after the command had ended,
+    until it saw its parent gone (a review)."""
     import multiprocessing
     import time
 
-    children = multiprocessing.active_children()
+    children = [child for child in multiprocessing.active_children() if child.name.startswith(DASK_WORKER)]
     for child in children:
         child.kill()
     until = time.monotonic() + WORKERS_END_WITHIN
@@ -279,6 +284,11 @@ class _Together:
 LOOP_LOGGER = "tornado.application"
 """The logger of uncaught errors in the event loop a Dask client runs in a thread of its own."""
 
+LOOP_LOGGERS = (LOOP_LOGGER, "asyncio")
+"""The loggers `quiet_loop_once_interrupted` quiets: tornado's, and asyncio's, which said "Task
+exception was never retrieved ... Nanny failed to start" for each worker that Ctrl-C ended while
+the cluster started (the mends' review)."""
+
 
 def quiet_loop_once_interrupted() -> None:
     """Drop what the client's event loop logs once Ctrl-C (or SIGTERM) was heard: the command is
@@ -290,9 +300,10 @@ def quiet_loop_once_interrupted() -> None:
 
     from nonosat import interrupts
 
-    logger = logging.getLogger(LOOP_LOGGER)
-    if not any(isinstance(each, _AfterASignal) for each in logger.filters):
-        logger.addFilter(_AfterASignal(interrupts.heard_a_signal))
+    for name in LOOP_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(each, _AfterASignal) for each in logger.filters):
+            logger.addFilter(_AfterASignal(interrupts.heard_a_signal))
 
 
 class _AfterASignal:

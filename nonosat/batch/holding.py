@@ -100,6 +100,24 @@ def _hold_the_file(path: str) -> int | None:
     return descriptor
 
 
+def hold_as_it_is(out: Path) -> None:
+    """Hold the results file itself again, as it is now (a run that made it, or rewrote it by a
+    rename, held no file or one no longer there: the mends' review let a link to the new one in);
+    UsageError if another process holds it. Nothing where this process does not hold `out`."""
+    key = os.path.realpath(out)
+    held = _held.get(key)
+    if held is None:
+        return
+    descriptor, lock, itself = held
+    if itself is not None:
+        os.close(itself)  # (a second flock of this process's on the same file would conflict)
+    try:
+        _held[key] = (descriptor, lock, _hold_the_file(key))
+    except UsageError:
+        _held[key] = (descriptor, lock, None)
+        raise UsageError(f"{out}: {WRITING.format(how=' under another name (a link to it)')}") from None
+
+
 def _let_go_of_all() -> None:
     for key in list(_held):
         let_go(Path(key))

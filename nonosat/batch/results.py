@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from nonosat.batch.holding import hold, let_go
+from nonosat.batch.holding import hold, hold_as_it_is, let_go
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.render.records import RECORD_KEYS, Record, solution_sha1
@@ -156,6 +156,11 @@ class Writer:
         except OSError as error:
             raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
         self.written = 0
+        try:
+            hold_as_it_is(out)  # made now, or rewritten since `pending` held it
+        except UsageError:
+            self.handle.close()
+            raise
 
     def write(self, record: Record) -> None:
         try:

@@ -66,6 +66,8 @@ class Hint:
     """Fewer steps than asked for, because the time ran out ("time limit reached while ...")."""
     stalled: bool = False
     """Fewer steps than asked for, because logic finds nothing more after them."""
+    completed: bool = False
+    """Fewer steps than asked for, because they complete the grid."""
     palette: Palette = BLACK_AND_WHITE
     """The puzzle's colours, to name a cell's value (`word`)."""
 
@@ -322,7 +324,8 @@ def _marks_at_odds(search: Search, board: Board, marks: list[tuple[Cell, int]]) 
 
 def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadline | None = None) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
-    holds for the whole hint (TimeUp when it runs out). In colour, the steps that only rule
+    holds for the whole hint (TimeUp when it runs out before a step is found; after some, they
+    come with `cut_short` saying so). In colour, the steps that only rule
     colours out (which the grid so far cannot hold) come with the next ones that fix cells."""
     from nonosat.arguments import check_puzzle, check_whole
 
@@ -354,7 +357,14 @@ def hint(puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadl
     if logic.cut_short is not None and not any(kept.fixed for kept in found):
         raise TimeUp("looking for the next logical step")
     if any(kept.fixed for kept in found):  # fewer than asked for: a review found them shown as if all
-        return Hint(tuple(found), palette=palette, cut_short=logic.cut_short, stalled=logic.cut_short is None)
+        done = logic.complete
+        return Hint(
+            tuple(found),
+            palette=palette,
+            cut_short=logic.cut_short,
+            stalled=logic.cut_short is None and not done,
+            completed=done,
+        )
     forced = _forced_cell(puzzle, board, deadline)  # in colour, after steps that fix no cell, if any
     if forced is not None:
         return Hint(tuple(found), searched=forced, palette=palette)

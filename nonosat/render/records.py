@@ -358,4 +358,5 @@ def hint_record(found: Hint) -> Record:
         "impossible": found.impossible,
         "cut_short": found.cut_short,
         "stalled": found.stalled,
+        "completed": found.completed,
     }

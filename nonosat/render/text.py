@@ -171,6 +171,8 @@ def hint_lines(found: Hint) -> list[str]:
         lines.append(f"{found.cut_short} after {fixing} step{'' if fixing == 1 else 's'}: there may be more")
     if found.stalled:
         lines.append(f"logic finds nothing more after {fixing} step{'' if fixing == 1 else 's'}")
+    if found.completed:
+        lines.append(f"{'this step completes' if fixing == 1 else f'these {fixing} steps complete'} the grid")
     return lines
 
 
