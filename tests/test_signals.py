@@ -204,7 +204,7 @@ def test_the_dask_clients_loop_says_nothing_once_ctrl_c_was_heard(
     runner = LoopRunner(asynchronous=False)
     runner.start()  # type: ignore[no-untyped-call]
     try:
-        runner.loop.add_callback(time.sleep, 0.2)  # busy: sync's call is not started yet
+        runner.loop.add_callback(time.sleep, 1.0)  # busy: sync's call is not started yet, under load too
         threading.Timer(0.05, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
 
         async def nothing() -> None:
