@@ -140,8 +140,7 @@ def hint(
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)
     found = next_hint(puzzle, so_far, steps, timeout=deadline)
-    for line in hint_lines(found):
-        out.print(line, markup=False, soft_wrap=True)
+    say(*hint_lines(found))  # (Rich's print per line took 0.2-0.4 s for a thousand long steps, past --timeout)
     if found.impossible or found.wrong is not None or found.conflict:
         raise typer.Exit(EXIT_FOR_STATUS["none"])
     if found.ambiguous:
