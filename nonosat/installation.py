@@ -69,7 +69,8 @@ def workers_line() -> str:
         if start_method() == "forkserver"
         else "spawned, a new interpreter each (no fork server on this platform)"
     )
-    return f"worker processes: {how}; {usable_cores()} usable cores"
+    cores = usable_cores()
+    return f"worker processes: {how}; {cores} usable core{'' if cores == 1 else 's'}"
 
 
 def report() -> list[str]:

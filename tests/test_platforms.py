@@ -244,3 +244,12 @@ def test_workers_import_this_nonosat_not_one_in_the_working_folder(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     child, parent = done.stdout.split()
     assert child == parent == str(ROOT / "nonosat" / "__init__.py")
+
+
+@pytest.mark.parametrize(("cores", "said"), [(1, "1 usable core"), (2, "2 usable cores")])
+def test_version_counts_cores_in_words(monkeypatch: pytest.MonkeyPatch, cores: int, said: str) -> None:
+    """A review: one core was "1 usable cores"."""
+    from nonosat import installation, processes
+
+    monkeypatch.setattr(processes, "usable_cores", lambda: cores)
+    assert installation.workers_line().endswith(f"; {said}")

@@ -409,3 +409,24 @@ def test_an_upload_that_stalls_is_answered_when_the_requests_time_is_up(served: 
         if code == 200:
             assert record["status"] == "unknown" and record["path"] == name, record
         assert seconds < 6, (path, seconds)  # the 1 s limit, not the test's 20 s: no clock in the verdict
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),  # a review: warned as if public
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.5", False),
+        ("example.org", False),
+    ],
+)
+def test_only_a_public_address_is_warned_of(host: str, loopback: bool) -> None:
+    from nonosat.cli.serving import _loopback
+
+    assert _loopback(host) is loopback

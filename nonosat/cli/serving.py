@@ -84,7 +84,7 @@ def serve(
             markup=False,
             soft_wrap=True,
         )
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if not _loopback(host):
         err.print(
             f"warning: listening on {host}: anyone who can reach this machine can use the server",
             markup=False,
@@ -165,3 +165,15 @@ def check_address(host: str, port: int) -> int:
     except OSError as error:
         raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     return given
+
+
+def _loopback(host: str) -> bool:
+    """Whether `host` is reachable from this machine only: localhost, or an address of 127.0.0.0/8 or ::1."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
