@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         ImpossiblePuzzle,
         InvalidPuzzle,
         NonosatError,
+        OutputFailed,
         ParseError,
         TimeUp,
         TooLarge,
@@ -52,6 +53,7 @@ _LAZY = {
     "BadImage": "nonosat.errors",
     "GenerateFailed": "nonosat.errors",
     "WrongAnswer": "nonosat.errors",
+    "OutputFailed": "nonosat.errors",
     "CertificateRefused": "nonosat.certificate_check",
     "load": "nonosat.formats",
     "load_all": "nonosat.formats",
@@ -89,6 +91,7 @@ __all__ = [
     "BadImage",
     "GenerateFailed",
     "WrongAnswer",
+    "OutputFailed",
     "CertificateRefused",
 ]
 

@@ -17,6 +17,7 @@ formula; whichever engine found the verdict. `nonosat.certificate_check.verify` 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, replace
@@ -199,17 +200,34 @@ def make_certificate(
     target = Path(folder)
     check_certificate_folder(target, force)
     files = certificate_files(puzzle, status, grids, encoding=encoding, deadline=deadline)
+    made = not target.exists()
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
         raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
-    check_certificate_folder(target, force)  # again: the proof took time
-    _remove(target / "certificate.json")  # written last: a folder without it is no certificate
-    for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
-        write_text_atomic(target / name, files[name], force=force)
-    for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
-        _remove(target / name)
+    written: list[Path] = []
+    try:
+        check_certificate_folder(target, force)  # again: the proof took time
+        _remove(target / "certificate.json")  # written last: a folder without it is no certificate
+        for name in sorted(files, key=lambda name: name == "certificate.json"):  # the certificate.json last
+            write_text_atomic(target / name, files[name], force=force)
+            written.append(target / name)
+        for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
+            _remove(target / name)
+    except BaseException:  # a full disk halfway, Ctrl-C: no half certificate is left (a review)
+        _take_back(target if made else None, written)
+        raise
     return Certificate(target, status, encoding, tuple(files))
+
+
+def _take_back(made: Path | None, written: list[Path]) -> None:
+    """Remove the files a certificate that failed halfway wrote, and its folder if this made it."""
+    for path in written:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+    if made is not None:
+        with contextlib.suppress(OSError):
+            made.rmdir()  # only if empty: nothing of anyone else's is removed
 
 
 def _check_certified(status: str) -> None:

@@ -113,3 +113,20 @@ class WrongAnswer(NonosatError):
     """A solver produced a grid that breaks the clues: a bug, never shown as a solution."""
 
     exit_code = 70
+
+
+class OutputFailed(NonosatError):
+    """An output file could not be written for want of room or by a fault of the device (a full
+    disk, a quota, an I/O error): not the user's usage, exit 74 as for standard output."""
+
+    exit_code = 74
+
+
+def cannot_write(path: object, error: OSError) -> NonosatError:
+    """The error for a file `path` that could not be written: OutputFailed for a full disk,
+    quota or I/O fault, else a UsageError (a read-only folder, a name that is a folder...)."""
+    import errno
+
+    message = f"cannot write {path}: {error.strerror or error}"
+    disk_faults = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
+    return OutputFailed(message) if error.errno in disk_faults else UsageError(message)

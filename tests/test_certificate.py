@@ -566,3 +566,38 @@ def test_an_output_in_a_file_said_to_be_a_folder_is_named_so(tmp_path: Path) -> 
         ensure_writable(tmp_path / "a-file" / "x.non")
     with pytest.raises(UsageError, match=r"the folder .*nodir is not there"):
         ensure_writable(tmp_path / "nodir" / "x.non")
+
+
+@pytest.mark.parametrize("made_before", [False, True])
+def test_a_certificate_cut_short_halfway_leaves_no_half_certificate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, made_before: bool
+) -> None:
+    """A review: a full disk halfway left a folder holding only puzzle.json. The files written
+    are taken back, and the folder too if the certificate made it; a file of the user's stays."""
+    from nonosat.errors import OutputFailed
+    from nonosat.formats import atomic
+
+    puzzle = load(PUZZLES / "ring.non")
+    result = check(puzzle).result
+    grids = tuple(solution.grid for solution in result.solutions)
+    folder = tmp_path / "cert"
+    if made_before:
+        folder.mkdir()
+        (folder / "notes.txt").write_text("mine")
+    real = atomic.write_text_atomic
+    calls: list[Path] = []
+
+    def full_after_two(path: Path, text: str, *, force: bool = False) -> None:
+        calls.append(path)
+        if len(calls) > 2:
+            raise OutputFailed(f"cannot write {path}: No space left on device")
+        real(path, text, force=force)
+
+    monkeypatch.setattr(atomic, "write_text_atomic", full_after_two)
+    with pytest.raises(OutputFailed):
+        make_certificate(puzzle, result.status.value, grids, folder)
+    assert len(calls) == 3
+    if made_before:
+        assert [path.name for path in folder.iterdir()] == ["notes.txt"]
+    else:
+        assert not folder.exists()

@@ -264,3 +264,21 @@ def test_one_line_at_fault_is_named_without_talk_of_dropping_one(tmp_path: Path)
     assert done.returncode == 3, done.stderr
     assert "this line's clue cannot hold, whatever the others say: column 1 (clue 5)" in done.stdout
     assert "drop any one" not in done.stdout
+
+
+@pytest.mark.parametrize(("fault", "code"), [("ENOSPC", 74), ("EDQUOT", 74), ("EIO", 74), ("EACCES", 2)])
+def test_an_output_file_on_a_full_disk_is_exit_74_not_usage(tmp_path: Path, fault: str, code: int) -> None:
+    """A review: `-o` on a full disk said exit 2, "bad input or usage"; the disk's fault is not the
+    user's usage (a folder one may not write in still is)."""
+    script = (
+        "import sys, errno, nonosat.formats.atomic as atomic\n"
+        f"def broken(*args, **kwargs): raise OSError(errno.{fault}, 'it failed')\n"
+        "atomic.write_new_file = broken\n"
+        f"sys.argv = ['nonosat', 'encode', {str(DANCER)!r}, '-o', 'out.cnf']\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == code, done.stderr
+    assert done.stderr == "nonosat: cannot write out.cnf: it failed\n"
+    assert list(tmp_path.iterdir()) == []

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from nonosat.batch.holding import hold, hold_as_it_is, let_go
-from nonosat.errors import UsageError
+from nonosat.errors import UsageError, cannot_write
 from nonosat.formats.atomic import write_text_atomic
 from nonosat.render.records import RECORD_KEYS, Record, solution_sha1
 
@@ -154,7 +154,7 @@ class Writer:
         try:
             self.handle = open(out, "a", encoding="utf-8")
         except OSError as error:
-            raise UsageError(f"cannot write {out}: {error.strerror or error}") from None
+            raise cannot_write(out, error) from None
         self.written = 0
         try:
             hold_as_it_is(out)  # made now, or rewritten since `pending` held it
@@ -170,7 +170,7 @@ class Writer:
             if self.written % 64 == 0:
                 os.fsync(self.handle.fileno())
         except OSError as error:
-            raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None
+            raise cannot_write(self.out, error) from None
 
     def close(self) -> None:
         try:
@@ -183,4 +183,4 @@ class Writer:
                     self.out.unlink(missing_ok=True)
                 let_go(self.out)
         except OSError as error:
-            raise UsageError(f"cannot write {self.out}: {error.strerror or error}") from None
+            raise cannot_write(self.out, error) from None

@@ -15,7 +15,7 @@ import re
 import time
 from pathlib import Path
 
-from nonosat.errors import UsageError
+from nonosat.errors import UsageError, cannot_write
 
 
 def write_text_atomic(path: str | Path, text: str, *, force: bool = False) -> None:
@@ -119,7 +119,7 @@ def _write_atomic(target: Path, content: str | bytes, force: bool) -> None:
         except OSError:
             pass
         if isinstance(error, OSError):
-            raise UsageError(f"cannot write {target}: {error.strerror or error}") from error
+            raise cannot_write(target, error) from error
         raise
 
 
