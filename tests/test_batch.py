@@ -352,9 +352,25 @@ def test_the_summary_says_what_this_run_solved_of_the_file() -> None:
     from nonosat.render.views import summary_table
 
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
-    assert summary_table(summarize(records), "r.jsonl", 1).title == "3 puzzles in r.jsonl (1 solved in this run)"
-    assert summary_table(summarize(records), "r.jsonl", 3).title == "3 puzzles in r.jsonl"
-    assert summary_table(summarize(records[:1]), "r.jsonl", 1).title == "1 puzzle in r.jsonl"  # not "1 puzzles"
+    assert str(summary_table(summarize(records), "r.jsonl", 1).title) == "3 puzzles in r.jsonl (1 solved in this run)"
+    assert str(summary_table(summarize(records), "r.jsonl", 3).title) == "3 puzzles in r.jsonl"
+    assert str(summary_table(summarize(records[:1]), "r.jsonl", 1).title) == "1 puzzle in r.jsonl"  # not "1 puzzles"
+
+
+def test_the_summary_title_is_one_line_however_narrow_the_table() -> None:
+    """A review: "2 puzzles in me/b/r.jsonl (0 solved in this" and "run)" on two lines, the
+    title wrapped at the table's width."""
+    from rich.console import Console
+
+    from nonosat.batch.policy import summarize
+    from nonosat.render.views import summary_table
+
+    records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
+    console = Console(width=200, record=True, color_system=None)
+    console.print(summary_table(summarize(records), "some/long/folder/results.jsonl", 0))
+    lines = console.export_text().splitlines()
+    assert lines[0].rstrip() == "3 puzzles in some/long/folder/results.jsonl (0 solved in this run)"
+    assert lines[1].startswith("┏")
 
 
 def test_one_puzzle_is_one_puzzle_in_every_line_of_a_run(tmp_path: Path) -> None:

@@ -136,6 +136,34 @@ def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkey
         assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(done) == 1, spelt
 
 
+def test_a_puzzle_done_is_known_from_a_run_in_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cd b && nonosat batch set --out r.jsonl`, then `nonosat batch b/set --out b/r.jsonl` from
+    above (or from anywhere, by absolute paths): a review found every puzzle solved and counted
+    twice. A record's path names its puzzle from the results file's folder, or one above it,
+    where it names none of this run's from the run's own folder."""
+    from nonosat.batch.tasks import pending
+
+    (tmp_path / "b").mkdir()
+    _one_cell_puzzles(tmp_path / "b" / "set", "x.non", "y.non")
+    (tmp_path / "b" / "r.jsonl").write_text(_record("set/x.non", "unique") + "\n")
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "r.jsonl").write_text(_record("b/set/x.non", "unique") + "\n")  # written from tmp_path
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for folder, spelt, out in (
+        (tmp_path, "b/set", "b/r.jsonl"),
+        (elsewhere, str(tmp_path / "b" / "set"), str(tmp_path / "b" / "r.jsonl")),
+        (elsewhere, str(tmp_path / "b" / "set"), str(tmp_path / "c" / "r.jsonl")),
+    ):
+        monkeypatch.chdir(folder)
+        todo, done, already, ours, *_ = pending([spelt], out)
+        assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(ours) == 1, (spelt, out)
+    monkeypatch.chdir(elsewhere)  # a record of none of this run's puzzles stays one of none
+    _one_cell_puzzles(elsewhere / "set", "x.non")
+    todo, done, already, ours, *_ = pending(["set"], str(tmp_path / "c" / "r.jsonl"))
+    assert len(todo) == 1 and already == 0 and ours == [] and len(done) == 1
+
+
 def test_a_file_that_is_a_link_is_a_puzzle_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Links to folders are followed, links to files are not: b.non -> a.non in one folder is
     listed, solved and recorded as b.non (a review found it merged into a.non, with no record)."""
@@ -232,7 +260,8 @@ def limited(resource_name: str, value: int) -> Callable[[], None]:
 
 
 @pytest.mark.slow
-def test_a_results_file_that_cannot_grow_is_one_line_and_exit_2(tmp_path: Path) -> None:
+def test_a_results_file_that_cannot_grow_is_one_line_and_exit_74(tmp_path: Path) -> None:
+    """Past the process's file size limit (EFBIG), as on a full disk: the output's fault, exit 74."""
     done = subprocess.run(
         [sys.executable, "-m", "nonosat", "batch", str(PUZZLES), "--out", "r.jsonl", "--jobs", "1"],
         capture_output=True,
@@ -241,7 +270,7 @@ def test_a_results_file_that_cannot_grow_is_one_line_and_exit_2(tmp_path: Path) 
         preexec_fn=limited("RLIMIT_FSIZE", 600),
         timeout=120,
     )  # noqa: PLW1509
-    assert done.returncode == 2, done.stderr
+    assert done.returncode == 74, done.stderr
     assert "Traceback" not in done.stderr and "nonosat: cannot write r.jsonl" in done.stderr
 
 

@@ -219,7 +219,9 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     Records of this run's puzzles whose status is in `retry` are taken out of `out` (rewritten
     atomically; the records of other puzzles are kept), and those puzzles are to do again. A
     record is of a puzzle when their paths name the same file from this process's folder, however
-    spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path, a link to its folder). Raises UsageError for a path
+    spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path, a link to its folder), or, where
+    a record's path names none of this run's puzzles so, from `out`'s folder or one above it (a
+    run in another folder wrote it: `_beside`). Raises UsageError for a path
     that names no file, or for an `out` another process's run is writing; `out` is then held for
     this process's run until its results are closed, or the process ends
     (`nonosat.batch.holding.let_go` lets go sooner). Folders give their pictures too with
@@ -238,7 +240,8 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures, skip)]
     keys = {key for key, _ in asked}
     files = {puzzle_key(file, folders) for file in {task.file for _, task in asked}}  # once a file
-    kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
+    beside = _beside(out, keys | files) if done else {}
+    kept = [(_record_key(str(record["path"]), folders, keys | files, beside), record) for record in done]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
     stale = _changed(kept, asked)
     unread = {key for key, task in asked if task.puzzle is None}  # a file that cannot be read now keeps its records
@@ -257,6 +260,34 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
             todo.append(task)
     ours = [record for key, record in kept if _of(key, keys, files)]
     return Pending(todo, done, already, ours, len(stale), dropped)
+
+
+def _beside(out: str | Path | None, keys: set[str]) -> dict[str, str]:
+    """This run's puzzles' keys by their paths from the results file's folder and each folder
+    above it, the nearest first: a record written by a run in another folder (`cd b && nonosat
+    batch set --out r.jsonl`, then `nonosat batch b/set --out b/r.jsonl`) names its puzzle from
+    there (a review: such a run solved and counted every puzzle twice)."""
+    if out is None:
+        return {}
+    found: dict[str, str] = {}
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(out)))
+    while True:
+        for key in keys:
+            if os.path.isabs(key) and key.startswith(folder.rstrip(os.sep) + os.sep):
+                found.setdefault(key[len(folder.rstrip(os.sep)) + 1 :], key)
+        above = os.path.dirname(folder)
+        if above == folder:
+            return found
+        folder = above
+
+
+def _record_key(path: str, folders: dict[str, str], keys: set[str], beside: dict[str, str]) -> str:
+    """A record's key: its path from this process's folder, or, where that names none of this
+    run's puzzles, from the results file's folder or one above it (`_beside`)."""
+    key = puzzle_key(path, folders)
+    if key in keys or os.path.isabs(path):
+        return key
+    return beside.get(same_path(path), key)
 
 
 def _changed(kept: list[tuple[str, Record]], asked: list[tuple[str, Task]]) -> set[str]:

@@ -362,6 +362,7 @@ def summary_table(summary: Summary, results: str, new: int | None = None) -> Tab
     """A batch run's puzzles by status: how many, their total and longest seconds; the title
     says how many of them this run solved (`new`) when the file held others already."""
     from rich.table import Table
+    from rich.text import Text
 
     from nonosat.render.terminal import clean
     from nonosat.render.text import counted
@@ -369,7 +370,8 @@ def summary_table(summary: Summary, results: str, new: int | None = None) -> Tab
     title = f"{counted(summary.total, 'puzzle')} in {clean(results)}"
     if new is not None and new != summary.total:
         title += f" ({new} solved in this run)"
-    table = Table(title=title, title_justify="left")
+    # a title wider than the table is not wrapped: a review saw "(0 solved in this" and "run)" on two lines
+    table = Table(title=Text(title, no_wrap=True, overflow="ignore"), title_justify="left")
     table.add_column("status")
     table.add_column("puzzles", justify="right")
     table.add_column("total s", justify="right")
