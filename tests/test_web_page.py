@@ -192,3 +192,12 @@ def test_a_bad_file_shows_the_server_error(page: Page, tmp_path: Path) -> None:
     assert "bad.non" in page.inner_text("#status")
     page.click(cell(1, 1))  # the page goes on working
     assert settled(page) == "unique"
+
+
+def test_a_file_over_the_upload_limit_is_named_in_the_refusal(page: Page, tmp_path: Path) -> None:
+    """A review: "the upload is over this server's limit of 1048576 bytes" named no file."""
+    big = tmp_path / "big.non"
+    big.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n" + "# padding\n" * 120_000)
+    page.set_input_files("#file-input", str(big))
+    page.wait_for_selector("#status[data-kind=error]")
+    assert page.inner_text("#status").startswith("big.non: the upload is over this server's limit")

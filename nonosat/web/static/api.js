@@ -82,14 +82,25 @@ export function hint(puzzle, state) {
 export function picture(file, options, signal) {
   const form = new FormData();
   form.append("file", file, file.name || "picture.png");
-  return postJson("/api/picture", options, form, signal);
+  return named(file, postJson("/api/picture", options, form, signal));
+}
+
+/** The answer to an upload of the user's `file`; a refusal of its size names it (the server
+ * refuses it by its length, before it knows the file's name). */
+async function named(file, answer) {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413 && file.name) error.message = `${file.name}: ${error.message}`;
+    throw error;
+  }
 }
 
 /** Any puzzle file nonosat reads, as nonosat's JSON text (puzzle `number` of a file of several). */
 export async function readPuzzleFile(file, number) {
   const form = new FormData();
   form.append("file", file, file.name || "puzzle");
-  const response = await post("/api/convert", { to: "json", number }, form);
+  const response = await named(file, post("/api/convert", { to: "json", number }, form));
   return JSON.parse(await response.text());
 }
 
@@ -97,7 +108,7 @@ export async function readPuzzleFile(file, number) {
 export function contents(file) {
   const form = new FormData();
   form.append("file", file, file.name || "puzzle");
-  return postJson("/api/contents", { timeout: 10 }, form);
+  return named(file, postJson("/api/contents", { timeout: 10 }, form));
 }
 
 /** The puzzle in format `to`, as a Blob and the file name the server gives it. */
