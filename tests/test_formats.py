@@ -446,6 +446,19 @@ def test_missing_file(tmp_path: Path) -> None:
     assert (raised.value.path, raised.value.line) == (str(path), None)
 
 
+def test_a_link_to_nothing_says_so(tmp_path: Path) -> None:
+    """A review: a dangling link in a folder given to batch was "no such file", though listed."""
+    from nonosat.errors import BadImage
+    from nonosat.generate import from_image
+
+    (tmp_path / "x.non").symlink_to(tmp_path / "gone" / "x.non")
+    with pytest.raises(ParseError, match=r"x\.non: a link to .*gone/x\.non, which is not there$"):
+        load(tmp_path / "x.non")
+    (tmp_path / "x.png").symlink_to("nowhere.png")
+    with pytest.raises(BadImage, match=r"x\.png: a link to nowhere\.png, which is not there$"):
+        from_image(tmp_path / "x.png")
+
+
 def test_missing_puzzle_number(tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(dump_tournament([TINY, TINY]))

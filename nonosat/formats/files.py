@@ -124,11 +124,22 @@ def read_bytes(path: str | Path) -> bytes:
         with open(path, "rb") as handle:
             return handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError as error:
-        raise ParseError(path, None, "no such file") from error
+        raise ParseError(path, None, missing(path)) from error
     except IsADirectoryError as error:
         raise ParseError(path, None, "this is a folder, not a puzzle file") from error
     except OSError as error:
         raise ParseError(path, None, f"cannot be read: {error.strerror or error}") from error
+
+
+def missing(path: str | Path) -> str:
+    """What a missing file is: none, or a symbolic link to none (a review: a dangling link in a
+    folder given to batch was "no such file", though `ls` shows it)."""
+    if os.path.islink(path):
+        try:
+            return f"a link to {os.readlink(path)}, which is not there"
+        except OSError:
+            pass
+    return "no such file"
 
 
 def read_text(path: str | Path) -> str:

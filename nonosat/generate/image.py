@@ -190,7 +190,9 @@ def open_on_white(path: PictureSource, width: int | None, height: int | None) ->
     else:
         source = Path(path)
         if not source.exists():
-            raise BadImage(f"{source}: no such file")
+            from nonosat.formats.files import missing
+
+            raise BadImage(f"{source}: {missing(source)}")
         if not source.is_file():
             raise BadImage(f"{source}: {'a folder' if source.is_dir() else 'not a regular file'}, expected a picture")
         file_bytes = source.stat().st_size
