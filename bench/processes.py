@@ -89,13 +89,14 @@ def ignoring_ctrl_c(args: list[str]) -> list[str]:
     return [sys.executable, "-c", IGNORING_CTRL_C, *args]
 
 
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+def start(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     """`python -m nonosat ARGS` in a session (and process group) of its own, standard error piped,
-    hearing Ctrl-C (`hear_ctrl_c`; call `start` from the main thread)."""
+    hearing Ctrl-C (`hear_ctrl_c`; call `start` from the main thread); `env` as its environment."""
     hear_ctrl_c()
     return subprocess.Popen(
         [sys.executable, "-m", "nonosat", *args],
         cwd=cwd,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

@@ -140,12 +140,27 @@ def _end_interrupted(code: int) -> None:
 
     interrupts.run_at_end()  # (atexit's functions do not run)
     gc.collect()
+    _remove_multiprocessing_folder()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):
             pass
     os._exit(code)
+
+
+def _remove_multiprocessing_folder() -> None:
+    """Remove the `pymp-*` folder multiprocessing made for this process (its fork server's
+    socket): its own exit function, which atexit runs, would have; a review found one left in
+    the temporary folder at every Ctrl-C."""
+    if "multiprocessing" not in sys.modules:
+        return
+    import shutil
+    from multiprocessing import process
+
+    folder = getattr(process.current_process(), "_config", {}).get("tempdir")
+    if isinstance(folder, str):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

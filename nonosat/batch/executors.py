@@ -86,7 +86,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[list[Any]], jobs: int, *args:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing import resource_tracker
+    from multiprocessing import resource_tracker, util
 
     from nonosat import interrupts
     from nonosat.processes import main_hidden
@@ -99,7 +99,7 @@ def pooled(job: Callable[..., T], pieces: Iterator[list[Any]], jobs: int, *args:
         jobs,
         mp_context=context,
         initializer=worker_starts,
-        initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring(), os.getpid()),
+        initargs=(shared, work.RACE_AFTER, interrupts.started_ignoring(), os.getpid(), util.get_temp_dir()),
     )
 
     def submit(chunk: list[Any]) -> Any:
@@ -143,13 +143,20 @@ def kill_workers(pool: Any) -> None:
         process.kill()
 
 
-def worker_starts(shared: tuple[Any, Any], race_after: float, ignoring: bool, parent: int) -> None:
+def worker_starts(shared: tuple[Any, Any], race_after: float, ignoring: bool, parent: int, temporary: str) -> None:
     """A batch worker's first act: leave Ctrl-C to its parent, die with it, take a core slot.
     `ignoring`: the command was started ignoring Ctrl-C, and so are the rivals this worker starts;
-    `parent`: the run's process id (killed while this worker started, it is gone already)."""
+    `parent`: the run's process id (killed while this worker started, it is gone already);
+    `temporary`: the run's multiprocessing folder, where this worker's fork server (for its races)
+    puts its socket too, removed with the run's (a killed worker's own `pymp-*` was left: a review)."""
+    from multiprocessing import process
+
     from nonosat import interrupts
     from nonosat.processes import die_with_parent
 
+    config = getattr(process.current_process(), "_config", None)
+    if isinstance(config, dict) and os.path.isdir(temporary):
+        config["tempdir"] = temporary
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     interrupts.ignoring_for_workers(ignoring)
     die_with_parent(parent)
