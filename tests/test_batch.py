@@ -349,7 +349,7 @@ def test_a_log_of_a_batch_shows_it_going(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_summary_says_what_this_run_solved_of_the_file() -> None:
     """`--retry unknown` on one set reported "2000 puzzles in rr.jsonl": the file held another."""
     from nonosat.batch.policy import summarize
-    from nonosat.render.views import summary_table
+    from nonosat.render.tables import summary_table
 
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
     assert str(summary_table(summarize(records), "r.jsonl", 1).title) == "3 puzzles in r.jsonl (1 solved in this run)"
@@ -363,7 +363,7 @@ def test_the_summary_title_is_one_line_however_narrow_the_table() -> None:
     from rich.console import Console
 
     from nonosat.batch.policy import summarize
-    from nonosat.render.views import summary_table
+    from nonosat.render.tables import summary_table
 
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
     console = Console(width=200, record=True, color_system=None)

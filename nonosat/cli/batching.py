@@ -297,8 +297,8 @@ class _Log(threading.Thread):
 
 def _print_summary(records: list[dict[str, Any]], results: str, console: Any, new: int) -> None:
     from nonosat.batch.policy import SLOW, summarize
+    from nonosat.render.tables import summary_table
     from nonosat.render.terminal import clean
-    from nonosat.render.views import summary_table
 
     summary = summarize(records)
     console.print(summary_table(summary, results, new))

@@ -207,7 +207,7 @@ LIVE_DELAY = 0.02
 def show_line_stats(puzzle: "Puzzle", deadline: "Deadline") -> None:
     """Per line: how many passes line logic made over it, the cells it fixed, and the time
     (up to the deadline, if it passes first)."""
-    from nonosat.render.views import line_stats_table
+    from nonosat.render.tables import line_stats_table
     from nonosat.solver.propagation import line_stats
 
     out.print(line_stats_table(puzzle, *line_stats(puzzle, deadline)))
