@@ -180,6 +180,21 @@ def test_a_files_records_keys_are_worked_out_once_and_the_same(tmp_path: Path, m
     assert puzzle_key("./linked//set.txt#2", known) == str(tmp_path / "real" / "set.txt#2")
 
 
+def test_a_puzzle_named_twice_in_one_run_is_solved_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`a.non`, `./a.non` and its folder name one puzzle: one task, one record (a review's mutant
+    that solved it three times passed every batch test)."""
+    from nonosat.batch import run
+    from nonosat.batch.tasks import pending
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "set", "a.non")
+    named = ["set/a.non", "./set/a.non", "set", str(tmp_path / "set" / "a.non")]
+    assert [task.path for task in pending(named, None).todo] == ["set/a.non"]
+    records = list(run(named, out=tmp_path / "r.jsonl", jobs=1))
+    assert [record["path"] for record in records] == ["set/a.non"]
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 1
+
+
 def test_a_file_that_is_a_link_is_a_puzzle_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Links to folders are followed, links to files are not: b.non -> a.non in one folder is
     listed, solved and recorded as b.non (a review found it merged into a.non, with no record)."""

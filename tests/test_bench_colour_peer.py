@@ -149,12 +149,9 @@ def test_viceres_built_by_hand_has_four_solutions() -> None:
 
 
 def test_viceres_from_the_corpus(corpus: Path) -> None:
-    from nonosat import NonosatError, load
+    from nonosat import load
 
-    try:
-        puzzle = load(corpus / "colour" / "olsak-grid" / "viceres.g")
-    except NonosatError as error:
-        pytest.skip(f"nonosat cannot read viceres.g yet: {error}")
+    puzzle = load(corpus / "colour" / "olsak-grid" / "viceres.g")  # read since issue 37 (a skip hid a regression)
     assert puzzle.colour_count == 2
     result = colour_peer_check(puzzle, count=5)
     assert result.status == "multiple"

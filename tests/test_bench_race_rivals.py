@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,9 @@ def test_a_small_run_measures_every_candidate_and_resumes(tmp_path: Path) -> Non
     records = [json.loads(line) for line in out.read_text().splitlines()]
     open_ones = [key for key, times in known.items() if "cdcl" in times]
     assert len(known) == 3 and {r["how"] for r in records} == {"cdcl", *CANDIDATES}
-    assert len(records) == 3 * (1 + len(CANDIDATES)) and all(r["seconds"] < 20 for r in records)
+    assert len(records) == 3 * (1 + len(CANDIDATES)) and all(
+        math.isfinite(r["seconds"]) for r in records
+    )  # none over its timeout (inf)
     assert len(open_ones) == 3
     again = measure(args)
     assert again == known and len(out.read_text().splitlines()) == len(records)

@@ -127,6 +127,25 @@ def test_zero_timeout_says_unknown_and_never_guesses(corpus: Path, solver: str) 
     assert result.status is Status.UNKNOWN and not result.complete
 
 
+@pytest.mark.parametrize(
+    ("found", "count", "complete", "status"),
+    [
+        (0, 2, True, Status.NONE),
+        (1, 2, True, Status.UNIQUE),
+        (2, 2, True, Status.MULTIPLE),
+        (2, 2, False, Status.MULTIPLE),  # two grids are proof enough
+        (1, 1, False, Status.SOLVED),  # one asked for, one found: nothing said of a second
+        (1, 2, False, Status.UNKNOWN),  # cut short after one: never "unique" (a review's mutant passed)
+        (0, 2, False, Status.UNKNOWN),
+        (0, 1, False, Status.UNKNOWN),
+    ],
+)
+def test_a_search_cut_short_says_only_what_it_proved(found: int, count: int, complete: bool, status: Status) -> None:
+    from nonosat.solver.outcome import status_of
+
+    assert status_of(found, count, complete) is status
+
+
 def test_impossible_puzzles_are_refused_before_search_and_are_none_like_any_other() -> None:
     """One behaviour for every puzzle with no solution: a `none` result, whatever found it (cheap
     checks before any search say which in `problems`); rate, explain and hint raise."""

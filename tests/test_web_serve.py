@@ -399,16 +399,16 @@ def test_an_upload_that_stalls_is_answered_when_the_requests_time_is_up(served: 
         ("/api/render?timeout=1", "multipart/form-data; boundary=xyz", form, None, 422),
     ]
     for path, kind, body, name, code in asked:
-        seconds, answer, closed = sent_in_part(served, path, kind, body, len(body) // 2)
+        _, answer, closed = sent_in_part(served, path, kind, body, len(body) // 2)
         assert closed, (path, answer)
         head, _, text = answer.partition(b"\r\n\r\n")
         assert head.startswith(b"HTTP/1.1 %d" % code), answer
         record = json.loads(text)
         said = record["cut_short"] if code == 200 else record["error"]
-        assert "while reading the upload" in said, record
+        limit = path.partition("timeout=")[2]
+        assert f"time limit reached ({limit} s) while reading the upload" in said, record  # the request's own limit
         if code == 200:
             assert record["status"] == "unknown" and record["path"] == name, record
-        assert seconds < 6, (path, seconds)  # the 1 s limit, not the test's 20 s: no clock in the verdict
 
 
 @pytest.mark.parametrize(
