@@ -274,6 +274,8 @@ def say_unproved(result: "Result", target: Path, done: str) -> None:
         err.print(f"{done} {target}: the first solution found, of at least {len(result.solutions)}", markup=False)
     elif status != "unique":
         err.print(f"{done} {target}: the first solution found, not proved the only one ({status})", markup=False)
+    else:  # as encode, convert and generate say what they wrote (a new user's review)
+        err.print(f"{done} {target}: the solution, the only one", markup=False)
 
 
 def draw_solution(result: "Result", target: Path, force: bool, deadline: "Deadline") -> None:
