@@ -6,6 +6,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at start-
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from nonosat.solver import Verdict
+
 
 class NonosatError(Exception):
     """Parent of every error nonosat raises on purpose; `exit_code` is the CLI's exit status.
@@ -86,7 +88,7 @@ class CutShort(NonosatError):
     reports what it knows (status `unknown`) and never guesses."""
 
     exit_code = 4
-    verdict: object | None = None
+    verdict: Verdict | None = None
     """What was decided before the work was cut short, where something was: `check(puzzle,
     certificate=DIR)` whose certificate could not be made keeps its Verdict here."""
 

@@ -649,3 +649,31 @@ def test_the_scheduler_is_asked_with_the_clients_security(monkeypatch: pytest.Mo
     with pytest.raises(UsageError, match="not a Dask scheduler"):
         cluster.connect("tls://scheduler.invalid:8786")
     assert asked and Security().get_connection_args("client").items() <= asked[0].items()  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.slow
+def test_solve_many_and_run_in_a_daemonic_worker_solve_in_it(tmp_path: Path) -> None:
+    """A Python user's review: solve_many(jobs=2) in a multiprocessing.Pool's worker (a Celery
+    worker is one too) raised a bare AssertionError, "daemonic processes are not allowed to have
+    children". There the puzzles are solved in the worker itself."""
+    script = tmp_path / "pooled.py"
+    script.write_text(
+        "import multiprocessing, sys\n"
+        "from nonosat import load\n"
+        "from nonosat.batch import run, solve_many\n"
+        "def grade(path):\n"
+        "    many = sorted((i, r.status.value) for i, r in solve_many([load(path)] * 3, jobs=2))\n"
+        "    records = [r['status'] for r in run([path], jobs=2)]\n"
+        "    return many, records\n"
+        "if __name__ == '__main__':\n"
+        "    with multiprocessing.get_context('spawn').Pool(1) as pool:\n"
+        "        print(pool.map(grade, [sys.argv[1]]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script), str(Path(__file__).resolve().parent.parent / "puzzles" / "ring.non")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[([(0, 'multiple'), (1, 'multiple'), (2, 'multiple')], ['multiple'])]"

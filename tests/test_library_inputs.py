@@ -244,3 +244,25 @@ def test_numpys_true_and_false_are_switches_as_its_whole_numbers_are_counts(tmp_
     save(puzzle, target, force=numpy.True_)
     with pytest.raises(UsageError, match="already exists"):
         save(puzzle, target, force=numpy.False_)
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "said"),
+    [
+        (b"1 1\n1\n1\n", {"fmt": "nin"}, r"^text: expected the file's text as a str, not bytes \(decode it"),
+        (None, {}, r"^text: expected the file's text as a str, not NoneType$"),
+        ("$1\n1\n1\n$2\n1\n1\n", {"fmt": "tournament", "number": "1"}, r"^number: expected a whole number .* not '1'$"),
+        ("$1\n1\n1\n$2\n1\n1\n", {"fmt": "tournament", "number": True}, r"^number: .* not True$"),
+        ("$1\n1\n1\n$2\n1\n1\n", {"fmt": "tournament", "number": 1.0}, r"^number: .* not 1\.0$"),
+        ("1 1\n1\n1\n", {"fmt": 5}, r"^fmt: expected a format's name as a str \(or None\), not int$"),
+        ("1 1\n1\n1\n", {"path": 3}, r"^path: expected the file's name as a str \(or None\), not int$"),
+    ],
+)
+def test_loads_checks_its_arguments_as_load_bytes_does(text: object, options: dict[str, object], said: str) -> None:
+    """A Python user's review: bytes and None raised bare TypeError and AttributeError, and
+    number="1" said "there is no puzzle $1 (the file holds $1 to $2)"."""
+    from nonosat.formats import loads
+
+    with pytest.raises(UsageError, match=said):
+        loads(text, **options)  # type: ignore[arg-type]
+    assert loads("$1\n1\n1\n$2\n0\n0\n", fmt="tournament", number=2).rows == ((),)  # a whole number picks

@@ -211,6 +211,8 @@ SMILEY = Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.pn
         (lambda: solve(ONE, count=1.5), "count must be at least 1, a whole number, not 1.5"),  # type: ignore[arg-type]
         (lambda: solve(ONE, count="2"), "count must be at least 1, a whole number, not '2'"),  # type: ignore[arg-type]
         (lambda: solve(ONE, jobs=True), "jobs must be at least 1, a whole number, not True"),
+        (lambda: solve(ONE, jobs=2, race_after="x"), "race_after must be a number of seconds, at least 0, not 'x'"),  # type: ignore[arg-type]
+        (lambda: solve(ONE, jobs=2, race_after=-1), "race_after must be a number of seconds, at least 0, not -1"),
         (lambda: Puzzle(rows=None, columns=((1,),)), "rows: expected a list, not NoneType"),  # type: ignore[arg-type]
         (lambda: Puzzle(rows=((1,),), columns=((1,),), goal=5), "goal: expected a list, not int"),  # type: ignore[arg-type]
         (lambda: Puzzle(rows=(1,), columns=((1,),)), "row 1: expected a list, not int"),  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -137,14 +138,17 @@ def _check_certificates_can_be_made(certificates: Path, todo: list[Task]) -> Non
 
 def _workers(count: int, jobs: int | None) -> int:
     """Check `count` and `jobs` as `run` and `solve_many` take them; the number of workers: `jobs`,
-    else the usable cores within the limit a `jobs` is held to."""
+    else the usable cores within the limit a `jobs` is held to; 1 (the puzzles solved in this
+    process) in a daemonic process, which may have no children: a `multiprocessing.Pool`'s
+    worker, a Celery worker (a Python user's review: a bare AssertionError from the pool)."""
     from nonosat.processes import usable_cores
 
     check_whole(count, "count", MAX_COUNT)
     if jobs is not None:
         check_whole(jobs, "jobs", MAX_JOBS)
-        return jobs
-    return min(usable_cores(), MAX_JOBS)
+    if "multiprocessing" in sys.modules and sys.modules["multiprocessing"].current_process().daemon:
+        return 1
+    return jobs if jobs is not None else min(usable_cores(), MAX_JOBS)
 
 
 def _records(

@@ -21,6 +21,7 @@ from nonosat.errors import ParseError, UsageError
 from nonosat.formats.common import PathName
 from nonosat.formats.detection import SUFFIXES, claimed, detect_format, suffix_of, unknown_format
 from nonosat.formats.files import decode_text, read_bytes, read_text
+from nonosat.formats.given import check_bytes, check_name_and_number, check_text
 from nonosat.formats.guard import guarded
 from nonosat.formats.select import choose
 from nonosat.model import Puzzle
@@ -178,6 +179,7 @@ def get_format(name: str) -> Format:
 
 def loads(text: str, *, fmt: str | None = None, path: str | Path | None = None, number: int | None = None) -> Puzzle:
     """Read one puzzle from text; `path` names it in errors, `number` picks puzzle N of a file of several."""
+    check_text(text, fmt, path, number)
     path = None if path is None else str(path)
     text = text.removeprefix("\ufeff")
     if not text.strip():
@@ -233,8 +235,8 @@ def load_bytes(data: bytes, name: str, number: int | None = None) -> Puzzle:
     finds a file's; `name` only names it (nothing is read from disk: the web API's uploads)."""
     from nonosat.limits import MAX_FILE_BYTES
 
-    data = _check_bytes(data, name)
-    _check_name_and_number(name, number)
+    data = check_bytes(data, name)
+    check_name_and_number(name, number)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     try:
@@ -249,8 +251,8 @@ def load_all_bytes(data: bytes, name: str) -> list[Puzzle]:
     """Every puzzle of a file's bytes (one for most formats), read as `load_bytes` reads one."""
     from nonosat.limits import MAX_FILE_BYTES
 
-    data = _check_bytes(data, name)
-    _check_name_and_number(name, None, picks=False)
+    data = check_bytes(data, name)
+    check_name_and_number(name, None, picks=False)
     if len(data) > MAX_FILE_BYTES:
         raise ParseError(name, None, f"the file has {len(data)} bytes, over the limit of {MAX_FILE_BYTES}")
     return read_data(data, name, None, every=True)
@@ -341,39 +343,6 @@ def check_path(path: object, *, reading: bool = True) -> None:
         raise UsageError(f"path: expected a file's path, not {type(path).__name__}{more}")
     if not os.fspath(path):  # load("") said ": no such file" (a review)
         raise UsageError("path: expected a file's path, not an empty name")
-
-
-PICKED = re.compile(r"(\.[A-Za-z0-9]+)#([1-9][0-9]*)$")
-"""A file's name ending in the command line's FILE#N (after a suffix: `taai2011.txt#5`)."""
-
-
-def _check_name_and_number(name: object, number: object, picks: bool = True) -> None:
-    """The library's callers name the bytes with a str, and pick a puzzle by a whole number of at
-    least 1 (a str such as "1", from a query, said "there is no puzzle $1 (the file holds $1 to
-    $1000)"; True was taken as 1). A name that picks a puzzle as the command line does (FILE#N)
-    is told where the number goes (`picks`: the caller takes one), or that every puzzle is read."""
-    if not isinstance(name, str):
-        raise UsageError(f"name: expected the file's name as a str, not {type(name).__name__}")
-    picked = PICKED.search(name)
-    if picked is not None:  # the command line's FILE#N: "unknown format: no reader takes .txt#5 files"
-        bare, number_text = name[: picked.start(2) - 1][:60], picked[2]
-        where = f"and give {{number}}={number_text}" if picks else "(every puzzle of the file is read)"
-        raise UsageError(
-            f"{{name}} {name[:60]!r} picks puzzle {number_text} as the command line does; here name the file"
-            f" {bare!r} {where}",
-            number="number",
-            name="the name",
-        )
-    if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
-        raise UsageError(f"number: expected a whole number of at least 1 (or None), not {number!r:.40}")
-
-
-def _check_bytes(data: object, name: str) -> bytes:
-    """The library's callers pass bytes, or a bytearray or memoryview of them (taken as bytes); a
-    str read as text is a UsageError, never a TypeError."""
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise UsageError(f"{name}: the file's bytes are wanted, not {type(data).__name__} (encode a str first)")
-    return bytes(data)
 
 
 # The writing side, at the end: it uses FORMATS, dumps and load above.

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from nonosat.arguments import check_puzzle, check_whole
-from nonosat.deadline import Deadline
+from nonosat.deadline import NEVER, Deadline, seconds_or_none
 from nonosat.errors import CutShort, TimeUp, UsageError
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 from nonosat.model import Puzzle
@@ -102,6 +102,9 @@ def solve_within(
     check_whole(count, "count", MAX_COUNT)
     if jobs is not None:
         check_whole(jobs, "jobs", MAX_JOBS)
+    if race_after is not None:  # "x" was a TypeError from inside the race, -1 taken as 0 (a review)
+        given = seconds_or_none(race_after, "race_after")
+        race_after = NEVER if given is None else given  # infinity: no race
     if solver is not None:
         solver = resolve_solver(solver)
     if encoding is not None:
