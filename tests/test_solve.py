@@ -244,6 +244,7 @@ SMILEY = Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.pn
         (lambda: from_image(SMILEY, colours="2"), "colours is a number of colours from 1 to 62, not '2'"),  # type: ignore[arg-type]
         (lambda: from_image(SMILEY, max_changes=-1), "max_changes is a whole number, 0 or more, not -1"),
         (lambda: from_image(5), "a picture is a file's path (or PictureBytes), not int"),  # type: ignore[arg-type]
+        (lambda: from_image("missing.png", title=5), "title is text or None, not int"),  # type: ignore[arg-type]  # before any work
         (lambda: random_puzzle(5, 5, density="0.5"), "density is between 0 and 1, not '0.5'"),  # type: ignore[arg-type]
         (lambda: random_puzzle(5, 5, seed=1.5), "seed is a whole number, not 1.5"),  # type: ignore[arg-type]
         (lambda: suggest_edits(SMILEY, height=0), "height is a whole number, 1 or more, not 0"),

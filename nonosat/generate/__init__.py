@@ -135,6 +135,9 @@ def from_image(
     requirement = _check_require(require)
     _check_distance(max_distance)
     check_numbers(width=width, height=height, max_changes=max_changes, seed=seed)
+    for name, value in (("title", title), ("author", author), ("license", license)):
+        if value is not None and not isinstance(value, str):  # before the work, not after it (a review)
+            raise UsageError(f"{name} is text or None, not {type(value).__name__}")
     picture = read_picture(
         path,
         width,
