@@ -156,10 +156,15 @@ def _remove_multiprocessing_folder() -> None:
     if "multiprocessing" not in sys.modules:
         return
     import shutil
-    from multiprocessing import process
+    from multiprocessing import process, util
 
     folder = getattr(process.current_process(), "_config", {}).get("tempdir")
-    if isinstance(folder, str):
+    remove = getattr(util, "_remove_temp_dir", None)
+    finalizers = list(getattr(util, "_finalizer_registry", {}).values())
+    made_here = any(
+        getattr(f, "_callback", None) is remove and folder in (getattr(f, "_args", None) or ()) for f in finalizers
+    )
+    if isinstance(folder, str) and made_here:  # not a parent's (a process forked by multiprocessing has its parent's)
         shutil.rmtree(folder, ignore_errors=True)
 
 

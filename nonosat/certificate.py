@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from nonosat.deadline import NO_DEADLINE, Deadline
-from nonosat.errors import FormulaTooLarge, UsageError, WrongAnswer
+from nonosat.errors import FormulaTooLarge, UsageError, WrongAnswer, cannot_write
 from nonosat.limits import MAX_CLAUSES
 from nonosat.model import Grid, Puzzle
 
@@ -200,11 +200,11 @@ def make_certificate(
     target = Path(folder)
     check_certificate_folder(target, force)
     files = certificate_files(puzzle, status, grids, encoding=encoding, deadline=deadline)
-    made = not target.exists()
+    made = [folder for folder in (target, *target.parents) if not folder.exists()]  # the folders mkdir makes
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # a folder that cannot be made (a read-only one above it): a review found exit 70
-        raise UsageError(f"cannot make the folder {target} for the certificate: {error.strerror or error}") from None
+        raise cannot_write(target, error, "make the folder {path} for the certificate") from None
     written: list[Path] = []
     try:
         check_certificate_folder(target, force)  # again: the proof took time
@@ -215,19 +215,22 @@ def make_certificate(
         for name in CERTIFICATE_FILES - set(files):  # an older certificate's files that would mislead
             _remove(target / name)
     except BaseException:  # a full disk halfway, Ctrl-C: no half certificate is left (a review)
-        _take_back(target if made else None, written)
+        _take_back(made, written)
         raise
     return Certificate(target, status, encoding, tuple(files))
 
 
-def _take_back(made: Path | None, written: list[Path]) -> None:
-    """Remove the files a certificate that failed halfway wrote, and its folder if this made it."""
+def _take_back(made: list[Path], written: list[Path]) -> None:
+    """Remove the files a certificate that failed halfway wrote, and the folders made for it (the
+    mend's review: `n1/n2/cert` left n1/n2), the deepest first."""
     for path in written:
         with contextlib.suppress(OSError):
             path.unlink(missing_ok=True)
-    if made is not None:
-        with contextlib.suppress(OSError):
-            made.rmdir()  # only if empty: nothing of anyone else's is removed
+    for folder in made:
+        try:
+            folder.rmdir()  # only if empty: nothing of anyone else's is removed
+        except OSError:
+            return
 
 
 def _check_certified(status: str) -> None:

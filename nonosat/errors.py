@@ -124,11 +124,12 @@ class OutputFailed(NonosatError):
     exit_code = 74
 
 
-def cannot_write(path: object, error: OSError) -> NonosatError:
-    """The error for a file `path` that could not be written: OutputFailed for a full disk,
-    quota or I/O fault, else a UsageError (a read-only folder, a name that is a folder...)."""
+def cannot_write(path: object, error: OSError, doing: str = "write {path}") -> NonosatError:
+    """The error for a file `path` that could not be written (or made: `doing`): OutputFailed for
+    a full disk, quota or I/O fault, else a UsageError (a read-only folder, a name that is a
+    folder...)."""
     import errno
 
-    message = f"cannot write {path}: {error.strerror or error}"
+    message = f"cannot {doing.format(path=path)}: {error.strerror or error}"
     disk_faults = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
     return OutputFailed(message) if error.errno in disk_faults else UsageError(message)

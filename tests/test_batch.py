@@ -349,28 +349,30 @@ def test_a_log_of_a_batch_shows_it_going(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_summary_says_what_this_run_solved_of_the_file() -> None:
     """`--retry unknown` on one set reported "2000 puzzles in rr.jsonl": the file held another."""
     from nonosat.batch.policy import summarize
-    from nonosat.render.tables import summary_table
+    from nonosat.render.tables import summary_title
 
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
-    assert str(summary_table(summarize(records), "r.jsonl", 1).title) == "3 puzzles in r.jsonl (1 solved in this run)"
-    assert str(summary_table(summarize(records), "r.jsonl", 3).title) == "3 puzzles in r.jsonl"
-    assert str(summary_table(summarize(records[:1]), "r.jsonl", 1).title) == "1 puzzle in r.jsonl"  # not "1 puzzles"
+    assert summary_title(summarize(records), "r.jsonl", 1) == "3 puzzles in r.jsonl (1 solved in this run)"
+    assert summary_title(summarize(records), "r.jsonl", 3) == "3 puzzles in r.jsonl"
+    assert summary_title(summarize(records[:1]), "r.jsonl", 1) == "1 puzzle in r.jsonl"  # not "1 puzzles"
 
 
-def test_the_summary_title_is_one_line_however_narrow_the_table() -> None:
-    """A review: "2 puzzles in me/b/r.jsonl (0 solved in this" and "run)" on two lines, the
-    title wrapped at the table's width."""
+@pytest.mark.parametrize("width", [200, 50])
+def test_the_summary_title_is_whole_and_wraps_only_at_the_terminals_width(tmp_path: Path, width: int) -> None:
+    """Reviews: as the table's title it was wrapped at the table's width ("(0 solved in this" and
+    "run)" on two lines), then, told not to wrap, cut at a narrow terminal's."""
     from rich.console import Console
 
-    from nonosat.batch.policy import summarize
-    from nonosat.render.tables import summary_table
+    from nonosat.cli.batching import _print_summary
 
     records: list[dict[str, Any]] = [{"path": f"x.non#{i}", "status": "unique", "seconds": 0.1} for i in range(3)]
-    console = Console(width=200, record=True, color_system=None)
-    console.print(summary_table(summarize(records), "some/long/folder/results.jsonl", 0))
+    title = "3 puzzles in some/long/folder/of/results/results.jsonl (0 solved in this run)"
+    console = Console(width=width, record=True, color_system=None)
+    _print_summary(records, "some/long/folder/of/results/results.jsonl", console, 0)
     lines = console.export_text().splitlines()
-    assert lines[0].rstrip() == "3 puzzles in some/long/folder/results.jsonl (0 solved in this run)"
-    assert lines[1].startswith("┏")
+    table = next(i for i, line in enumerate(lines) if line.startswith("┏"))
+    assert " ".join(line.strip() for line in lines[:table]) == title
+    assert (table == 1) == (width >= len(title))
 
 
 def test_one_puzzle_is_one_puzzle_in_every_line_of_a_run(tmp_path: Path) -> None:

@@ -17,6 +17,8 @@ from cli_process import DANCER, FOREVER, PUZZLES, into_closed_pipe, nonosat, one
 
 from nonosat.errors import UsageError
 from nonosat.formats.atomic import write_text_atomic
+from nonosat.model import Puzzle
+from nonosat.render.records import puzzle_sha1
 
 # --- item 8: results files that are not files ----------------------------------------------------
 
@@ -99,11 +101,17 @@ def _one_cell_puzzles(folder: Path, *names: str) -> None:
         (folder / name).write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
 
 
-def _record(path: str, status: str) -> str:
-    return json.dumps(
-        {"path": path, "width": 1, "height": 1, "status": status, "method": "line", "solutions": 1, "seconds": 0.001,
-         "solution_sha1": "3bc15c8aae3e4124dd409035f32ea2fd6835efc9", "goal_ok": None, "error": None}
-    )  # fmt: skip
+def _record(path: str, status: str, puzzle_sha1: str | None = None) -> str:
+    record = {"path": path, "width": 1, "height": 1, "status": status, "method": "line", "solutions": 1,
+              "seconds": 0.001, "solution_sha1": "3bc15c8aae3e4124dd409035f32ea2fd6835efc9", "goal_ok": None,
+              "error": None}  # fmt: skip
+    if puzzle_sha1 is not None:
+        record["puzzle_sha1"] = puzzle_sha1
+    return json.dumps(record)
+
+
+ONE_CELL_SHA1 = puzzle_sha1(Puzzle(rows=((1,),), columns=((1,),)))
+"""The puzzle_sha1 of `_one_cell_puzzles`' puzzle, as a batch record of it holds."""
 
 
 def test_retry_takes_out_only_the_records_of_this_runs_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,30 +146,62 @@ def test_a_puzzle_done_is_known_however_its_path_is_spelt(tmp_path: Path, monkey
 
 def test_a_puzzle_done_is_known_from_a_run_in_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`cd b && nonosat batch set --out r.jsonl`, then `nonosat batch b/set --out b/r.jsonl` from
-    above (or from anywhere, by absolute paths): a review found every puzzle solved and counted
-    twice. A record's path names its puzzle from the results file's folder, or one above it,
-    where it names none of this run's from the run's own folder."""
+    above (or from anywhere, by absolute paths, or through a link to the folder): a review found
+    every puzzle solved and counted twice. A record's path names its puzzle from the results
+    file's folder, or one above it, where it names none of this run's from the run's own folder,
+    and the record is of that same puzzle (its puzzle_sha1)."""
     from nonosat.batch.tasks import pending
 
     (tmp_path / "b").mkdir()
     _one_cell_puzzles(tmp_path / "b" / "set", "x.non", "y.non")
-    (tmp_path / "b" / "r.jsonl").write_text(_record("set/x.non", "unique") + "\n")
+    (tmp_path / "b" / "r.jsonl").write_text(_record("set/x.non", "unique", ONE_CELL_SHA1) + "\n")
     (tmp_path / "c").mkdir()
-    (tmp_path / "c" / "r.jsonl").write_text(_record("b/set/x.non", "unique") + "\n")  # written from tmp_path
+    (tmp_path / "c" / "r.jsonl").write_text(_record("b/set/x.non", "unique", ONE_CELL_SHA1) + "\n")  # from tmp_path
+    (tmp_path / "linked").symlink_to(tmp_path / "b")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     for folder, spelt, out in (
         (tmp_path, "b/set", "b/r.jsonl"),
         (elsewhere, str(tmp_path / "b" / "set"), str(tmp_path / "b" / "r.jsonl")),
         (elsewhere, str(tmp_path / "b" / "set"), str(tmp_path / "c" / "r.jsonl")),
+        (elsewhere, "../linked/set", "../linked/r.jsonl"),  # the mend's review: links were not followed
     ):
         monkeypatch.chdir(folder)
         todo, done, already, ours, *_ = pending([spelt], out)
         assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(ours) == 1, (spelt, out)
+    (tmp_path / "p").mkdir()  # the mend's review: a folder of the results file's that links elsewhere
+    (tmp_path / "p" / "set").symlink_to(tmp_path / "b" / "set")
+    (tmp_path / "p" / "r.jsonl").write_text(_record("set/x.non", "unique", ONE_CELL_SHA1) + "\n")
+    monkeypatch.chdir(elsewhere)
+    todo, done, already, ours, *_ = pending(["../p/set"], "../p/r.jsonl")
+    assert [Path(task.path).name for task in todo] == ["y.non"] and already == 1 and len(ours) == 1
     monkeypatch.chdir(elsewhere)  # a record of none of this run's puzzles stays one of none
     _one_cell_puzzles(elsewhere / "set", "x.non")
     todo, done, already, ours, *_ = pending(["set"], str(tmp_path / "c" / "r.jsonl"))
     assert len(todo) == 1 and already == 0 and ours == [] and len(done) == 1
+
+
+def test_a_guess_never_takes_a_record_of_another_puzzle_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mend's review: a record written from data/v1 as `set/a.non`, guessed from the results
+    file's folder data/ to be data/set/a.non (another puzzle), was taken out as "changed since
+    it was written"; with --retry, one of the same puzzle was replaced. A guess is taken only for
+    the same puzzle, and never for a record to retry: the record stays, the puzzle is solved."""
+    from nonosat.batch.tasks import pending
+
+    for name in ("v1/set", "set"):
+        (tmp_path / "data" / name).mkdir(parents=True)
+    (tmp_path / "data" / "set" / "a.non").write_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n")
+    (tmp_path / "data" / "v1" / "set" / "a.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    out = tmp_path / "data" / "r.jsonl"
+    out.write_text(_record("set/a.non", "unique", ONE_CELL_SHA1) + "\n")  # written from data/v1
+    monkeypatch.chdir(tmp_path)
+    todo, done, already, ours, changed, _ = pending(["data/set"], out)
+    assert len(todo) == 1 and already == 0 and ours == [] and changed == 0 and len(done) == 1
+    assert len(out.read_text().splitlines()) == 1
+    (tmp_path / "data" / "set" / "a.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")  # the same now
+    out.write_text(_record("set/a.non", "unknown", ONE_CELL_SHA1) + "\n")
+    todo, done, already, ours, changed, _ = pending(["data/set"], out, retry=["unknown"])
+    assert len(todo) == 1 and ours == [] and len(done) == 1 and len(out.read_text().splitlines()) == 1
 
 
 def test_a_files_records_keys_are_worked_out_once_and_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -193,6 +233,17 @@ def test_a_puzzle_named_twice_in_one_run_is_solved_once(tmp_path: Path, monkeypa
     records = list(run(named, out=tmp_path / "r.jsonl", jobs=1))
     assert [record["path"] for record in records] == ["set/a.non"]
     assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 1
+
+
+def test_a_results_file_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mend's review: records decoded as UTF-8 refused a file Notepad saved with a BOM."""
+    from nonosat.batch.tasks import pending
+
+    monkeypatch.chdir(tmp_path)
+    _one_cell_puzzles(tmp_path / "set", "x.non")
+    (tmp_path / "r.jsonl").write_bytes(b"\xef\xbb\xbf" + _record("set/x.non", "unique").encode() + b"\n")
+    todo, done, already, *_ = pending(["set"], tmp_path / "r.jsonl")
+    assert todo == [] and already == 1 and len(done) == 1
 
 
 def test_a_file_that_is_a_link_is_a_puzzle_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

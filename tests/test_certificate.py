@@ -580,7 +580,7 @@ def test_a_certificate_cut_short_halfway_leaves_no_half_certificate(
     puzzle = load(PUZZLES / "ring.non")
     result = check(puzzle).result
     grids = tuple(solution.grid for solution in result.solutions)
-    folder = tmp_path / "cert"
+    folder = tmp_path / "cert" if made_before else tmp_path / "n1" / "n2" / "cert"
     if made_before:
         folder.mkdir()
         (folder / "notes.txt").write_text("mine")
@@ -600,4 +600,25 @@ def test_a_certificate_cut_short_halfway_leaves_no_half_certificate(
     if made_before:
         assert [path.name for path in folder.iterdir()] == ["notes.txt"]
     else:
-        assert not folder.exists()
+        assert list(tmp_path.iterdir()) == []  # n1/n2/cert, all made for it, all gone
+
+
+def test_a_certificate_folder_a_full_disk_cannot_make_is_an_output_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mend's review: every other write on a full disk was exit 74, the certificate's folder 2."""
+    import errno
+
+    from nonosat.errors import OutputFailed
+
+    puzzle = load(PUZZLES / "ring.non")
+    result = check(puzzle).result
+    grids = tuple(solution.grid for solution in result.solutions)
+
+    def full(self: Path, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "mkdir", full)
+    with pytest.raises(OutputFailed, match=r"cannot make the folder .*cert for the certificate: No space left"):
+        make_certificate(puzzle, result.status.value, grids, tmp_path / "cert")
+    assert OutputFailed.exit_code == 74

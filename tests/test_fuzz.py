@@ -29,7 +29,7 @@ NAME = "fuzzed/puzzle file.txt"
 CHECK_TIMEOUT = 0.5
 """Seconds: the deadline of `check` on a mutant that loads; it must return within it + 1 s."""
 CHECKED_PER_MUTANT = 2
-CAUGHT_ALL = re.compile(r"cannot be read( as \S+)? \(\w+\)$")
+CAUGHT_ALL = re.compile(r"cannot be read( as [^()]+)? \(\w+\)$")  # "as tournament", "as an image"
 """The guard's words for an exception no reader raised on purpose (`formats.guard.guarded`: an
 IndexError, a KeyError...): a reader that needs it has a fault to mend (a review's mutant of the
 .nin reader passed while the guard turned its IndexError into a ParseError)."""

@@ -775,3 +775,34 @@ def test_a_stop_that_comes_while_a_handler_lets_the_search_go_on_is_kept(monkeyp
         timer.cancel()
         signal.signal(signal.SIGUSR1, previous)
         search.close()
+
+
+@pytest.mark.slow
+def test_an_interrupted_command_removes_only_its_own_multiprocessing_folder(tmp_path: Path) -> None:
+    """Ctrl-C removes the `pymp-*` folder the command made (atexit's cleanup does not run then: a
+    review found one left at every interrupt), never one it was handed by a parent that forked it
+    (the mend's review: a parent's folder went, and the parent's own cleanup failed)."""
+    script = tmp_path / "forked.py"
+    script.write_text(
+        "import multiprocessing, os, sys\n"
+        "from multiprocessing import util\n"
+        "from nonosat.__main__ import _remove_multiprocessing_folder\n"
+        "def child():\n"
+        "    _remove_multiprocessing_folder()\n"
+        "if __name__ == '__main__':\n"
+        "    theirs = util.get_temp_dir()\n"
+        "    process = multiprocessing.get_context('fork').Process(target=child)\n"
+        "    process.start(); process.join()\n"
+        "    kept = os.path.isdir(theirs)\n"
+        "    _remove_multiprocessing_folder()\n"
+        "    print(kept, os.path.isdir(theirs))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, TMPDIR=str(tmp_path)),
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]

@@ -113,7 +113,7 @@ def _record(line: bytes) -> Record | None:
     seconds every record has (a record half edited by hand, or another tool's, is refused here
     rather than failing the run's summary)."""
     try:
-        record = json.loads(line.decode("utf-8"))  # (bytes would be sniffed for UTF-16 and -32 first)
+        record = json.loads(line.decode("utf-8-sig"))  # a byte order mark (Notepad) too; no sniffing
     except ValueError:
         return None
     if not isinstance(record, dict):

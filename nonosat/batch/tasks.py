@@ -220,8 +220,8 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     atomically; the records of other puzzles are kept), and those puzzles are to do again. A
     record is of a puzzle when their paths name the same file from this process's folder, however
     spelt (`puzzles/x.non`, `./puzzles/x.non`, its absolute path, a link to its folder), or, where
-    a record's path names none of this run's puzzles so, from `out`'s folder or one above it (a
-    run in another folder wrote it: `_beside`). Raises UsageError for a path
+    a record of the same puzzle names none of this run's so, from `out`'s folder or one above it
+    (a run in another folder wrote it: `_Guess`). Raises UsageError for a path
     that names no file, or for an `out` another process's run is writing; `out` is then held for
     this process's run until its results are closed, or the process ends
     (`nonosat.batch.holding.let_go` lets go sooner). Folders give their pictures too with
@@ -240,8 +240,9 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     asked = [(puzzle_key(task.path, folders), task) for task in tasks(paths, pictures, skip)]
     keys = {key for key, _ in asked}
     files = {puzzle_key(file, folders) for file in {task.file for _, task in asked}}  # once a file
-    beside = _beside(out, keys | files) if done else {}
-    kept = [(_record_key(str(record["path"]), folders, keys | files, beside), record) for record in done]
+    guess = _Guess(out, asked, folders, keys | files, retry) if done else None
+    kept = [(puzzle_key(str(record["path"]), folders), record) for record in done]
+    kept = [(key if guess is None else guess.key(key, record), record) for key, record in kept]
     kept = [(key, record) for key, record in kept if record.get("status") not in retry or not _of(key, keys, files)]
     stale = _changed(kept, asked)
     unread = {key for key, task in asked if task.puzzle is None}  # a file that cannot be read now keeps its records
@@ -262,38 +263,54 @@ def pending(paths: Sequence[str], out: str | Path | None, retry: Sequence[str] =
     return Pending(todo, done, already, ours, len(stale), dropped)
 
 
-def _beside(out: str | Path | None, keys: set[str]) -> dict[str, str]:
-    """This run's puzzles' keys by their paths from the results file's folder and each folder
-    above it, the nearest first: a record written by a run in another folder (`cd b && nonosat
-    batch set --out r.jsonl`, then `nonosat batch b/set --out b/r.jsonl`) names its puzzle from
-    there (a review: such a run solved and counted every puzzle twice)."""
-    if out is None:
-        return {}
-    found: dict[str, str] = {}
-    folder = os.path.realpath(os.path.dirname(os.path.abspath(out)))
-    while True:
-        for key in keys:
-            if os.path.isabs(key) and key.startswith(folder.rstrip(os.sep) + os.sep):
-                found.setdefault(key[len(folder.rstrip(os.sep)) + 1 :], key)
-        above = os.path.dirname(folder)
-        if above == folder:
-            return found
-        folder = above
+class _Guess:
+    """Where a record's path names none of this run's puzzles from this process's folder, the
+    puzzle it names from the results file's folder or one above it (a run in another folder wrote
+    it: `cd b && nonosat batch set --out r.jsonl`, then `nonosat batch b/set --out b/r.jsonl`;
+    a review found every puzzle solved and counted twice). Only a guess: it is taken only for a
+    record of that same puzzle (its `puzzle_sha1`) that is not to be retried, so that a record
+    is never taken out, or replaced, on a guess (the mend's review: another file's record of
+    the same relative name was taken out as "changed")."""
 
+    def __init__(
+        self,
+        out: str | Path | None,
+        asked: list[tuple[str, Task]],
+        folders: dict[str, str],
+        keys: set[str],
+        retry: Sequence[str],
+    ) -> None:
+        self.folders = folders
+        self.keys = keys
+        self.retry = set(retry)
+        self.tasks = dict(asked)
+        self.bases: list[str] = []
+        folder = os.path.dirname(os.path.abspath(out)) if out is not None else None
+        while folder is not None:
+            self.bases.append(folder)
+            above = os.path.dirname(folder)
+            folder = None if above == folder else above
 
-def _record_key(path: str, folders: dict[str, str], keys: set[str], beside: dict[str, str]) -> str:
-    """A record's key: its path from this process's folder, or, where that names none of this
-    run's puzzles, from the results file's folder or one above it (`_beside`)."""
-    key = puzzle_key(path, folders)
-    if key in keys or not beside or os.path.isabs(path):
+    def key(self, key: str, record: Record) -> str:
+        path = str(record["path"])
+        if key in self.keys or os.path.isabs(path) or record.get("status") in self.retry or "puzzle_sha1" not in record:
+            return key
+        from nonosat.formats import names_game_id
+
+        if names_game_id(path):
+            return key
+        for base in self.bases:
+            guessed = puzzle_key(os.path.join(base, path), self.folders)  # its links followed, as a task's
+            task = self.tasks.get(guessed)
+            if task is not None:
+                return guessed if self._same_puzzle(task, record) else key
         return key
-    head, hash_sign, tail = path.rpartition("#")
-    if not (hash_sign and tail.isdigit()):
-        return beside.get(same_path(path), key)
-    tidy = folders.get("=" + head)  # a file's records tidied once (`puzzle_key`'s keys are under "#")
-    if tidy is None:
-        tidy = folders["=" + head] = same_path(path)[: -len(tail)]
-    return beside.get(tidy + tail, key)
+
+    @staticmethod
+    def _same_puzzle(task: Task, record: Record) -> bool:
+        from nonosat.render.records import puzzle_sha1
+
+        return task.puzzle is not None and record["puzzle_sha1"] == puzzle_sha1(task.puzzle)
 
 
 def _changed(kept: list[tuple[str, Record]], asked: list[tuple[str, Task]]) -> set[str]:
@@ -330,8 +347,7 @@ def puzzle_key(path: str, folders: dict[str, str] | None = None) -> str:
     absolute from this process's folder, its folder's symbolic links followed (a folder named
     through a link to it is the same folder; a file that is a link is a name of its own, as
     batch lists it). `folders` keeps the folders already followed, for one set of paths, and
-    the keys of files of several puzzles (under `#FILE`: no folder's absolute name starts so; `=`
-    is `_record_key`'s), so
+    the keys of files of several puzzles (under `#FILE`: no folder's absolute name starts so), so
     that a file's 300,000 records' `FILE#N` are worked out once (a review: 12 s to start)."""
     folders = {} if folders is None else folders
     head, hash_sign, tail = path.rpartition("#")

@@ -297,11 +297,12 @@ class _Log(threading.Thread):
 
 def _print_summary(records: list[dict[str, Any]], results: str, console: Any, new: int) -> None:
     from nonosat.batch.policy import SLOW, summarize
-    from nonosat.render.tables import summary_table
+    from nonosat.render.tables import summary_table, summary_title
     from nonosat.render.terminal import clean
 
     summary = summarize(records)
-    console.print(summary_table(summary, results, new))
+    console.print(summary_title(summary, results, new), markup=False, highlight=False)  # wrapped as the terminal is
+    console.print(summary_table(summary))
     if summary.slowest:
         console.print(
             f"slowest (over {SLOW} s): "

@@ -40,20 +40,25 @@ def line_stats_table(puzzle: Puzzle, stats: LineStats, cut_short: str | None) ->
     return table
 
 
-def summary_table(summary: Summary, results: str, new: int | None = None) -> Table:
-    """A batch run's puzzles by status: how many, their total and longest seconds; the title
-    says how many of them this run solved (`new`) when the file held others already."""
-    from rich.table import Table
-    from rich.text import Text
-
+def summary_title(summary: Summary, results: str, new: int | None = None) -> str:
+    """The line above a batch run's summary: how many puzzles the results hold, and how many of
+    them this run solved (`new`) when the file held others already."""
     from nonosat.render.terminal import clean
     from nonosat.render.text import counted
 
     title = f"{counted(summary.total, 'puzzle')} in {clean(results)}"
     if new is not None and new != summary.total:
         title += f" ({new} solved in this run)"
-    # a title wider than the table is not wrapped: a review saw "(0 solved in this" and "run)" on two lines
-    table = Table(title=Text(title, no_wrap=True, overflow="ignore"), title_justify="left")
+    return title
+
+
+def summary_table(summary: Summary) -> Table:
+    """A batch run's puzzles by status: how many, their total and longest seconds (its title,
+    `summary_title`, is a line of its own: as the table's title it was wrapped at the table's
+    width, and cut at the terminal's when told not to wrap: reviews)."""
+    from rich.table import Table
+
+    table = Table()
     table.add_column("status")
     table.add_column("puzzles", justify="right")
     table.add_column("total s", justify="right")
