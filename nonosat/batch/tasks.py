@@ -284,6 +284,7 @@ class _Guess:
         self.keys = keys
         self.retry = set(retry)
         self.tasks = dict(asked)
+        self.names = {os.path.basename(key) for key in self.tasks}  # a quick no for other puzzles' records
         self.bases: list[str] = []
         folder = os.path.dirname(os.path.abspath(out)) if out is not None else None
         while folder is not None:
@@ -293,7 +294,9 @@ class _Guess:
 
     def key(self, key: str, record: Record) -> str:
         path = str(record["path"])
-        if key in self.keys or os.path.isabs(path) or record.get("status") in self.retry or "puzzle_sha1" not in record:
+        if key in self.keys or os.path.basename(key) not in self.names or os.path.isabs(path):
+            return key
+        if record.get("status") in self.retry or "puzzle_sha1" not in record:
             return key
         from nonosat.formats import names_game_id
 
