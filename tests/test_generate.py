@@ -267,6 +267,33 @@ def test_generate_in_colour_to_a_black_and_white_format(tmp_path: Path) -> None:
     assert not (tmp_path / "c.nin").exists() and not (tmp_path / "c.svg").exists()
 
 
+@pytest.mark.parametrize(
+    ("size", "colours", "output", "said"),
+    [
+        (["--width", "6"], ["--colours", "2"], "c.nin", "holds black and white only"),
+        (["--width", "6", "--height", "5"], [], "s.tournament", "holds only square puzzles; c is 6x5"),
+    ],
+)
+def test_an_output_that_cannot_hold_the_picture_is_refused_before_the_repair(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: list[str], colours: list[str], output: str, said: str
+) -> None:
+    """A picture author's review: a colour puzzle as .nin, and one that is not square as a
+    tournament, were refused only after the whole repair (7-15 s). Once the picture is read."""
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    import nonosat.generate as generating
+
+    picture = Image.new("RGB", (6, 6), "white")
+    picture.paste((200, 0, 0), (0, 0, 3, 3))
+    picture.paste((0, 0, 200), (3, 3, 6, 6))
+    picture.save(tmp_path / "c.png")
+    monkeypatch.setattr(generating, "repair", lambda *a, **k: pytest.fail("the repair began"))
+    done = runner.invoke(app, ["generate", str(tmp_path / "c.png"), *size, *colours, "-o", str(tmp_path / output)])
+    assert done.exit_code == 2 and said in done.output, done.output
+    assert not (tmp_path / output).exists()
+
+
 def test_generate_names_what_the_output_format_cannot_hold(tmp_path: Path) -> None:
     """`-o x.nin` dropped the goal and the title, and `.xml` the licence, without a word, where
     `convert` names what it drops."""

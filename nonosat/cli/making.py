@@ -254,8 +254,19 @@ def generate(
             title=title,
             author=author,
             license=license,
+            read=None if output is None else lambda start: check_holds(output, start),
         )
     write_generated(made, output, preview, force, preview_changes, deadline)
+
+
+def check_holds(output: Path, start: Any) -> None:
+    """Refuse, once the picture is read and before the repair, an output whose format cannot hold
+    the picture's puzzle: a colour one as .nin, one that is not square as a tournament (a review
+    found both refused only after the whole repair, 7-15 s)."""
+    from nonosat.formats import dumps
+    from nonosat.formats.writing import format_for_suffix
+
+    dumps(start, format_for_suffix(output, nameable=False))
 
 
 def suggest_edits_for(

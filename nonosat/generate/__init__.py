@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,6 +117,7 @@ def from_image(
     title: str | None = None,
     author: str | None = None,
     license: str | None = None,
+    read: Callable[[Puzzle], None] | None = None,
 ) -> Generated:
     """A puzzle from a picture file, proved unique (solvable by line logic with require="line",
     by line logic and one-cell lookahead with require="probe").
@@ -128,7 +130,9 @@ def from_image(
     `nonosat.generate.quantise`), and a repaired cell may take a neighbour's colour or the
     blank. The title defaults to the file name. Raises `BadImage` for a missing, unreadable or
     blank picture, and `GenerateFailed` when `max_changes` changed cells (or a `distance` of
-    `max_distance`) are not enough.
+    `max_distance`) are not enough. `read`, if given, is called with the picture's own puzzle
+    once it is read, before the repair (the command line refuses there an output format that
+    cannot hold it: a colour puzzle as .nin, a puzzle that is not square as a tournament).
     """
     started = time.monotonic()
     deadline = Deadline.of(timeout)
@@ -150,6 +154,9 @@ def from_image(
     )
     start = picture.grid
     height, width = len(start), len(start[0])
+    name = title if title is not None else Path(str(path)).stem.replace("_", " ").replace("-", " ")
+    if read is not None:
+        read(Puzzle.from_grid(start, picture.palette, title=name))
     limit = default_max_changes(width, height) if max_changes is None else max_changes
     fixed = repair(
         start,
@@ -162,7 +169,6 @@ def from_image(
         seed=seed,
         timeout=deadline,
     )
-    name = title if title is not None else Path(str(path)).stem.replace("_", " ").replace("-", " ")
     puzzle = Puzzle.from_grid(fixed.grid, picture.palette, title=name, author=author, license=license)
     seconds = time.monotonic() - started
     return Generated(
