@@ -165,7 +165,6 @@ def grid_view(
     margin = max(map(len, row_texts))
     depth = max(map(len, columns))
     text = Text(no_wrap=True, overflow="ignore")
-    plain: dict[tuple[int | None, int], Glyph] = {}  # an unmarked cell's glyph, by its value and width
     rows_of: dict[int | None, tuple[str, list[int], Style | str | None]] = {}  # see _append_equal_runs
     rows_marked = {r for r, _ in marked}
     blank: list[int | None] = [None] * puzzle.width
@@ -196,17 +195,10 @@ def grid_view(
             cells: list[Glyph] = []
             for c in range(puzzle.width):
                 value = None if grid is None else grid[r][c]
-                if not marked or (r, c) not in marked:  # (a 512x512 grid: each cell's look worked out once)
-                    drawn = plain.get((value, widths[c]))
-                    if drawn is None:
-                        glyph, look = (" ", None) if value is None else glyphs[value]
-                        drawn = plain[value, widths[c]] = (fitted(glyph, widths[c]), look)
-                    cells.append(drawn)
-                    continue
                 glyph, look = (" ", None) if value is None else glyphs[value]
-                if palette is not None and swatches and value is not None:
+                if (r, c) in marked and palette is not None and swatches and value is not None:
                     glyph, look = MARKED, marked_style(palette[value])
-                else:
+                elif (r, c) in marked:
                     look = mark_style
                     if no_colour and palette is None and value is not None:  # no red to see: X and o
                         glyph = "X" if value else "o"
