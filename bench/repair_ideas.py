@@ -38,7 +38,7 @@ TIMEOUT = 60.0
 
 
 @contextmanager
-def _setting(module: object, name: str, value: object) -> Iterator[None]:
+def setting(module: object, name: str, value: object) -> Iterator[None]:
     old = getattr(module, name)
     setattr(module, name, value)
     try:
@@ -56,20 +56,20 @@ def _no_bound_cache() -> Iterator[None]:
         self._bounds = {}  # noqa: SLF001 - the variant measures this cache
         return step(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    with _setting(search_module.Search, "step", forgetful):
+    with setting(search_module.Search, "step", forgetful):
         yield
 
 
 VARIANTS: dict[str, Callable[[], object]] = {
-    "search": lambda: _setting(search_module, "WEIGHT", search_module.WEIGHT),
-    "weight-0": lambda: _setting(search_module, "WEIGHT", 0.0),
-    "weight-0.3": lambda: _setting(search_module, "WEIGHT", 0.3),
-    "weight-3": lambda: _setting(search_module, "WEIGHT", 3.0),
-    "no-speck": lambda: _setting(drawing_module, "SPECK", 0.0),
-    "exact-24": lambda: _setting(search_module, "EXACT_TRIES", 24),
-    "exact-96": lambda: _setting(search_module, "EXACT_TRIES", 96),
-    "plateau-4": lambda: _setting(search_module, "PLATEAU_TRIES", 4),
-    "fresh-bounds": lambda: _setting(search_module, "KEEP_BOUNDS", False),
+    "search": lambda: setting(search_module, "WEIGHT", search_module.WEIGHT),
+    "weight-0": lambda: setting(search_module, "WEIGHT", 0.0),
+    "weight-0.3": lambda: setting(search_module, "WEIGHT", 0.3),
+    "weight-3": lambda: setting(search_module, "WEIGHT", 3.0),
+    "no-speck": lambda: setting(drawing_module, "SPECK", 0.0),
+    "exact-24": lambda: setting(search_module, "EXACT_TRIES", 24),
+    "exact-96": lambda: setting(search_module, "EXACT_TRIES", 96),
+    "plateau-4": lambda: setting(search_module, "PLATEAU_TRIES", 4),
+    "fresh-bounds": lambda: setting(search_module, "KEEP_BOUNDS", False),
     "no-bound-cache": _no_bound_cache,
 }
 """`search` is the search as it is; each other changes one thing."""

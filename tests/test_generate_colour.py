@@ -258,7 +258,7 @@ def test_an_ambiguous_colour_picture_is_changed_where_two_solutions_differ(
         seen.append(result)
         return result
 
-    monkeypatch.setattr(importlib.import_module("nonosat.generate.repair"), "solve_within", watched)
+    monkeypatch.setattr(importlib.import_module("nonosat.generate.checks"), "solve_within", watched)
     made = from_image(tmp_path / "switches.png", width=6, colours=2, require="unique")
     assert made.start == switches() and made.changed
     first = seen[0]

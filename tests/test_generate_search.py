@@ -163,6 +163,7 @@ def test_an_edited_puzzle_has_the_clues_of_the_edited_picture() -> None:
         assert (edited.row_colours, edited.column_colours) == (fresh.row_colours, fresh.column_colours)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [20, 30])
 def test_a_picture_of_thin_lines_becomes_line_solvable_with_few_changes_along_its_edges(
     smiley: Path, size: int
@@ -224,6 +225,7 @@ def test_no_change_of_a_line_repair_can_be_undone_and_stay_line_solvable(smiley:
         assert not line_solve(Puzzle.from_grid(picture)).is_complete()
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_repair_and_another_seed_may_not(smiley: Path) -> None:
     first = from_image(smiley, width=24, require="line", seed=1)
     again = from_image(smiley, width=24, require="line", seed=1)
@@ -332,6 +334,7 @@ def test_random_line_puzzles_are_proved(size: int) -> None:
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_preview_changes_marks_each_changed_cell_beside_the_picture(smiley: Path, tmp_path: Path) -> None:
     preview = tmp_path / "changes.svg"
     done = runner.invoke(
@@ -428,6 +431,7 @@ def test_a_check_on_the_way_that_meets_its_bound_is_not_yet_unique(monkeypatch: 
     seed gives the same puzzle on any machine), and undecided within them it is "not yet"."""
     import importlib
 
+    import nonosat.generate.checks as checks
     from nonosat.deadline import Deadline, TimeUp
     from nonosat.solver.compiled import colour_core
     from nonosat.solver.outcome import Method, Result, Status
@@ -442,13 +446,13 @@ def test_a_check_on_the_way_that_meets_its_bound_is_not_yet_unique(monkeypatch: 
         cut = "time limit reached while searching" if deadline.passed() else "the conflict-driven search met its"
         return Result(puzzle, Status.UNKNOWN, (), Method.CDCL, 1.0, False, cut_short=cut)
 
-    monkeypatch.setattr(repairing, "solve_within", undecided)
+    monkeypatch.setattr(checks, "solve_within", undecided)
     drawing = Drawing(((1, 0), (0, 1)), BLACK_AND_WHITE, no_cost)  # two solutions, line logic fixes none
     whole = Deadline.after(600)
     assert repairing._met(Requirement.UNIQUE, drawing, 4, [], whole) is None
     assert repairing._holds(Requirement.UNIQUE, drawing, 4, whole) is False
     bounded = [options for options in asked if options.get("engine") == "cdcl"]
-    assert len(bounded) == 2 and all(options["guesses"] == repairing.STEP_CONFLICTS for options in bounded)
+    assert len(bounded) == 2 and all(options["guesses"] == checks.STEP_CONFLICTS for options in bounded)
     with pytest.raises(TimeUp, match="checking uniqueness"):  # the whole deadline passed: TimeUp
         repairing._met(Requirement.UNIQUE, drawing, 4, [], Deadline(time.monotonic() - 1))
 

@@ -20,14 +20,13 @@ from nonosat.choices import Choice
 from nonosat.deadline import Deadline
 from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
+from nonosat.generate.checks import checked
 from nonosat.generate.drawing import Cost, Drawing, flip_cost, no_cost
 from nonosat.generate.progress import SOUGHT, told
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver import Result, Status
-from nonosat.solver.compiled import colour_core, fits
-from nonosat.solver.drive import solve_within
 
 __all__ = ["Cost", "Repaired", "Requirement", "flip_cost", "no_cost", "repair"]
 
@@ -70,12 +69,14 @@ class Repaired:
 
 
 CLOSER_TRIES = 4
-"""Once a puzzle is found with n changed cells, the repair is run again with at most n - 1 (then
-one fewer than the fewest found or tried), up to this many times, keeping the puzzle closest to
-the picture. A limit changes the search's path (at its limit it gives cells back instead of
-changing more), so a tighter one often ends closer (an author's review: the smiley at 30 wide,
-26 cells at distance 21.09 by default, 16 at 13.18 with at most 24 changes). For `unique`, the
-tries look for a puzzle line logic solves (unique too, and found in a fraction of the time)."""
+"""Once a puzzle is found, the repair is run again with a tighter limit, up to this many times,
+keeping the puzzle closest to the picture: first a distance below NEARER times the closest's,
+while such a puzzle is found; then at most n - 1 changed cells, n the fewest found or tried. A
+limit changes the search's path (at its limit it gives cells back instead of changing more), so
+a tighter one often ends closer (an author's review: the smiley at 30 wide, 26 cells at distance
+21.09 by default, 16 at 13.18 with at most 24 changes; with the distance first, 12 at 5.27). For
+`unique`, the tries look for a puzzle line logic solves (unique too, and found in a fraction of
+the time)."""
 
 Limits = tuple[Grid, Cost, Palette, int, float | None, float | None, int, Deadline]  # as `_repair` takes them
 
@@ -84,8 +85,11 @@ UNIQUE_STEPS = 4
 cell line logic's repair changed, and 20 more (`_looser_or_line`): a review found its repair of a
 45-wide logo in circles for 25 s through 828 steps, where line logic's found a puzzle in 0.5 s."""
 CLOSER_STEPS = 3
-"""The closing tries' steps, in all, at most this many times the first repair's (and 20 more):
-a budget of steps, not seconds, so that the puzzle is the same on any machine."""
+"""The closing tries' steps, in all, at most this many times the first repair's (and 20 more),
+for each kind: a budget of steps, not seconds, so that the puzzle is the same on any machine."""
+NEARER: float | None = 0.999
+"""The distance the second kind of closing tries hold, a share of the closest's (None: none of
+them; `python -m bench.closer_pictures` measures one against the other)."""
 
 
 def repair(
@@ -187,28 +191,43 @@ def _looser_or_line(require: Requirement, limits: Limits, started: float, tries:
 def _closer(
     found: Repaired, require: Requirement, limits: Limits, tries: int, budget: int, deadline: Deadline
 ) -> Repaired:
-    """The closest to the picture of `found` and the puzzles of `tries` repairs run again with
-    fewer changes allowed each time, within `budget` steps in all (see CLOSER_TRIES) and
+    """The closest to the picture of `found` and the puzzles of the closing tries (see
+    CLOSER_TRIES): `tries` with fewer changes allowed each time, then `tries` holding the
+    distance below NEARER times the closest's, each kind within `budget` steps in all and
     `deadline` (the time after the first repair, `_later`)."""
-    grid, cost, palette, _, max_distance, unit, seed, _ = limits
+    grid, cost, palette, max_changes, max_distance, unit, seed, _ = limits
     asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
-    best, most = found, len(found.changed) - 1
+    best, most, left = found, len(found.changed) - 1, budget
     for _ in range(tries):
-        if most < 1 or budget <= 0:
+        if most < 1 or left <= 0:
             break
         spent = [0]
         try:
-            tried = _repair(asked, grid, cost, palette, most, max_distance, unit, seed, deadline, spent, budget)
+            tried = _repair(asked, grid, cost, palette, most, max_distance, unit, seed, deadline, spent, left)
         except GenerateFailed:
             most -= 1
         except CutShort:  # the time limit among the closing tries: the closest found so far
-            break
+            return best
         else:
-            if (tried.distance, len(tried.changed)) < (best.distance, len(best.changed)):
-                best = tried
+            best = min(best, tried, key=_closeness)
             most = min(most, len(tried.changed)) - 1
+        left -= spent[0]
+    for _ in range(tries):
+        nearer = best.distance * (NEARER or 0.0)
+        if nearer <= 0 or budget <= 0:
+            break
+        spent, held = [0], min(nearer, max_distance or nearer)
+        try:
+            tried = _repair(asked, grid, cost, palette, max_changes, held, unit, seed, deadline, spent, budget)
+        except (GenerateFailed, CutShort):
+            break
+        best = min(best, tried, key=_closeness)
         budget -= spent[0]
     return best
+
+
+def _closeness(found: Repaired) -> tuple[float, int]:
+    return found.distance, len(found.changed)
 
 
 def _repair(
@@ -289,7 +308,7 @@ def _pruned(require: Requirement, drawing: Drawing, proof: Result, deadline: Dea
                     again = True
                 else:
                     drawing.apply(given_back.pop())
-        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique") if given_back else proof
+        return checked(drawing.puzzle, deadline, "proving the final puzzle unique") if given_back else proof
     except CutShort:
         for change in reversed(given_back):
             drawing.apply(change)
@@ -306,7 +325,7 @@ def _holds(require: Requirement, drawing: Drawing, left: int, deadline: Deadline
     if require is Requirement.PROBE:
         return _probe_solves(drawing, left, deadline, "giving back changes no longer needed")
     stage = "giving back changes no longer needed"
-    return _checked(drawing.puzzle, deadline, stage, bounded=True).status is Status.UNIQUE  # undecided: kept
+    return checked(drawing.puzzle, deadline, stage, bounded=True).status is Status.UNIQUE  # undecided: kept
 
 
 def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -> bool:
@@ -323,63 +342,16 @@ def _met(require: Requirement, drawing: Drawing, left: int, changed: list[Cell],
     """The proof that the picture meets the requirement now (a unique result); for `unique`,
     the two solutions found instead; or None."""
     if left == 0:
-        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
+        return checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     if require is Requirement.UNIQUE:
         stage = f"checking uniqueness (after {len(changed)} changed cells)"
-        result = _checked(drawing.puzzle, deadline, stage, bounded=True)
+        result = checked(drawing.puzzle, deadline, stage, bounded=True)
         return result if result.status in (Status.UNIQUE, Status.MULTIPLE) else None
     if require is Requirement.PROBE and _probe_solves(
         drawing, left, deadline, f"probing (after {len(changed)} changed cells)"
     ):
-        return _checked(drawing.puzzle, deadline, "proving the final puzzle unique")
+        return checked(drawing.puzzle, deadline, "proving the final puzzle unique")
     return None
-
-
-FIRST_GUESSES = 200
-FIRST_SECONDS = 0.2
-"""The repair steers by the cells where the first two solutions differ, and it was tuned on the
-pairs the compiled core's depth-first search finds, so it asks that engine first (for up to 200
-guesses and 0.2 s), then the conflict-driven one. With the conflict-driven search's pairs the
-15-wide smiley took 7 changed cells instead of 4."""
-
-
-STEP_CONFLICTS = 20_000
-"""The most conflicts one uniqueness check of a picture on the way may take, in a `unique`
-repair (about a second of the conflict-driven search): a review found one hard picture on the
-way taking the whole time limit (and, without one, running on for good) where `--require line`,
-stricter, finished in 1.5 s. Undecided within them, the picture is taken as not yet unique, and
-the repair goes on as line logic steers it (toward a puzzle line logic solves, which is then
-proved at once). A bound of work, not time: the same picture, options and seed give the same
-puzzle on any machine."""
-
-STEP_SECONDS = 1.0
-"""The same bound, in time, where the compiled core was not built (its searches count the work)."""
-
-
-def _checked(puzzle: Puzzle, deadline: Deadline, stage: str, bounded: bool = False) -> Result:
-    """The first two solutions (a verdict); `bounded`, an unknown result when the check takes
-    more than STEP_CONFLICTS (but not past the deadline, which raises TimeUp naming `stage`)."""
-    result = None
-    if fits(puzzle):
-        first = solve_within(
-            puzzle, deadline.within(FIRST_SECONDS), count=2, jobs=1, engine="dfs", guesses=FIRST_GUESSES
-        )
-        result = first if first.status is not Status.UNKNOWN else None
-    if result is None and not bounded:
-        result = solve_within(puzzle, deadline, count=2, jobs=1)
-    elif result is None and colour_core() is not None:
-        result = solve_within(puzzle, deadline, count=2, jobs=1, engine="cdcl", guesses=STEP_CONFLICTS)
-    elif result is None:
-        result = solve_within(puzzle, deadline.within(STEP_SECONDS), count=2, jobs=1)
-    if result.status is Status.UNKNOWN and (not bounded or deadline.passed() or not _out_of_time(result)):
-        raise _cut_short(result, stage)
-    return result
-
-
-def _out_of_time(result: Result) -> bool:
-    """Whether a check gave up for its bound (time, or its conflicts), not for a formula too large."""
-    why = result.cut_short
-    return why is None or why.startswith("time limit") or why.startswith("the conflict-driven search met")
 
 
 def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:
@@ -391,10 +363,3 @@ def _proved(drawing: Drawing, result: Result, deadline: Deadline) -> Repaired:
     if result.status is not Status.UNIQUE or result.solutions[0].grid != grid:
         raise GenerateFailed(f"internal error: the final puzzle was not proved unique ({result.status.value})")
     return Repaired(grid, tuple(drawing.changed()), result, round(drawing.distance(), 4))
-
-
-def _cut_short(result: Result, stage: str) -> CutShort:
-    """Why a check in the repair gave no verdict: the time limit, or a formula too large."""
-    if _out_of_time(result):
-        return TimeUp(stage)
-    return CutShort(f"{result.cut_short}, while {stage}")
