@@ -5,6 +5,7 @@ deep inside (README, "Python API": the library raises only its own errors)."""
 from __future__ import annotations
 
 import operator
+from itertools import chain
 
 from nonosat.errors import UsageError
 
@@ -39,3 +40,12 @@ def check_puzzle(value: object) -> None:
 
     if not isinstance(value, Puzzle):
         raise UsageError(f"expected a Puzzle (nonosat.load reads one from a file), not {type(value).__name__}")
+
+
+def check_grid(value: object, name: str) -> None:
+    """A grid given to the library: equal rows (tuples) of cells, each a colour's index from 0 (a
+    review: `Solution("xx").text()` was a bare TypeError from deep inside)."""
+    rows_ok = type(value) is tuple and all(type(row) is tuple and len(row) == len(value[0]) for row in value)
+    cells = set(map(type, chain.from_iterable(value))) if rows_ok else {str}  # type: ignore[arg-type]
+    if not cells <= {int} or min((min(row) for row in value if row), default=0) < 0:  # type: ignore[attr-defined]
+        raise UsageError(f"{name} is equal rows (tuples) of cells, each a colour from 0, not {value!r:.60}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from nonosat.arguments import check_grid
 from nonosat.clues import (
     Clue,
     Colours,
@@ -369,6 +370,9 @@ class Solution:
     """A grid that satisfies a puzzle's clues."""
 
     grid: Grid
+
+    def __post_init__(self) -> None:
+        check_grid(self.grid, "a Solution's grid")
 
     def differences(self, other: Solution) -> list[tuple[int, int]]:
         """The (row, column) cells, counted from 0, where two solutions differ."""

@@ -192,6 +192,10 @@ def test_every_argument_a_review_found_unchecked_is_a_usage_error(tmp_path: Path
 
     with pytest.raises(UsageError, match="the grid is in colour"):
         first.text(palette=BLACK_AND_WHITE)
+    for grid in ("xx", [[0, 1]], ((0, 1), (1,)), ((0, -1),), ((True, False),), ((0, 1.0),)):  # the mutation review
+        with pytest.raises(UsageError, match="a Solution's grid is equal rows"):
+            Solution(grid)  # type: ignore[arg-type]
+    assert Solution(((0, 2), (1, 0))).text() == ".2\n1." and Solution(()).text() == ""
 
 
 def test_a_picture_is_inverted_only_when_asked_with_true(tmp_path: Path) -> None:
