@@ -136,6 +136,30 @@ def test_picture_made_unique_and_downloaded(page: Page, shots: list[Path], tmp_p
     assert "unique" in checked.stdout
 
 
+def test_a_picture_made_a_puzzle_on_the_page_is_the_command_lines(page: Page) -> None:
+    """A picture author's review: "Use it" then "Make it line-solvable" weighs every cell 1 (the
+    drawing has no grey levels left): 16 cells and a blank row where the command line changes 13.
+    "Make a puzzle of it" makes the picture a line-solvable puzzle as `nonosat generate --require
+    line` does, weighed by the picture, its changed cells outlined."""
+    from nonosat.generate import from_image
+
+    smiley = PUZZLES / "smiley-picture.png"
+    page.set_input_files("#file-input", str(smiley))
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    page.fill("#picture-width", "20")
+    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('20×20')")
+    page.click("#picture-make")
+    page.wait_for_selector("#status:has-text('The picture is now a line-solvable puzzle')")
+    made = from_image(smiley, width=20, require="line")
+    assert made.changed  # (a picture line logic does not solve as it is)
+    assert page.is_hidden("#picture-panel") and page.locator("#board td.cell").count() == 20 * 20
+    assert marked(page, "changed") == {(r + 1, c + 1) for r, c in made.changed}
+    filled = {(r + 1, c + 1) for r, row in enumerate(made.puzzle.goal or ()) for c, cell in enumerate(row) if cell}
+    assert marked(page, "filled") == filled
+    assert f"{len(made.changed)} cells changed from the picture" in page.inner_text("#status")
+    assert settled(page) == "unique" and "line logic" in page.inner_text("#verdict")
+
+
 def test_typed_clues_that_conflict_are_marked(page: Page, shots: list[Path]) -> None:
     page.click("#mode-clues")
     resize(page, 3, 3)

@@ -85,6 +85,14 @@ export function picture(file, options, signal) {
   return named(file, postJson("/api/picture", options, form, signal));
 }
 
+/** A line-solvable puzzle made from a picture, as `nonosat generate --require line` makes it: each
+ * change weighed by the picture (a cell near the threshold is cheap); `options` as `picture`'s. */
+export function generate(file, options, signal) {
+  const form = new FormData();
+  form.append("file", file, file.name || "picture.png");
+  return named(file, postJson("/api/generate", { ...options, require: "line", timeout: 30 }, form, signal));
+}
+
 /** The answer to an upload of the user's `file`; a refusal of its size names it (the server
  * refuses it by its length, before it knows the file's name). */
 async function named(file, answer) {

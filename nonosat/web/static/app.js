@@ -330,6 +330,7 @@ function wire() {
     if (event.key === "Enter") files.openChosen($("choice-open"));
   });
   on("picture-use", files.usePicture);
+  on("picture-make", files.makePuzzle);
   on("picture-cancel", files.closePicture);
   on("picture-as-puzzle", files.pictureAsPuzzle);
 
@@ -376,9 +377,10 @@ setOnChange((kind) => {
   updateUndo();
 });
 setAfterLoad(refresh);
-files.setOnLoaded(() => {
+files.setOnLoaded((changed = []) => {
   forgetVerdict(); // another puzzle: the last one's verdict is not shown while this one's is checked
   refresh();
+  markCells("changed", changed); // the cells a puzzle made of a picture changed
 });
 api.setOnAnswer(() => {
   if ($("status").textContent.includes(api.UNREACHABLE)) say("The server answers again.");

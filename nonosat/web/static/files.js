@@ -94,7 +94,7 @@ function openPicture(file) {
   picture = { file, result: null, controller: null };
   $("picture-panel").hidden = false;
   $("picture-name").textContent = file.name;
-  $("picture-use").disabled = true;
+  usable(false);
   schedulePreview(0);
 }
 
@@ -103,6 +103,11 @@ export function closePicture() {
   picture = null;
   $("picture-panel").hidden = true;
   mended("picture");
+}
+
+/** "Use it" and "Make a puzzle of it", once the preview shows the settings they would use. */
+function usable(ready) {
+  for (const id of ["picture-use", "picture-make"]) $(id).disabled = !ready;
 }
 
 /** The picture panel's controls as /api/picture's query parameters. */
@@ -121,7 +126,7 @@ export function schedulePreview(delay = 300) {
   $("picture-threshold-value").textContent = $("picture-otsu").checked ? "otsu" : $("picture-threshold").value;
   if (!picture) return;
   picture.result = null; // the preview shown is of the settings before: "Use it" waits for the new one
-  $("picture-use").disabled = true;
+  usable(false);
   previewTimer = setTimeout(preview, delay);
 }
 
@@ -138,7 +143,7 @@ async function preview() {
     if (!result.puzzle) throw new Error(`the picture was not read in time (${result.cut_short || result.status})`);
     mine.result = result;
     drawPreview(result.puzzle);
-    $("picture-use").disabled = false;
+    usable(true);
     const t = result.threshold;
     $("picture-info").textContent = `${result.puzzle.cols.length}×${result.puzzle.rows.length} cells` + (t !== null && t !== undefined ? `, threshold ${Math.round(t * 10) / 10}` : "");
     $("picture-preview").dataset.state = "ready";
@@ -146,7 +151,7 @@ async function preview() {
   } catch (error) {
     if (error.name === "AbortError" || controller.signal.aborted) return;
     $("picture-preview").dataset.state = "error";
-    $("picture-use").disabled = true;
+    usable(false);
     say(error.message, "error", "picture");
   }
 }
@@ -178,6 +183,30 @@ export function usePicture() {
   closePicture();
   onLoaded();
   say(`The picture is now the drawing: ${state.width}×${state.height}.`);
+}
+
+/** "Make a puzzle of it": the picture made into a line-solvable puzzle, its changed cells marked.
+ * Each change is weighed by the picture's own grey levels or colours, which "Use it" then
+ * "Make it line-solvable" no longer has (a review: 16 cells and a blank row, where the command
+ * line changes 13). */
+export async function makePuzzle(button) {
+  if (!picture) return;
+  const mine = picture;
+  const options = pictureOptions();
+  await whileBusy(button, "Making a line-solvable puzzle of the picture…", async (signal) => {
+    const result = await api.generate(mine.file, options, signal);
+    if (!result.puzzle) throw new Error(`no line-solvable puzzle found in time (${result.cut_short || result.status})`);
+    if (picture !== mine) return; // the panel was closed, or another picture opened, meanwhile
+    remember();
+    keepApart();
+    loadPuzzle(result.puzzle);
+    if (!state.meta.title) state.meta.title = mine.file.name.replace(/\.[^.]*$/, "");
+    closePicture();
+    const n = (result.changed || []).length;
+    onLoaded(result.changed || []);
+    const changes = n ? `${n} cell${n === 1 ? "" : "s"} changed from the picture (outlined in green), distance ${result.distance}` : "nothing changed";
+    say(`The picture is now a line-solvable puzzle, ${state.width}×${state.height}: ${changes}.`);
+  });
 }
 
 /** "Read it as a puzzle file": for pictures of a puzzle grid that nonosat reads. */
