@@ -284,3 +284,34 @@ def test_an_output_file_on_a_full_disk_is_exit_74_not_usage(tmp_path: Path, faul
     assert done.returncode == code, done.stderr
     assert done.stderr == "nonosat: cannot write out.cnf: it failed\n"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_batchs_certificates_on_a_full_disk_stop_the_run_with_exit_74(tmp_path: Path, jobs: str) -> None:
+    """A diff's review: `batch --certificates` on a full disk solved every puzzle and exited 0,
+    each record saying "no certificate". A full disk (here the file size limit, in the workers
+    too) now stops the run, exit 74, as one under the results file does; the puzzle whose
+    certificate failed has no record (a resumed run solves it again)."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for name in ("webpbn-00001-dancer.non", "webpbn-00006-cat.non"):
+        (folder / name).write_bytes((PUZZLES / name).read_bytes())
+    import resource
+
+    def small_files() -> None:  # a file over 4 KB: EFBIG, as from a full disk (the certificate's CNF is larger)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    command = ["batch", "set", "--out", "r.jsonl", "--certificates", "certs", "--jobs", jobs]
+    done = subprocess.run(
+        [sys.executable, "-m", "nonosat", *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        preexec_fn=small_files,  # noqa: PLW1509 - no threads in the child yet
+    )
+    assert done.returncode == 74, done.stderr
+    assert "cannot write certs/" in done.stderr and "File too large" in done.stderr
+    records = (tmp_path / "r.jsonl").read_text().splitlines() if (tmp_path / "r.jsonl").exists() else []
+    assert all("no certificate" not in line for line in records) and len(records) < 2

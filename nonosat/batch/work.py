@@ -83,6 +83,7 @@ def solve_task(task: Task, options: RunOptions, race: bool = False) -> Record:
         return record
     from nonosat.certificate import CERTIFIED, make_certificate
     from nonosat.deadline import Deadline
+    from nonosat.errors import OutputFailed
 
     if record["status"] not in CERTIFIED:
         return _without_certificate(record, options)
@@ -92,6 +93,8 @@ def solve_task(task: Task, options: RunOptions, race: bool = False) -> Record:
     folder = Path(options.certificates) / certificate_folder(task.path)
     try:
         make_certificate(task.puzzle, record["status"], grids, folder, force=True, deadline=Deadline.after(left))
+    except OutputFailed:  # a full disk stops the run, exit 74, as for the results (a review: exit 0)
+        raise
     except Exception as error:  # noqa: BLE001 - the verdict stands; the record says why there is no certificate
         record["error"] = f"no certificate: {worded(error)}"
         _without_certificate(record, options)  # (an old one of this path would pass for the new verdict's)
