@@ -27,9 +27,10 @@ def test_a_watched_repair_says_each_step_and_an_unwatched_one_nothing() -> None:
 
 
 @pytest.mark.slow
-def test_the_command_line_shows_it_on_a_terminal_only(tmp_path: Path) -> None:
+def test_the_command_line_shows_it_on_a_terminal_and_in_a_pipe_now_and_then(tmp_path: Path) -> None:
     """On a terminal (Rich takes FORCE_COLOR for one) a line on standard error follows the repair
-    and is gone at its end; into a pipe or a log, nothing but the result's line."""
+    and is gone at its end; into a pipe or a log, a line every LOG_EVERY seconds (30: none in a
+    repair this short), then the result's line."""
     args = [sys.executable, "-m", "nonosat", "random", "--width", "16", "--height", "12", "--density", "0.3"]
     args += ["--seed", "4", "--require", "line", "-o", str(tmp_path / "r.non"), "--force"]
     for terminal in (True, False):
@@ -39,3 +40,22 @@ def test_the_command_line_shows_it_on_a_terminal_only(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert ("toward a line-solvable puzzle: " in done.stderr) is terminal, done.stderr
         assert "unique (proved by line logic)" in done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_in_a_pipe_the_repair_says_where_it_stands_every_log_every_seconds(tmp_path: Path) -> None:
+    """A review: `generate --require unique` ran for minutes in a pipe without a word. Here with
+    LOG_EVERY 0, a line at each step, each with the seconds so far."""
+    script = (
+        "import sys, nonosat.cli.making as making\n"
+        "making.LOG_EVERY = 0.0\n"
+        "sys.argv = ['nonosat', 'random', '--width', '16', '--height', '12', '--density', '0.3', '--seed', '4',"
+        f" '--require', 'line', '-o', {str(tmp_path / 'r.non')!r}]\n"
+        "from nonosat.__main__ import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    steps = [line for line in done.stderr.splitlines() if line.startswith("toward a line-solvable puzzle: ")]
+    assert len(steps) > 1 and all(line.endswith(" s") and " changed, " in line for line in steps), done.stderr
+    assert steps[-1].split(" · ")[0].endswith(" changed, 0 open")  # the last step: nothing left open

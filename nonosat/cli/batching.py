@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from nonosat.cli.base import Engine, EngineOption, Executor, PuzzleTimeoutOption, Require, app, friendly, usage
-from nonosat.cli.show import err, out
+from nonosat.cli.show import LOG_EVERY, err, out
 from nonosat.limits import MAX_COUNT, MAX_JOBS
 
 
@@ -196,11 +196,6 @@ def _reading() -> Iterator[None]:
         yield
     finally:
         status.stop()
-
-
-LOG_EVERY = 30.0
-"""Seconds between the lines of progress written where standard error is not a terminal (a log
-of a long run, which Rich's bar, drawn only at the end there, left empty until then)."""
 
 
 def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = True) -> list[dict[str, Any]]:

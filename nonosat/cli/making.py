@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from nonosat.cli.base import Requirement, TimeoutOption, app, friendly, usage
-from nonosat.cli.show import err, out
+from nonosat.cli.show import LOG_EVERY, err, out
 
 if TYPE_CHECKING:
     from nonosat.deadline import Deadline
@@ -101,15 +101,26 @@ def check_output(output: Path | None, force: bool, colours: int | None) -> None:
 def showing_the_repair() -> Iterator[None]:
     """On a terminal, a line on standard error that says where the repair stands while it runs,
     gone when it ends (`generate` toward `unique` took a minute on a sparse picture with nothing
-    shown). Nothing where standard error is a pipe or a file."""
+    shown); where standard error is a pipe or a file, that line every LOG_EVERY seconds (a
+    review: `--require unique` ran for minutes in a pipe without a word)."""
     from nonosat.generate.progress import watched
 
+    started = time.monotonic()
     if not err.is_terminal:
-        yield
+        last = [started]
+
+        def log(text: str) -> None:
+            now = time.monotonic()
+            if now - last[0] >= LOG_EVERY:
+                last[0] = now
+                with contextlib.suppress(OSError, ValueError):  # a log that cannot be written: the repair goes on
+                    err.print(f"{text} · {now - started:.0f} s", markup=False)
+
+        with watched(log):
+            yield
         return
     from nonosat import interrupts
 
-    started = time.monotonic()
     status = err.console().status("starting", spinner="dots")
     with interrupts.deaf_threads():  # Rich's refresh thread leaves Ctrl-C to the main thread
         status.start()

@@ -165,6 +165,11 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
         raise
 
 
+LOG_EVERY = 30.0
+"""Seconds between the lines of progress a long command (batch, generate's repair) writes where
+standard error is not a terminal (a log of a long run, which Rich's bar, drawn only at the end
+there, left empty until then)."""
+
 SHOWING_A_CELL = 1.5e-6
 """Seconds to draw one cell of a grid in the terminal (a 512x512 grid drawn and printed takes
 about 0.1 s on a fast machine, 0.3 s on a slow one), with room: the time kept from a command's
