@@ -27,7 +27,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -158,6 +158,24 @@ def test_a_picture_made_a_puzzle_on_the_page_is_the_command_lines(page: Page) ->
     assert marked(page, "filled") == filled
     assert f"{len(made.changed)} cells changed from the picture" in page.inner_text("#status")
     assert settled(page) == "unique" and "line logic" in page.inner_text("#verdict")
+
+
+def test_an_edit_made_while_a_picture_is_made_a_puzzle_is_kept(page: Page) -> None:
+    """As for the fixes (README, "Nothing lost"): a drawing edited while "Make a puzzle of it"
+    runs is kept, and the puzzle is not applied; the panel stays open to press it again."""
+    page.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    page.wait_for_selector("#picture-preview[data-state=ready]")
+    held: list[Route] = []
+    page.route("**/api/generate?*", lambda route: held.append(route))  # its answer waits for the edit
+    page.click("#picture-make")
+    while not held:
+        page.wait_for_timeout(20)
+    before = marked(page, "filled")
+    page.click(cell(1, 1))
+    held[0].continue_()
+    page.wait_for_selector("#status:has-text('not applied')")
+    assert marked(page, "filled") == before ^ {(1, 1)} and marked(page, "changed") == set()
+    assert page.is_visible("#picture-panel") and page.is_enabled("#picture-make")
 
 
 def test_typed_clues_that_conflict_are_marked(page: Page, shots: list[Path]) -> None:

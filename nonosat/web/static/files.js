@@ -1,7 +1,7 @@
 // Import (puzzle files through /api/convert, pictures through /api/picture with a live preview) and export.
 
 import * as api from "./api.js";
-import { state, toPuzzle, loadPuzzle, remember, parseRows } from "./model.js";
+import { state, toPuzzle, loadPuzzle, remember, parseRows, snapshot } from "./model.js";
 import { $, say, mended, whileBusy } from "./ui.js";
 import { keepApart } from "./drafts.js";
 
@@ -194,9 +194,14 @@ export async function makePuzzle(button) {
   const mine = picture;
   const options = pictureOptions();
   await whileBusy(button, "Making a line-solvable puzzle of the picture…", async (signal) => {
+    const before = snapshot();
     const result = await api.generate(mine.file, options, signal);
     if (!result.puzzle) throw new Error(`no line-solvable puzzle found in time (${result.cut_short || result.status})`);
     if (picture !== mine) return; // the panel was closed, or another picture opened, meanwhile
+    if (snapshot() !== before) {
+      say("The drawing changed while the puzzle was made, so it was not applied: press Make a puzzle of it again to replace the drawing.", "error");
+      return;
+    }
     remember();
     keepApart();
     loadPuzzle(result.puzzle);
