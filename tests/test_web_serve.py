@@ -127,6 +127,24 @@ def test_a_taken_port_is_one_line_and_exit_2(served: int) -> None:
     assert done.stderr.startswith(f"nonosat: cannot listen on 127.0.0.1:{served}:") and done.stderr.count("\n") == 1
 
 
+def test_the_port_checked_is_held_until_the_server_listens_on_it() -> None:
+    """A review: `serve --port 0` found a free port, let it go, and told it; the server bound it
+    later, and another process could take it between. The socket checked is now the one served:
+    held (listening) from the check, so a second server is refused at once, and port 0 is the
+    port that socket has."""
+    from nonosat.cli.serving import check_address
+    from nonosat.errors import UsageError
+
+    with check_address("127.0.0.1", 0) as held:
+        port = held.getsockname()[1]
+        assert port > 0
+        with pytest.raises(UsageError, match=f"cannot listen on 127.0.0.1:{port}: "):
+            check_address("127.0.0.1", port).close()
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # it listens: a client's connection waits for the server to start
+    check_address("127.0.0.1", port).close()  # let go with the socket
+
+
 def hard_body() -> bytes:
     """A random 40x40 grid's clues: counting its solutions runs far past any time given here."""
     from web_requests import hard_puzzle

@@ -76,7 +76,8 @@ def serve(
         workers=workers,
         max_queue=max_queue,
     )
-    port = check_address(host, port)
+    bound = check_address(host, port)
+    port = bound.getsockname()[1]
     if request_timeout is not None and request_timeout > max_request_timeout:
         err.print(
             f"warning: --request-timeout {request_timeout:g} is over --max-request-timeout"
@@ -98,7 +99,8 @@ def serve(
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
     config.timeout_graceful_shutdown = GRACE  # typed int, used as asyncio's float timeout
     server = _server_class(uvicorn.Server)(config)
-    server.run()  # until Ctrl-C (or SIGTERM): the workers end first, and requests under way get 503
+    with bound:
+        server.run(sockets=[bound])  # until Ctrl-C (or SIGTERM): the workers end first, and requests under way get 503
     if not server.started:
         from nonosat.errors import UsageError
 
@@ -147,10 +149,11 @@ def _server_class(uvicorns: Any) -> Any:
     return IgnoringCtrlC
 
 
-def check_address(host: str, port: int) -> int:
+def check_address(host: str, port: int) -> Any:
     """Refuse at once, in one line, an address this machine cannot listen on (taken, or not its
-    own); the port to listen on: `port`, or for 0 a free one the system gives (a review: "serving
-    on http://127.0.0.1:0", and the port it served on said nowhere)."""
+    own); else the socket bound to it, for the server to listen on: for port 0, a free one the
+    system gives (a review: "serving on http://127.0.0.1:0", and the port it served on said
+    nowhere; then, found free and let go, the port could be taken before the server bound it)."""
     import socket
 
     from nonosat.errors import UsageError
@@ -158,13 +161,17 @@ def check_address(host: str, port: int) -> int:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
-            given: int = probe.getsockname()[1]
+        bound = socket.socket(family, kind, proto)
+        try:
+            bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            bound.bind(address)
+            bound.listen()  # the port is this server's from now on (connections wait until it starts)
+        except OSError:
+            bound.close()
+            raise
     except OSError as error:
         raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-    return given
+    return bound
 
 
 def _loopback(host: str) -> bool:
