@@ -310,6 +310,13 @@ def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> Non
     state.write_text("\n".join(["....."] * 10 + ["#####"]) + "\n")
     done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
     assert done.exit_code == 2 and "line 11: expected 10 rows of cells, found more" in done.output
+    done = runner.invoke(app, ["hint", str(DANCER), "--state", str(DANCER)])  # a .non with no saved grid
+    assert done.exit_code == 2 and done.output.endswith(
+        f'{DANCER}, line 1: expected a .non file\'s saved "..." line (the grid so far), or rows of cells\n'
+    ), done.output
+    state.write_text("\n".join(["....."] * 9 + ["?????"]) + "\n")  # rows of cells are read as before
+    done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])
+    assert done.exit_code == 3 and "is wrong: it must be filled" in done.output, done.output
     picture = "\n".join("".join(map(str, row)) for row in dancer.goal)  # type: ignore[union-attr]
     state.write_text(picture + "\n")  # a solution written in 0 and 1: its 0 was read as undecided
     done = runner.invoke(app, ["hint", str(DANCER), "--state", str(state)])

@@ -98,6 +98,14 @@ def parse_state(text: str, puzzle: Puzzle, path: str) -> State:
         first_line = text[: saved.start()].count("\n") + 1
         numbers = [first_line] * puzzle.height
     else:
+        keyword = re.search(
+            r'^\s*(?:(?:width|height)\s+\d|(?:rows|columns)\s*$|(?:title|goal|catalogue)\s+")', text, flags=re.M
+        )
+        if keyword:  # a .non file with no saved grid (it was read as rows of cells: "found more")
+            number = text[: keyword.start()].count("\n") + 1
+            raise ParseError(
+                path, number, 'expected a .non file\'s saved "..." line (the grid so far), or rows of cells'
+            )
         lines = [(n, line.rstrip("\n")) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) != puzzle.height:
             if len(lines) > puzzle.height:  # the first row too many
