@@ -4,9 +4,9 @@
     python -m bench.closer_pictures --groups fresh-25 --first 10
 
 After a repair finds a puzzle, `nonosat.generate.repair` runs it again with tighter limits and
-keeps the closest puzzle (`CLOSER_TRIES`). The first of those tries hold the distance below
-`NEARER` times the closest's, before the tries that allow fewer changed cells; `NEARER = None`
-leaves only the latter (as before the distance came first). Each picture is made both ways, in
+keeps the closest puzzle (`CLOSER_TRIES`): first tries that allow fewer changed cells, then tries
+that hold the distance below `NEARER` times the closest's; `NEARER = None` leaves only the
+former (as before the distance was held). Each picture is made both ways, in
 one process, one after the other, with `from_image` and the same options; printed per group:
 the summed distance and changed cells either way, how many came out closer or further, and the
 seconds either way with their ratio.

@@ -51,6 +51,9 @@ def check_grid(value: object, name: str) -> None:
     if set(map(type, rows)) - {tuple} or set(map(len, rows)) - {width}:
         wrong = True
     else:
-        wrong = any(type(cell) is not int or cell < 0 for cell in set(chain.from_iterable(rows)))
+        try:
+            wrong = any(type(cell) is not int or cell < 0 for cell in set(chain.from_iterable(rows)))
+        except TypeError:  # a cell that cannot be hashed: a list, a dict (the diff's review)
+            wrong = True
     if wrong:
         raise UsageError(f"{name} is equal rows (tuples) of cells, each a colour from 0, not {value!r:.60}")

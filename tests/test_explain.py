@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from nonosat import load, load_all
 from nonosat.cli import app
+from nonosat.errors import UsageError
 from nonosat.explain.diagnosis import diagnose
 from nonosat.explain.hint import hint, parse_state
 from nonosat.explain.rating import PASS_CUTS, rate, score_for
@@ -280,19 +281,30 @@ def test_a_hint_of_fewer_steps_than_asked_for_says_why(monkeypatch: pytest.Monke
     assert done.exit_code == 4 and done.output.splitlines()[-1].endswith(": there may be more"), done.output
 
 
-def test_a_hint_keeps_time_to_show_the_steps_it_found() -> None:
+def test_a_hint_keeps_time_to_write_the_steps_it_found(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A review: `hint --steps 100000 --timeout 1.5` on Cauldron (512x512) ended at 1.62 s, its
-    2,021 steps put into words and written after the limit. `showing` keeps time from the limit
-    for each cell of a step's line: here more than the limit for one step, so the hint ends after
-    its first step that fixes cells, and says why."""
+    2,021 steps put into words and written after the limit. `writing` (as `explain`'s) ends the
+    steps earlier by what each takes to write: here more than the limit for one step, so the hint
+    ends after its first, and says why; the command line passes its own (`hint_writing`)."""
     forever = load(FOREVER)
     blank = tuple((None,) * forever.width for _ in range(forever.height))
-    cut = hint(forever, blank, steps=1000, timeout=600, showing=100.0)  # 25 cells of 100 s: past the limit
-    assert sum(1 for step in cut.steps if step.fixed) == 1 and cut.steps[-1].fixed
-    assert cut.cut_short == "time limit reached while looking for more steps" and not cut.completed
-    whole = hint(forever, blank, steps=1000, timeout=600, showing=1e-9)
-    assert whole.cut_short is None and len(whole.steps) > len(cut.steps)
-    assert hint(forever, blank, steps=1000, showing=100.0).steps == whole.steps  # no limit: none kept
+    cut = hint(forever, blank, steps=1000, timeout=600, writing=lambda step: 1000.0)  # past the limit
+    whole = hint(forever, blank, steps=1000, timeout=600, writing=lambda step: 1e-9)
+    assert whole.cut_short is None and 0 < len(cut.steps) < len(whole.steps) / 10  # (trace sees it soon after)
+    assert cut.cut_short is not None and cut.cut_short.startswith("time limit reached")
+    assert hint(forever, blank, steps=1000, writing=lambda step: 1000.0).steps == whole.steps  # no limit: none kept
+    for wrong, said in (("a", "writing is a function"), (lambda step: -1.0, "not -1.0"), (lambda step: "x", "not 'x'")):
+        with pytest.raises(UsageError, match=said):
+            hint(forever, blank, steps=1000, timeout=600, writing=wrong)  # type: ignore[arg-type]
+    import nonosat.render.text as text
+
+    monkeypatch.setattr(text, "hint_writing", lambda step: 1000.0)
+    state = tmp_path / "blank.txt"
+    state.write_text("\n".join(["?" * forever.width] * forever.height) + "\n")
+    done = runner.invoke(app, ["hint", str(FOREVER), "--state", str(state), "--steps", "1000", "--timeout", "600"])
+    shown = done.output.splitlines()[-1]
+    assert done.exit_code == 4 and shown.startswith("time limit reached") and shown.endswith(": there may be more")
+    assert len(done.output.splitlines()) - 1 < len(whole.steps) / 10, done.output
 
 
 def test_hint_reads_a_saved_string_and_reports_bad_states(tmp_path: Path) -> None:

@@ -495,15 +495,21 @@ def test_closing_tries_then_hold_the_distance_below_the_closests(monkeypatch: py
     monkeypatch.setattr(repairing, "NEARER", None)
     before = from_image(smiley, width=30, require="line")
     real, made = repairing._repair, list[tuple[float | None, float | None]]()
+    steps: list[tuple[int | None, int]] = []  # each repair's budget of steps, and the steps it took
 
     def recording(*args: Any, **kwargs: Any) -> Any:
+        counted = kwargs["counted"] if "counted" in kwargs else args[9]
+        budget = kwargs.get("budget", args[10] if len(args) > 10 else None)
         try:
             found = real(*args, **kwargs)
         except GenerateFailed:
             made.append((args[5], None))  # (its limit of distance, and no puzzle)
             raise
-        made.append((args[5], found.distance))
-        return found
+        else:
+            made.append((args[5], found.distance))
+            return found
+        finally:
+            steps.append((budget, counted[0]))
 
     monkeypatch.setattr(repairing, "NEARER", 0.999)
     monkeypatch.setattr(repairing, "_repair", recording)
@@ -516,6 +522,10 @@ def test_closing_tries_then_hold_the_distance_below_the_closests(monkeypatch: py
     for limit, distance in held:
         assert limit < closest and (distance is None or distance < limit)
         closest = closest if distance is None else distance
+    first = len(made) - len(held)  # the tries that hold the distance have a budget of their own:
+    own = [budget for budget, _ in steps[first:]]  # the first repair's steps, three times, and 20
+    assert own[0] == repairing.CLOSER_STEPS * steps[0][1] + 20
+    assert own[1:] == [budget - took for budget, took in steps[first:-1] if budget is not None]  # each spends of it
 
 
 @pytest.mark.slow

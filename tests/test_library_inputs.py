@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -192,9 +193,10 @@ def test_every_argument_a_review_found_unchecked_is_a_usage_error(tmp_path: Path
 
     with pytest.raises(UsageError, match="the grid is in colour"):
         first.text(palette=BLACK_AND_WHITE)
-    for grid in ("xx", [[0, 1]], ((0, 1), (1,)), ((0, -1),), ((True, False),), ((0, 1.0),)):  # the mutation review
+    grids: tuple[Any, ...] = ("xx", [[0, 1]], ((0, 1), (1,)), ((0, -1),), ((True, False),), ((0, 1.0),))
+    for grid in (*grids, ((0, [1]),), (({},),)):  # the last two unhashable (the diff's review)
         with pytest.raises(UsageError, match="a Solution's grid is equal rows"):
-            Solution(grid)  # type: ignore[arg-type]
+            Solution(grid)
     assert Solution(((0, 2), (1, 0))).text() == ".2\n1." and Solution(()).text() == ""
 
 

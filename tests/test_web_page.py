@@ -156,7 +156,10 @@ def test_a_picture_made_a_puzzle_on_the_page_is_the_command_lines(page: Page) ->
     assert marked(page, "changed") == {(r + 1, c + 1) for r, c in made.changed}
     filled = {(r + 1, c + 1) for r, row in enumerate(made.puzzle.goal or ()) for c, cell in enumerate(row) if cell}
     assert marked(page, "filled") == filled
-    assert f"{len(made.changed)} cells changed from the picture" in page.inner_text("#status")
+    said = (
+        f"{len(made.changed)} cells changed from the picture (outlined in green), picture distance {made.distance:.2f}."
+    )
+    assert said in page.inner_text("#status")  # the distance as the command line gives it
     assert settled(page) == "unique" and "line logic" in page.inner_text("#verdict")
 
 
@@ -176,6 +179,16 @@ def test_an_edit_made_while_a_picture_is_made_a_puzzle_is_kept(page: Page) -> No
     page.wait_for_selector("#status:has-text('not applied')")
     assert marked(page, "filled") == before ^ {(1, 1)} and marked(page, "changed") == set()
     assert page.is_visible("#picture-panel") and page.is_enabled("#picture-make")
+    held.clear()
+    page.click("#picture-make")  # the diff's review: settings changed meanwhile were not noticed
+    while not held:
+        page.wait_for_timeout(20)
+    page.fill("#picture-width", "30")
+    page.wait_for_function("document.querySelector('#picture-info').textContent.startsWith('30×30')")
+    held[0].continue_()
+    page.wait_for_selector('#status:has-text("The picture\'s settings changed")')
+    assert marked(page, "filled") == before ^ {(1, 1)} and page.is_visible("#picture-panel")
+    assert page.is_enabled("#picture-make")  # the preview of the new settings is shown
 
 
 def test_typed_clues_that_conflict_are_marked(page: Page, shots: list[Path]) -> None:

@@ -145,6 +145,27 @@ def test_the_port_checked_is_held_until_the_server_listens_on_it() -> None:
     check_address("127.0.0.1", port).close()  # let go with the socket
 
 
+def test_serve_serves_on_the_socket_it_checked_and_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The diff's review: the test above held the socket but not that the server serves on it."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from nonosat.cli import app
+
+    served: list[tuple[int, int]] = []
+
+    def run(self: Any, sockets: list[socket.socket] | None = None) -> None:
+        assert sockets is not None and len(sockets) == 1, sockets
+        served.append((sockets[0].getsockname()[1], sockets[0].getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)))
+        self.started = True  # as if it had served until Ctrl-C
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    done = CliRunner().invoke(app, ["serve", "--port", "0"])
+    ((port, listening),) = served
+    assert port > 0 and listening == 1
+    assert f"nonosat: serving on http://127.0.0.1:{port} (" in done.output and done.exit_code == 130, done.output
+
+
 def hard_body() -> bytes:
     """A random 40x40 grid's clues: counting its solutions runs far past any time given here."""
     from web_requests import hard_puzzle

@@ -133,13 +133,13 @@ def hint(
     from nonosat.deadline import Deadline, alarm
     from nonosat.explain.hint import hint as next_hint
     from nonosat.explain.hint import load_state
-    from nonosat.render.text import hint_lines
+    from nonosat.render.text import hint_lines, hint_writing
 
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
     with alarm(deadline, f"reading {state}"):
         so_far = load_state(state, puzzle)
-    found = next_hint(puzzle, so_far, steps, timeout=deadline, showing=SHOWING_A_STEPS_CELL)
+    found = next_hint(puzzle, so_far, steps, timeout=deadline, writing=hint_writing)
     say(*hint_lines(found))  # (Rich's print per line took 0.2-0.4 s for a thousand long steps, past --timeout)
     if found.impossible or found.wrong is not None or found.conflict:
         raise typer.Exit(EXIT_FOR_STATUS["none"])
@@ -199,11 +199,6 @@ def live_line_logic(puzzle: "Puzzle", ascii_cells: bool, deadline: "Deadline") -
 
         trace(puzzle, probing=False, on_step=show, deadline=deadline)
 
-
-SHOWING_A_STEPS_CELL = 4e-7
-"""Seconds kept from `hint`'s time limit for each cell of a step's line, to write the steps found
-(a step is its line before and after, about 2.5 characters a cell: 2,021 steps of 512 cells took
-0.12 s to put into words and 0.05 s to write here), with room for a slower machine."""
 
 LIVE_DELAY = 0.02
 """Seconds each line step stays on screen with --live, so that people can follow it."""

@@ -26,13 +26,15 @@ from typing import TYPE_CHECKING
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
 from nonosat.explain.step import Step
-from nonosat.explain.steps import trace
+from nonosat.explain.steps import trace, writing_ahead
 from nonosat.explain.words import chars_of, colour_word, unknown_mark
 from nonosat.model import Cell, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
 from nonosat.solver.propagation import Board, Contradiction, propagate
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from nonosat.solver.session import Search
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
@@ -331,15 +333,20 @@ def _marks_at_odds(search: Search, board: Board, marks: list[tuple[Cell, int]]) 
 
 
 def hint(
-    puzzle: Puzzle, state: State, steps: int = 1, *, timeout: float | Deadline | None = None, showing: float = 0.0
+    puzzle: Puzzle,
+    state: State,
+    steps: int = 1,
+    *,
+    timeout: float | Deadline | None = None,
+    writing: Callable[[Step], float] | None = None,
 ) -> Hint:
     """The next `steps` logical steps from a partial grid, or the cell that is wrong. `timeout`
     holds for the whole hint (TimeUp when it runs out before a step is found; after some, they
     come with `cut_short` saying so). In colour, the steps that only rule
     colours out (which the grid so far cannot hold) come with the next ones that fix cells.
-    `showing`: the seconds to keep from the time limit for each cell of a step's line, to show
-    the steps found (the command line's: a review found `hint --steps 100000 --timeout 1.5` on a
-    512x512 puzzle ending at 1.62 s, its 2,021 steps shown after the limit)."""
+    `writing`: the seconds a caller takes to write out a step, as `explain`'s: the steps end that
+    much earlier for each step found (a review found `hint --steps 100000 --timeout 1.5` on a
+    512x512 puzzle ending at 1.62 s, its 2,021 steps written after the limit)."""
     from nonosat.arguments import check_puzzle, check_whole
 
     check_puzzle(puzzle)
@@ -355,29 +362,21 @@ def hint(
         return Hint((), solved=True, palette=palette)
     found: list[Step] = []
 
-    kept_for_showing = [0.0]
+    steps_end, written = writing_ahead(deadline, writing)
 
     class Enough(Exception):
         pass
 
-    class NoTimeToShowMore(Exception):
-        pass
-
     def keep(step: Step, _board: Board) -> None:
         found.append(step)
+        written(step)
         if sum(1 for kept in found if kept.fixed) >= steps:
             raise Enough
-        kept_for_showing[0] += showing * len(step.before)
-        left = deadline.remaining()
-        if left is not None and left <= kept_for_showing[0] and any(kept.fixed for kept in found):
-            raise NoTimeToShowMore
 
     try:
-        logic = trace(puzzle, board.copy(), on_step=keep, deadline=deadline)
+        logic = trace(puzzle, board.copy(), on_step=keep, deadline=steps_end)
     except Enough:
         return Hint(tuple(found), palette=palette)
-    except NoTimeToShowMore:
-        return Hint(tuple(found), palette=palette, cut_short="time limit reached while looking for more steps")
     if logic.cut_short is not None and not any(kept.fixed for kept in found):
         raise TimeUp("looking for the next logical step")
     if any(kept.fixed for kept in found):  # fewer than asked for: a review found them shown as if all

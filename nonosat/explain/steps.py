@@ -259,6 +259,26 @@ class Explanation:
     search: Result | None
 
 
+def writing_ahead(
+    deadline: Deadline, writing: Callable[[Step], float] | None
+) -> tuple[Deadline, Callable[[Step], None]]:
+    """The deadline for finding steps when a caller takes `writing(step)` seconds to write each
+    one out (`explain(writing=)`, `hint(writing=)`): `deadline`, and that much earlier for each
+    step found, which the function returned beside it is told of."""
+    if writing is not None and not callable(writing):
+        raise UsageError(f"writing is a function of a step that gives seconds, not {type(writing).__name__}")
+    steps_end = Deadline(deadline.at, deadline.grace)
+
+    def written(step: Step) -> None:
+        if steps_end.at is not None and writing is not None:
+            seconds = writing(step)
+            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not seconds >= 0:
+                raise UsageError(f"writing gives the seconds a step takes to write, not {seconds!r}")
+            steps_end.at -= float(seconds)
+
+    return steps_end, written
+
+
 def explain(
     puzzle: Puzzle,
     timeout: float | Deadline | None = None,
@@ -278,20 +298,10 @@ def explain(
 
     check_puzzle(puzzle)
     check_whole(jobs, "jobs", MAX_JOBS)
-    if writing is not None and not callable(writing):
-        raise UsageError(f"writing is a function of a step that gives seconds, not {type(writing).__name__}")
     deadline = Deadline.of(timeout)
+    steps_end, written = writing_ahead(deadline, writing)
     puzzle.ensure_possible()
-    steps_end = Deadline(deadline.at, deadline.grace)
-
-    def written(step: Step, board: Board) -> None:
-        if steps_end.at is not None and writing is not None:
-            seconds = writing(step)
-            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or not seconds >= 0:
-                raise UsageError(f"writing gives the seconds a step takes to write, not {seconds!r}")
-            steps_end.at -= float(seconds)
-
-    logic = trace(puzzle, deadline=steps_end, on_step=written)
+    logic = trace(puzzle, deadline=steps_end, on_step=lambda step, _board: written(step))
     left = logic.board.unknown_count()
     search = None
     if logic.contradiction is None and logic.cut_short is None and left:

@@ -65,6 +65,13 @@ def line_writing(step: Step) -> float:
     return 0.05e-6 * len(step.before)
 
 
+def hint_writing(step: Step) -> float:
+    """Seconds to write a step as `hint` gives it (`hint(writing=)`): 0.4 us for each cell of its
+    line (measured: 2,021 steps of 512 cells put into words in 0.12 s and written in 0.05 s, 0.17
+    us a cell), with room for a slower machine."""
+    return 0.4e-6 * len(step.before)
+
+
 def explain_line(step: Step) -> str:
     """A numbered step as `explain` lists it: the line, its clue, before -> after, the cells (in
     colour, what each became: "columns 4-6 red; column 1 blank; columns 2-3 not blank")."""

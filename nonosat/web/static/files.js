@@ -193,13 +193,15 @@ export async function makePuzzle(button) {
   if (!picture) return;
   const mine = picture;
   const options = pictureOptions();
+  const settings = JSON.stringify(options);
   await whileBusy(button, "Making a line-solvable puzzle of the picture…", async (signal) => {
     const before = snapshot();
     const result = await api.generate(mine.file, options, signal);
     if (!result.puzzle) throw new Error(`no line-solvable puzzle found in time (${result.cut_short || result.status})`);
     if (picture !== mine) return; // the panel was closed, or another picture opened, meanwhile
-    if (snapshot() !== before) {
-      say("The drawing changed while the puzzle was made, so it was not applied: press Make a puzzle of it again to replace the drawing.", "error");
+    const changed = snapshot() !== before ? "drawing" : JSON.stringify(pictureOptions()) !== settings ? "picture's settings" : null;
+    if (changed) { // an edit meanwhile is kept, and the puzzle of settings since changed is not the one asked for
+      say(`The ${changed} changed while the puzzle was made, so it was not applied: press Make a puzzle of it again.`, "error");
       return;
     }
     remember();
@@ -209,9 +211,11 @@ export async function makePuzzle(button) {
     closePicture();
     const n = (result.changed || []).length;
     onLoaded(result.changed || []);
-    const changes = n ? `${n} cell${n === 1 ? "" : "s"} changed from the picture (outlined in green), distance ${result.distance}` : "nothing changed";
+    const distance = Number(result.distance).toFixed(2);
+    const changes = n ? `${n} cell${n === 1 ? "" : "s"} changed from the picture (outlined in green), picture distance ${distance}` : "nothing changed";
     say(`The picture is now a line-solvable puzzle, ${state.width}×${state.height}: ${changes}.`);
   });
+  if (picture === mine) usable(Boolean(mine.result)); // (whileBusy enabled the button again: not before the new preview)
 }
 
 /** "Read it as a puzzle file": for pictures of a puzzle grid that nonosat reads. */
