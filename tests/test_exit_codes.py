@@ -244,6 +244,36 @@ def test_output_on_a_full_device_is_one_line_and_exit_74_not_a_bug(command: list
     assert done.stderr == "nonosat: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("command", "code", "written"),
+    [
+        (["convert", str(DANCER), "d.nin"], 0, "d.nin"),
+        (
+            ["generate", str(PUZZLES / "knot-picture.png"), "--width", "25", "--require", "line", "-o", "k.non"],
+            0,
+            "k.non",
+        ),
+        (["solve", str(DANCER), "-o", "s.non"], 0, "s.non"),
+        (["solve", str(PUZZLES / "cat-half-done.txt")], 2, None),
+    ],
+)
+def test_messages_on_a_full_device_change_no_exit_code_and_lose_no_work(
+    tmp_path: Path, command: list[str], code: int, written: str | None
+) -> None:
+    """A review sent standard error to /dev/full (a log on a full disk): `convert` and `solve -o`
+    exited 74 with their files written, `generate` worked for seconds and then wrote nothing,
+    a bad file was 74, not 2. A message that cannot be written is dropped, as on a closed
+    standard error; the command's own exit code and outputs stand."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "nonosat", *command], stdout=subprocess.PIPE, stderr=full, cwd=tmp_path, timeout=120
+        )
+    assert done.returncode == code
+    if written is not None:
+        assert (tmp_path / written).stat().st_size > 0 and [path.name for path in tmp_path.iterdir()] == [written]
+
+
 def test_a_full_disk_met_elsewhere_than_the_output_is_not_called_an_output_failure() -> None:
     """A review: exit 74 took every ENOSPC for the output's, wherever it came from."""
     code = (

@@ -48,11 +48,15 @@ def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 class GuardedStdout:
-    """Standard output that, once its reader has gone, drops what is written instead of raising."""
+    """Standard output that, once its reader has gone, drops what is written instead of raising;
+    for standard error (`messages`), also once it cannot be written at all (a full disk under a
+    log, `2>/dev/full`): a message lost is no reason to change the exit code, nor to throw away
+    a puzzle made (a review: `generate ... 2>/dev/full` exited 74 after its work, the file unwritten)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, messages: bool = False) -> None:
         self._stream = stream
         self.closed_pipe = False
+        self.messages = messages
 
     def _run(self, method: str, *args: Any) -> Any:
         if self.closed_pipe:
@@ -60,7 +64,7 @@ class GuardedStdout:
         try:
             return getattr(self._stream, method)(*args)
         except OSError as error:
-            if not isinstance(error, BrokenPipeError) and error.errno != errno.EPIPE:
+            if not self.messages and not isinstance(error, BrokenPipeError) and error.errno != errno.EPIPE:
                 error.writing_stdout = True  # type: ignore[attr-defined]  # exit 74, not a bug (__main__)
                 raise
             self._close_pipe()
@@ -96,7 +100,7 @@ def guard_stdout() -> None:
     if not isinstance(sys.stdout, GuardedStdout) and sys.stdout is not None:
         sys.stdout = GuardedStdout(sys.stdout)
     if not isinstance(sys.stderr, GuardedStdout) and sys.stderr is not None:
-        sys.stderr = GuardedStdout(sys.stderr)
+        sys.stderr = GuardedStdout(sys.stderr, messages=True)
 
 
 FALLBACK = {
