@@ -77,14 +77,29 @@ def refuse_past_limit(puzzle: Puzzle, encoding: str) -> None:
         )
 
 
-def whole_formula(puzzle: Puzzle, encoding: str) -> tuple[str, list[list[int]]]:
+CLAUSE_SECONDS = 3e-6
+"""What a clause of a certificate's formula takes after it is built: written as DIMACS (1.6 us
+here), loaded into the proof's solver (0.9 us: `nonosat.solver.session` checks that itself),
+with room. A review found `check --certificate --timeout 1` ending at 1.2-1.8 s, the formula
+written and loaded past the deadline."""
+
+
+WRITING_A_PROOF_CLAUSE = 1e-6
+"""Seconds kept from the proof's search, for each clause of the formula, to take the proof out of
+the solver and write the certificate's files (about 0.1 s for 173,744 clauses here: a formula
+twice, its proof of a similar size)."""
+
+
+def whole_formula(puzzle: Puzzle, encoding: str, deadline: Deadline = NO_DEADLINE) -> tuple[str, list[list[int]]]:
     """The puzzle's whole formula from its clues alone (no line logic, no implied clauses): its
-    DIMACS text and its clauses."""
+    DIMACS text and its clauses. TimeUp when the deadline passes while it is built, or would
+    while it is written and loaded (CLAUSE_SECONDS a clause)."""
     from nonosat.solver.board import Board
     from nonosat.solver.encodings.grid import build_formula, to_dimacs
 
     refuse_past_limit(puzzle, encoding)  # before minutes of building it
-    formula = build_formula(Board(puzzle), encoding, implications=False)
+    formula = build_formula(Board(puzzle), encoding, deadline, implications=False)
+    deadline.check("writing the formula for the certificate", keep=CLAUSE_SECONDS * len(formula.clauses))
     return to_dimacs(formula, encoding), formula.clauses
 
 
@@ -255,17 +270,18 @@ def certificate_files(
         if not puzzle.satisfied_by(grid):
             raise WrongAnswer("internal error: a grid to certify breaks the clues")
     clues = replace(puzzle, goal=None, goal_problem=None)
-    cnf, clauses = whole_formula(puzzle, encoding)
+    cnf, clauses = whole_formula(puzzle, encoding, deadline)
+    proving = deadline.sooner(WRITING_A_PROOF_CLAUSE * len(clauses))  # the proof taken out and the files written by it
     files: dict[str, str] = {"puzzle.json": dumps(clues, "json"), "puzzle.cnf": cnf}
     if status == "unique":
         (grid,) = grids[:1]
         block = blocking_clause(puzzle, grid)
         files["solution.txt"] = grid_text(puzzle, grid)
         files["unique.cnf"] = with_clause(cnf, block)
-        files["unique.drat"] = "\n".join(refutation([*clauses, block], deadline)) + "\n"
+        files["unique.drat"] = "\n".join(refutation([*clauses, block], proving)) + "\n"
         command = "`drat-trim unique.cnf unique.drat` prints s VERIFIED (drat-trim shares no code with nonosat)."
     elif status == "none":
-        files["none.drat"] = "\n".join(refutation(clauses, deadline)) + "\n"
+        files["none.drat"] = "\n".join(refutation(clauses, proving)) + "\n"
         command = "`drat-trim puzzle.cnf none.drat` prints s VERIFIED (drat-trim shares no code with nonosat)."
     else:
         if len(set(grids)) < 2:

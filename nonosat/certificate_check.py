@@ -89,7 +89,7 @@ def _verify(root: Path, checker: str | None, deadline: Deadline, expected: Puzzl
         _same_clues(root, puzzle, expected)
     cnf = _read(root, "puzzle.cnf")
     try:
-        again, _ = whole_formula(puzzle, encoding)
+        again, _ = whole_formula(puzzle, encoding, deadline)
     except TimeUp:
         raise
     except CutShort as error:  # a formula past the clause limit: no certificate of nonosat's has one

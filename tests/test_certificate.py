@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from nonosat import Verdict, check, load
-from nonosat.certificate import blocking_clause, make_certificate, whole_formula
+from nonosat.certificate import CLAUSE_SECONDS, blocking_clause, make_certificate, whole_formula
 from nonosat.certificate_check import CertificateRefused, verify
 from nonosat.errors import UsageError
 from nonosat.model import Puzzle
@@ -622,3 +622,30 @@ def test_a_certificate_folder_a_full_disk_cannot_make_is_an_output_failure(
     with pytest.raises(OutputFailed, match=r"cannot make the folder .*cert for the certificate: No space left"):
         make_certificate(puzzle, result.status.value, grids, tmp_path / "cert")
     assert OutputFailed.exit_code == 74
+
+
+def test_a_certificates_formula_is_built_written_and_loaded_within_the_deadline() -> None:
+    """A faults review: `check --certificate --timeout 1` ended at 1.2-1.8 s (and the web API's
+    certificate likewise): the whole formula was built, written and loaded into the proof's
+    solver without a look at the deadline. Each stage now starts only with the time it takes
+    (and what letting go of it takes) still ahead."""
+    import time
+
+    from nonosat.deadline import Deadline, TimeUp
+    from nonosat.solver.session import Search
+
+    puzzle = load(PUZZLES / "webpbn-06574-forever.non")
+    _, clauses = whole_formula(puzzle, "automaton")
+    with pytest.raises(TimeUp, match="building the CNF"):
+        whole_formula(puzzle, "automaton", Deadline(time.monotonic() - 1))
+    too_near = Deadline(time.monotonic() + CLAUSE_SECONDS * len(clauses) / 2)  # built by then, not written
+    with pytest.raises(TimeUp, match="writing the formula for the certificate|building the CNF"):
+        whole_formula(puzzle, "automaton", too_near)
+    with pytest.raises(TimeUp, match="loading the CNF into the solver"):
+        Search(clauses, "glucose4", Deadline(time.monotonic() + 1e-4), with_proof=True)
+    ahead = Deadline.after(600)
+    search = Search(clauses, "glucose4", ahead, with_proof=True)  # a deadline ahead: loaded,
+    try:  # and its search ends in time to let go of the solver and its clauses
+        assert ahead.at is not None and search.deadline.at is not None and search.deadline.at < ahead.at
+    finally:
+        search.sat.delete()
