@@ -47,9 +47,8 @@ def check_grid(value: object, name: str) -> None:
     review: `Solution("xx").text()` was a bare TypeError from deep inside). About 10 us a 25x25
     grid: its rows' types and lengths, then its few distinct values."""
     rows = value if type(value) is tuple else ("",)
-    width = len(rows[0]) if rows else 0
-    if set(map(type, rows)) - {tuple} or set(map(len, rows)) - {width}:
-        wrong = True
+    if set(map(type, rows)) - {tuple} or set(map(len, rows)) - {len(rows[0]) if rows else 0}:
+        wrong = True  # (the types first: Solution((1, 0)) was a bare TypeError, a review)
     else:
         try:
             wrong = any(type(cell) is not int or cell < 0 for cell in set(chain.from_iterable(rows)))

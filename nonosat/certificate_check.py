@@ -62,6 +62,8 @@ def verify(
         raise UsageError(f"unknown checker {checker!r}: dratify or drat-trim")
     if not isinstance(folder, str | os.PathLike):
         raise UsageError(f"verify takes a folder's path, not {type(folder).__name__}")
+    if puzzle is not None and not isinstance(puzzle, Puzzle):  # a file's name was an AttributeError (a review)
+        raise UsageError(f"puzzle is a Puzzle (nonosat.load reads one), not {type(puzzle).__name__}")
     deadline = Deadline.of(timeout)
     root = Path(folder)
     if root.exists() and not root.is_dir():  # `verify ring.non`: a review found it called "no such folder"

@@ -337,10 +337,10 @@ class Puzzle:
     def from_grid(
         cls, grid: Iterable[Iterable[object]], palette: Palette = BLACK_AND_WHITE, **metadata: object
     ) -> Puzzle:
-        """The puzzle whose clues a picture satisfies, with that picture as its goal. In colour,
-        each cell is an index into `palette` (0 the background)."""
+        """The puzzle whose clues a picture satisfies, that picture its goal (cells index `palette`, 0 blank)."""
         if isinstance(grid, str | bytes) or not isinstance(grid, Iterable):
             raise InvalidPuzzle(f"grid: expected a list of rows, not {type(grid).__name__}")
+        check_palette(palette)
         grid = tuple(grid)
         for index, row in enumerate(grid):
             if isinstance(row, str | bytes) or not isinstance(row, Iterable):

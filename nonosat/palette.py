@@ -123,6 +123,8 @@ CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 def check_palette(palette: Palette) -> None:
     """Refuse a palette without a colour, over MAX_COLOURS, with a name or character twice, or of
     things that are not Colours (strings or tuples raised AttributeError: a review)."""
+    if not isinstance(palette, tuple | list):  # None was a bare TypeError (a review)
+        raise InvalidPuzzle(f"a palette is a tuple of Colours (name, rgb, char), not {type(palette).__name__}")
     strange = next((colour for colour in palette if not isinstance(colour, Colour)), None)
     if strange is not None:
         raise InvalidPuzzle(f"a palette holds Colours (name, rgb, char), not {type(strange).__name__} ({strange!r})")

@@ -272,3 +272,27 @@ def test_loads_checks_its_arguments_as_load_bytes_does(text: object, options: di
     with pytest.raises(UsageError, match=said):
         loads(text, **options)  # type: ignore[arg-type]
     assert loads("$1\n1\n1\n$2\n0\n0\n", fmt="tournament", number=2).rows == ((),)  # a whole number picks
+
+
+def test_wrong_arguments_found_by_the_faults_review_are_the_librarys_own_errors(tmp_path: Path) -> None:
+    """A faults review passed 17 bad values to every parameter of the public functions: these
+    were bare TypeErrors or AttributeErrors from deep inside."""
+    from nonosat import Solution, solve
+    from nonosat.certificate_check import verify
+    from nonosat.errors import NonosatError
+    from nonosat.formats import dumps
+    from nonosat.generate import from_image
+
+    dancer = load(DANCER)
+    wrong: list[tuple[Any, str]] = [
+        (lambda: Solution((1, 0)), "a Solution's grid is equal rows"),  # type: ignore[arg-type]
+        (lambda: Solution((None,)), "a Solution's grid is equal rows"),  # type: ignore[arg-type]
+        (lambda: solve(dancer, encoding=["blocks"]), "unknown encoding"),  # type: ignore[arg-type]
+        (lambda: dumps(dancer, ["non"]), "unknown format"),  # type: ignore[arg-type]
+        (lambda: Puzzle.from_grid([[1]], palette=None), "a palette is a tuple of Colours"),  # type: ignore[arg-type]
+        (lambda: verify(tmp_path, puzzle="ring.non"), "puzzle is a Puzzle"),  # type: ignore[arg-type]
+        (lambda: from_image(PUZZLES / "knot-picture.png", width=10, read="print"), "read is a function"),  # type: ignore[arg-type]
+    ]
+    for call, said in wrong:
+        with pytest.raises(NonosatError, match=said):
+            call()

@@ -172,7 +172,7 @@ FORMATS: dict[str, Format] = {
 
 def get_format(name: str) -> Format:
     """The format of that name, or a UsageError listing the names there are."""
-    if name not in FORMATS:
+    if not isinstance(name, str) or name not in FORMATS:  # ["non"]: not a bare TypeError (a review)
         raise UsageError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
     return FORMATS[name]
 

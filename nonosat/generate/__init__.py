@@ -142,6 +142,8 @@ def from_image(
     for name, value in (("title", title), ("author", author), ("license", license)):
         if value is not None and not isinstance(value, str):  # before the work, not after it (a review)
             raise UsageError(f"{name} is text or None, not {type(value).__name__}")
+    if read is not None and not callable(read):  # read="print" failed after the picture was read (a review)
+        raise UsageError(f"read is a function of the picture's puzzle, or None, not {type(read).__name__}")
     picture = read_picture(
         path,
         width,

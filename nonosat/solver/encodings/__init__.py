@@ -35,7 +35,7 @@ class _Encoders(Mapping[str, "LineEncoder"]):
         return import_module(self._modules[name])
 
     def __contains__(self, name: object) -> bool:
-        return name in self._modules
+        return isinstance(name, str) and name in self._modules  # encoding=["blocks"]: not a bare TypeError
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._modules)
