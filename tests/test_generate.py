@@ -751,3 +751,12 @@ def test_only_a_picture_that_can_be_seen_through_is_laid_on_white(
         and laid.getpixel((1, 1)) == (255, 255, 255, 255)
         and laid.getpixel((0, 0)) == (0, 0, 0, 255)
     )
+
+
+def test_a_picture_that_probing_solves_as_it_is_is_not_changed_for_probe() -> None:
+    """A picture author's review: `--require probe` changed the smiley at 45 wide in 37 cells
+    (distance 28.01), though `rate` calls the picture as it is probe: probing was tried only
+    once line logic left few cells open. The picture as it is is now probed whole."""
+    smiley = Path(__file__).resolve().parent.parent / "puzzles" / "smiley-picture.png"
+    made = from_image(smiley, width=30, require="probe")
+    assert made.changed == () and rate(made.puzzle).level == "probe"

@@ -100,7 +100,7 @@ def commands(corpus: Path, noise: Path, work: Path) -> dict[str, list[str]]:
         "check": ["check", faase],
         "explain": ["explain", faase],
         "rate": ["rate", faase],
-        "hint": ["hint", faase, "--state", str(state)],
+        "hint": ["hint", faase, "--state", str(state), "--steps", "100000"],  # logic's, then the search where it stalls
         "generate": ["generate", str(noise), "--width", "120", "-o", str(work / "noise.non")],
         "random": ["random", "--width", "100", "--height", "100", "-o", str(work / "random.non")],
         "batch --jobs 1": ["batch", str(twice), "--out", str(work / "one.jsonl"), "--jobs", "1"],

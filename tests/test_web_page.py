@@ -154,6 +154,8 @@ def test_a_picture_made_a_puzzle_on_the_page_is_the_command_lines(page: Page) ->
     assert made.changed  # (a picture line logic does not solve as it is)
     assert page.is_hidden("#picture-panel") and page.locator("#board td.cell").count() == 20 * 20
     assert marked(page, "changed") == {(r + 1, c + 1) for r, c in made.changed}
+    ring = page.eval_on_selector("#board td.cell.changed", "td => getComputedStyle(td).boxShadow")
+    assert "255, 255, 255" in ring  # a white ring inside the green outline: seen on a green cell too (a review)
     filled = {(r + 1, c + 1) for r, row in enumerate(made.puzzle.goal or ()) for c, cell in enumerate(row) if cell}
     assert marked(page, "filled") == filled
     said = (
@@ -189,6 +191,14 @@ def test_an_edit_made_while_a_picture_is_made_a_puzzle_is_kept(page: Page) -> No
     page.wait_for_selector('#status:has-text("The picture\'s settings changed")')
     assert marked(page, "filled") == before ^ {(1, 1)} and page.is_visible("#picture-panel")
     assert page.is_enabled("#picture-make")  # the preview of the new settings is shown
+    held.clear()
+    page.click("#picture-make")  # the picture author's review: the panel closed meanwhile left
+    while not held:  # "Making a line-solvable puzzle..." as the status for good, the request running
+        page.wait_for_timeout(20)
+    page.click("#picture-cancel")
+    page.wait_for_selector("#status:has-text('Cancelled.')")
+    assert page.is_hidden("#picture-panel") and page.is_hidden("#cancel")
+    assert marked(page, "filled") == before ^ {(1, 1)}
 
 
 def test_typed_clues_that_conflict_are_marked(page: Page, shots: list[Path]) -> None:

@@ -2,7 +2,7 @@
 
 import * as api from "./api.js";
 import { state, toPuzzle, loadPuzzle, remember, parseRows, snapshot } from "./model.js";
-import { $, say, mended, whileBusy } from "./ui.js";
+import { $, say, mended, whileBusy, cancelWork } from "./ui.js";
 import { keepApart } from "./drafts.js";
 
 const PICTURE = /\.(png|jpe?g|gif|bmp|webp)$/i;
@@ -100,6 +100,7 @@ function openPicture(file) {
 
 export function closePicture() {
   if (picture && picture.controller) picture.controller.abort();
+  if (picture && picture.making) cancelWork(); // a puzzle being made of it: its request ends too (a review)
   picture = null;
   $("picture-panel").hidden = true;
   mended("picture");
@@ -194,6 +195,7 @@ export async function makePuzzle(button) {
   const mine = picture;
   const options = pictureOptions();
   const settings = JSON.stringify(options);
+  mine.making = true;
   await whileBusy(button, "Making a line-solvable puzzle of the picture…", async (signal) => {
     const before = snapshot();
     const result = await api.generate(mine.file, options, signal);
@@ -208,6 +210,7 @@ export async function makePuzzle(button) {
     keepApart();
     loadPuzzle(result.puzzle);
     if (!state.meta.title) state.meta.title = mine.file.name.replace(/\.[^.]*$/, "");
+    mine.making = false; // done: closing the panel cancels nothing
     closePicture();
     const n = (result.changed || []).length;
     onLoaded(result.changed || []);
@@ -215,6 +218,7 @@ export async function makePuzzle(button) {
     const changes = n ? `${n} cell${n === 1 ? "" : "s"} changed from the picture (outlined in green), picture distance ${distance}` : "nothing changed";
     say(`The picture is now a line-solvable puzzle, ${state.width}×${state.height}: ${changes}.`);
   });
+  mine.making = false;
   if (picture === mine) usable(Boolean(mine.result)); // (whileBusy enabled the button again: not before the new preview)
 }
 
