@@ -538,25 +538,3 @@ def test_one_cell_probed_is_said_in_the_singular() -> None:
     rating = rate(load(ROOT / "puzzles" / "broken-cross.non"))
     assert rating_line(replace(rating, probes=1)).endswith(" · 1 cell probed")
     assert rating_line(replace(rating, probes=2, level=Level.LINE, score=1)).endswith(" · 2 cells probed")
-
-
-def test_a_hint_from_a_blank_grid_gives_logics_step_before_any_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A faults review: `hint` on a blank state of a hard 95x80 puzzle gave no step in 20 s (it
-    first searched for a completion of the grid, to blame a wrong mark), where `explain` gave
-    step 1 at once. With no marks there is nothing to blame: logic's steps come first, and the
-    search only where logic stalls (a cell of every solution needs a solution to exist)."""
-    import nonosat.explain.hint as hinting
-
-    forever = load(FOREVER)
-    blank = tuple((None,) * forever.width for _ in range(forever.height))
-    real = hinting._a_solution
-    monkeypatch.setattr(hinting, "_a_solution", lambda *args, **kwargs: pytest.fail("searched first"))
-    (step,) = hint(forever, blank, steps=1).steps
-    goal = forever.goal
-    assert goal is not None and step.fixed
-    assert all(goal[r][c] == (step.after[c if step.line.is_row else r] == "#") for r, c in step.fixed)  # as the goal
-    marked = ((goal[0][0],) + (None,) * (forever.width - 1),) + blank[1:]
-    with pytest.raises(pytest.fail.Exception, match="searched first"):
-        hint(forever, marked, steps=1)  # a mark: its completion is looked for first, as before
-    monkeypatch.setattr(hinting, "_a_solution", real)
-    assert hint(forever, marked, steps=1).steps

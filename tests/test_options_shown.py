@@ -212,7 +212,7 @@ def test_serve_request_timeouts_bound_the_requests(monkeypatch: pytest.MonkeyPat
     import uvicorn
 
     monkeypatch.setattr(web_app, "create_app", capture)
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: setattr(self, "started", True))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: setattr(self, "started", True))
     limits = ["--request-timeout", "0.4", "--max-request-timeout", "0.8", "--max-side", "300", "--port", "0"]
     code, _, _ = run("serve", *limits)
     assert code == 130 and (made[0].default_timeout, made[0].max_timeout) == (0.4, 0.8)

@@ -356,8 +356,7 @@ def hint(
     puzzle.ensure_possible()
     palette = puzzle.palette
     board = _board(puzzle, state)
-    marked = any(value is not None for row in state for value in row)  # unmarked: no search before logic
-    if marked and _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
+    if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
         return _blame(puzzle, state, deadline)
     if board.is_complete():
         return Hint((), solved=True, palette=palette)
@@ -378,8 +377,6 @@ def hint(
         logic = trace(puzzle, board.copy(), on_step=keep, deadline=steps_end)
     except Enough:
         return Hint(tuple(found), palette=palette)
-    if logic.contradiction is not None:  # (unmarked: the puzzle itself has no solution)
-        return _blame(puzzle, state, deadline)
     if logic.cut_short is not None and not any(kept.fixed for kept in found):
         raise TimeUp("looking for the next logical step")
     if any(kept.fixed for kept in found):  # fewer than asked for: a review found them shown as if all
@@ -391,8 +388,6 @@ def hint(
             stalled=logic.cut_short is None and not done,
             completed=done,
         )
-    if not marked and _a_solution(puzzle, board, deadline) is None:  # (a review: a blank 95x80 grid got
-        return _blame(puzzle, state, deadline)  # no step in 20 s, this search first, where explain gave one at once)
     forced = _forced_cell(puzzle, board, deadline)  # in colour, after steps that fix no cell, if any
     if forced is not None:
         return Hint(tuple(found), searched=forced, palette=palette)
