@@ -1,12 +1,15 @@
 """serve: the web page and the JSON API (nonosat.web), on uvicorn."""
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from nonosat.cli.base import app, friendly
 from nonosat.cli.show import err
 from nonosat.limits import MAX_COUNT, MAX_JOBS
+
+if TYPE_CHECKING:
+    import socket
 
 WEB_HINT = "pip install 'nonosat[web]'"
 REQUEST_TIMEOUT = 10.0
@@ -149,7 +152,7 @@ def _server_class(uvicorns: Any) -> Any:
     return IgnoringCtrlC
 
 
-def check_address(host: str, port: int) -> Any:
+def check_address(host: str, port: int) -> "socket.socket":
     """Refuse at once, in one line, an address this machine cannot listen on (taken, or not its
     own); else the socket bound to it, for the server to listen on: for port 0, a free one the
     system gives (a review: "serving on http://127.0.0.1:0", and the port it served on said

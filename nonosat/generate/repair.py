@@ -335,7 +335,7 @@ def _probe_solves(drawing: Drawing, left: int, deadline: Deadline, stage: str) -
     """Whether line logic and probing finish the grid (tried once few cells are left open, and
     on the picture as it is: a review found the smiley at 45 wide, which `rate` calls probe, given
     37 changed cells by `--require probe`)."""
-    if drawing.changed() and left > max(PROBE_FROM * drawing.width * drawing.height, PROBE_ALWAYS):
+    if left > max(PROBE_FROM * drawing.width * drawing.height, PROBE_ALWAYS) and drawing.changed():
         return False
     logic = trace(drawing.puzzle, probing=True, deadline=deadline)
     if logic.cut_short is not None:

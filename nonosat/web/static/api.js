@@ -80,17 +80,19 @@ export function hint(puzzle, state) {
 
 /** A picture as a puzzle, its goal the thresholded (or quantised) grid; `options` are query parameters. */
 export function picture(file, options, signal) {
+  return named(file, postJson("/api/picture", options, pictureForm(file), signal));
+}
+
+function pictureForm(file) {
   const form = new FormData();
   form.append("file", file, file.name || "picture.png");
-  return named(file, postJson("/api/picture", options, form, signal));
+  return form;
 }
 
 /** A line-solvable puzzle made from a picture, as `nonosat generate --require line` makes it: each
  * change weighed by the picture (a cell near the threshold is cheap); `options` as `picture`'s. */
 export function generate(file, options, signal) {
-  const form = new FormData();
-  form.append("file", file, file.name || "picture.png");
-  return named(file, postJson("/api/generate", { ...options, require: "line", timeout: 30 }, form, signal));
+  return named(file, postJson("/api/generate", { ...options, require: "line", timeout: 30 }, pictureForm(file), signal));
 }
 
 /** The answer to an upload of the user's `file`; a refusal of its size names it (the server
