@@ -360,11 +360,19 @@ def test_a_library_callers_work_is_never_left_running(monkeypatch: pytest.Monkey
     monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", True)
     assert deadlines.finished_by(Deadline.after(30), "working", work) == 7
     assert ran_in[0] is threading.current_thread() and ran_in[1] is not threading.current_thread()
-    started = threading.active_count()
+    # A thread that was there before may end meanwhile (the one above, or another test's), so
+    # what is compared is whether any thread is there that was not before.
+    before = set(threading.enumerate())
     monkeypatch.setattr(deadlines, "_ENDS_WITH_ITS_WORK", False)
+
+    def sleep() -> None:
+        ran_in.append(threading.current_thread())
+        time.sleep(5)
+
     with pytest.raises(TimeUp, match="sleeping"):
-        deadlines.finished_by(Deadline.after(0.05), "sleeping", lambda: time.sleep(5))
-    assert threading.active_count() == started
+        deadlines.finished_by(Deadline.after(0.05), "sleeping", sleep)
+    assert ran_in[2] is threading.current_thread()
+    assert set(threading.enumerate()) <= before
 
 
 def test_a_library_callers_work_past_the_deadline_off_the_main_thread_is_cut_short() -> None:
