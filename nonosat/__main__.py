@@ -65,7 +65,17 @@ def main() -> None:
         _end_interrupted(code)
     if "multiprocessing" not in sys.modules:  # else collect: its semaphores are released then
         gc.freeze()
+    _end_fork_server()
     raise SystemExit(code)
+
+
+def _end_fork_server() -> None:
+    """End the fork server, if one was started (`processes.end_fork_server`): not left holding
+    standard output once the command is done."""
+    if "multiprocessing.forkserver" in sys.modules:
+        from nonosat.processes import end_fork_server
+
+        end_fork_server()
 
 
 def _streams_that_exist() -> None:
@@ -139,6 +149,7 @@ def _end_interrupted(code: int) -> None:
     from nonosat import interrupts
 
     interrupts.run_at_end()  # (atexit's functions do not run)
+    _end_fork_server()
     gc.collect()
     _remove_multiprocessing_folder()
     for stream in (sys.stdout, sys.stderr):
