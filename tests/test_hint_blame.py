@@ -119,3 +119,61 @@ def test_a_puzzle_with_no_solution_is_said_to_have_none_before_any_mark_is_blame
     state = parse_state("?????\n?????\n#????\n?????\n?????\n", puzzle, "state.txt")
     found = hint(puzzle, state)
     assert found.impossible and found.wrong is None and not found.conflict
+
+
+def test_a_grid_with_no_marks_gets_logics_step_when_the_search_for_a_solution_runs_past_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A review: `hint` on a blank state of a hard 95x80 puzzle gave no step in 20 s: it first
+    searched for a completion, to blame a mark, and there were none. With no marks that search
+    is bounded (UNMARKED_SEARCH) and logic's steps come after it; with a mark it is not."""
+    import nonosat.explain.hint as hinting
+    from nonosat.deadline import NO_DEADLINE, Deadline
+    from nonosat.errors import TimeUp
+
+    bounds: list[float | None] = []
+
+    def slow(puzzle: Puzzle, board: object, deadline: Deadline = NO_DEADLINE) -> None:
+        bounds.append(deadline.remaining())
+        raise TimeUp("looking for a completion of the grid")
+
+    monkeypatch.setattr(hinting, "_a_solution", slow)
+    forever = load(PUZZLES / "webpbn-06574-forever.non")
+    goal = forever.goal
+    assert goal is not None
+    blank = tuple((None,) * forever.width for _ in range(forever.height))
+    (step,) = hint(forever, blank, steps=1, timeout=60).steps
+    assert step.fixed and all(goal[r][c] == (step.after[c if step.line.is_row else r] == "#") for r, c in step.fixed)
+    assert bounds and bounds[0] is not None and bounds[0] <= hinting.UNMARKED_SEARCH
+    marked = ((goal[0][0],) + (None,) * (forever.width - 1),) + blank[1:]
+    with pytest.raises(TimeUp):
+        hint(forever, marked, steps=1, timeout=60)  # a mark: the search was the command's own
+    assert bounds[-1] is not None and bounds[-1] > hinting.UNMARKED_SEARCH
+    cross = load(PUZZLES / "broken-cross.non")  # no solution, which logic finds
+    assert hint(cross, ((None,) * 3,) * 3, steps=100, timeout=60).impossible  # (its first step comes before)
+
+
+def test_where_logic_finds_nothing_on_a_grid_with_no_marks_the_search_runs_to_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the bounded search gave up and logic found no step, a cell of every solution needs
+    a solution: the search runs then, on the command's own time (here: several solutions, no
+    cell forced)."""
+    import nonosat.explain.hint as hinting
+    from nonosat.deadline import NO_DEADLINE, Deadline
+    from nonosat.errors import TimeUp
+
+    real = hinting._a_solution
+    calls: list[float | None] = []
+
+    def first_slow(puzzle: Puzzle, board: object, deadline: Deadline = NO_DEADLINE) -> Grid | None:
+        calls.append(deadline.remaining())
+        if len(calls) == 1:
+            raise TimeUp("looking for a completion of the grid")
+        return real(puzzle, board, deadline)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hinting, "_a_solution", first_slow)
+    square = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    found = hint(square, ((None, None), (None, None)), timeout=60)
+    assert found.ambiguous and not found.steps and len(calls) == 2
+    assert calls[1] is not None and calls[1] > hinting.UNMARKED_SEARCH

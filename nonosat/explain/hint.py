@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from nonosat.deadline import NO_DEADLINE, Deadline
 from nonosat.errors import ParseError, TimeUp
+from nonosat.explain.blame import has, holds, marks_at_odds
 from nonosat.explain.step import Step
 from nonosat.explain.steps import trace, writing_ahead
 from nonosat.explain.words import chars_of, colour_word, unknown_mark
@@ -35,7 +36,6 @@ from nonosat.solver.propagation import Board, Contradiction, propagate
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from nonosat.solver.session import Search
 
 FILLED, EMPTY, UNKNOWN = set("#1"), set(".xX"), set("?0-_ ")
 
@@ -210,6 +210,25 @@ def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEA
     return solutions[0].grid if solutions else None
 
 
+UNMARKED_SEARCH = 1.0
+"""Seconds the search for a completion gets before logic's steps on a grid with no marks. There
+it only asks whether the puzzle has a solution at all, and a hard one (frans_faase, 95x80) took it
+over 20 s while `explain` gave step 1 at once; a puzzle with no solution that it proves so within
+this time is said to have none (a logical step holds in every solution, so one that comes for a
+puzzle with none claims nothing false)."""
+
+
+def _completion_known(puzzle: Puzzle, board: Board, deadline: Deadline, bound: Deadline) -> bool | None:
+    """Whether the board has a completion; None when the search ran to `bound` (a bound inside
+    the command's `deadline`, see UNMARKED_SEARCH) before it knew. TimeUp at the deadline."""
+    try:
+        return _a_solution(puzzle, board, bound) is not None
+    except TimeUp:
+        if deadline.passed() or bound is deadline:
+            raise
+        return None
+
+
 def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell, int] | None:
     """An open cell of the board with the same value in every completion, or None if there is
     none: each cell is tried with every other value it may have; a model that allows one also
@@ -237,7 +256,7 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
             for other in settled.possible(r, c):
                 if other == value:
                     continue
-                answer = search.solve(_has(settled, (r, c), other))
+                answer = search.solve(has(settled, (r, c), other))
                 if answer is None:
                     raise TimeUp("looking for a forced cell")
                 if answer:
@@ -249,24 +268,6 @@ def _forced_cell(puzzle: Puzzle, board: Board, deadline: Deadline) -> tuple[Cell
         return None
     finally:
         search.close()
-
-
-def _has(board: Board, cell: Cell, colour: int) -> list[int]:
-    """The assumptions under which an open cell has a colour: its variable true, or for blank
-    the variable of every colour it may have false."""
-    from nonosat.solver.encodings.grid import cell_variable
-
-    r, c = cell
-    if colour:
-        return [cell_variable(board.puzzle, r, c, colour)]
-    return [-cell_variable(board.puzzle, r, c, k) for k in board.possible(r, c) if k]
-
-
-def _holds(search: Search, assumptions: list[int]) -> bool:
-    answer = search.solve(assumptions)
-    if answer is None:
-        raise TimeUp("looking for the wrong cell")
-    return bool(answer)
 
 
 def _blame(puzzle: Puzzle, state: State, deadline: Deadline) -> Hint:
@@ -282,7 +283,7 @@ def _blame(puzzle: Puzzle, state: State, deadline: Deadline) -> Hint:
     marks = [((r, c), value) for r, row in enumerate(state) for c, value in enumerate(row) if value is not None]
     search = Search(build_formula(settled, deadline=deadline).clauses, DEFAULT_SOLVER, deadline)
     try:
-        if not _holds(search, []):  # first: what line logic fixes holds in every solution, if any
+        if not holds(search, []):  # first: what line logic fixes holds in every solution, if any
             return Hint((), impossible=True, palette=palette)
         for cell, value in marks:
             known = settled.cell(*cell)
@@ -291,45 +292,17 @@ def _blame(puzzle: Puzzle, state: State, deadline: Deadline) -> Hint:
         open_marks = [(cell, value) for cell, value in marks if settled.cell(*cell) is None]
         blamed = next(([mark] for mark in open_marks if mark[1] not in settled.possible(*mark[0])), None)
         if blamed is None:
-            blamed = _marks_at_odds(search, settled, open_marks)
+            blamed = marks_at_odds(search, settled, open_marks)
         if len(blamed) == 1:
             ((cell, value),) = blamed
             others = [other for other in settled.possible(*cell) if other != value]
             if len(others) > 1:  # in colour: the values some solution gives the cell
-                others = [other for other in others if _holds(search, _has(settled, cell, other))]
+                others = [other for other in others if holds(search, has(settled, cell, other))]
             if len(others) == 1:
                 return Hint((), wrong=(cell, others[0]), palette=palette)
         return Hint((), conflict=tuple(blamed), palette=palette)
     finally:
         search.close()
-
-
-def _marks_at_odds(search: Search, board: Board, marks: list[tuple[Cell, int]]) -> list[tuple[Cell, int]]:
-    """Marks, each possible on the board, that cannot all hold: the solver's unsatisfiable core
-    of them, then each mark in turn left out while the rest still have no model (each one left
-    is needed: without it, the others have a completion)."""
-    literals = {cell: _has(board, cell, value) for cell, value in marks}
-    owner = {literal: cell for cell, cell_literals in literals.items() for literal in cell_literals}
-
-    def assumed(cells: list[Cell]) -> list[int]:
-        return [literal for cell in cells for literal in literals[cell]]
-
-    def core() -> set[Cell]:
-        return {owner[literal] for literal in search.sat.get_core() or () if literal in owner}
-
-    if _holds(search, assumed(list(literals))):
-        raise AssertionError("internal error: marks that line logic refutes have a completion")
-    kept = [cell for cell in literals if cell in core()]
-    i = 0
-    while i < len(kept):
-        without = kept[:i] + kept[i + 1 :]
-        if _holds(search, assumed(without)):
-            i += 1
-        else:
-            needed = core()
-            kept = [cell for cell in without if cell in needed]
-    value = dict(marks)
-    return [(cell, value[cell]) for cell in kept]
 
 
 def hint(
@@ -356,7 +329,9 @@ def hint(
     puzzle.ensure_possible()
     palette = puzzle.palette
     board = _board(puzzle, state)
-    if _a_solution(puzzle, board, deadline) is None:  # no completion: some marked cell is wrong
+    marked = any(value is not None for row in state for value in row)
+    known = _completion_known(puzzle, board, deadline, deadline if marked else deadline.within(UNMARKED_SEARCH))
+    if known is False:  # no completion: some marked cell is wrong, or the puzzle has no solution
         return _blame(puzzle, state, deadline)
     if board.is_complete():
         return Hint((), solved=True, palette=palette)
@@ -377,6 +352,8 @@ def hint(
         logic = trace(puzzle, board.copy(), on_step=keep, deadline=steps_end)
     except Enough:
         return Hint(tuple(found), palette=palette)
+    if logic.contradiction is not None:  # (only where no completion was found yet: no marks)
+        return Hint((), impossible=True, palette=palette)
     if logic.cut_short is not None and not any(kept.fixed for kept in found):
         raise TimeUp("looking for the next logical step")
     if any(kept.fixed for kept in found):  # fewer than asked for: a review found them shown as if all
@@ -388,6 +365,8 @@ def hint(
             stalled=logic.cut_short is None and not done,
             completed=done,
         )
+    if known is None and _a_solution(puzzle, board, deadline) is None:  # a cell of every solution needs one
+        return _blame(puzzle, state, deadline)
     forced = _forced_cell(puzzle, board, deadline)  # in colour, after steps that fix no cell, if any
     if forced is not None:
         return Hint(tuple(found), searched=forced, palette=palette)
