@@ -518,7 +518,10 @@ def test_giving_back_leaves_the_caller_its_time_and_goes_on_past_an_undecided_ch
     monkeypatch.setattr(repairing, "_holds", holds)
     overall = Deadline.after(600)
     assert overall.at is not None
+    started = time.monotonic()
     made = repair(grid, no_cost, Requirement.UNIQUE, max_changes=40, tries=0, line_first=False, timeout=overall)
-    assert len(given) == 1 and given[0].at is not None and given[0].at < overall.at - 250
+    whole = time.monotonic() - started  # what the repair took, at most (not a speed: a share of it)
+    assert len(given) == 1 and given[0].at is not None
+    assert 0 < overall.at - given[0].at <= whole  # as long as the repair took is kept from the giving back
     assert len(tried) == 3 and len(made.changed) == 3  # each of the three tried, none given back
     assert made.result.status.value == "unique" and made.result.solutions[0].grid == made.grid

@@ -116,8 +116,8 @@ def repair(
     `max_changes` cells (or move the picture further than `max_distance`, in changes of full
     contrast: `unit` is what `cost` says of one; by default, the dearest change there is), and
     `TimeUp` when the whole repair runs past `timeout` seconds. Then `tries` closing repairs with
-    tighter limits (default CLOSER_TRIES), the closest puzzle kept, in at most half the time left
-    after the first, leaving as long as it took (the caller's, to write and draw what it found).
+    tighter limits (default CLOSER_TRIES), the closest puzzle kept, in the time left after the
+    first, less as long as it took (the caller's, to write and draw what it found: `_later`).
     `unique` and `probe` look for a puzzle line logic solves first (`_looser_or_line`), unless
     `line_first` is False. Deterministic for a given seed, but where a time limit cuts it short.
     """
@@ -153,11 +153,14 @@ def _closing(found: Repaired, require: Requirement, limits: Limits, tries: int, 
 
 
 def _later(deadline: Deadline, started: float) -> Deadline | None:
-    """The time after a puzzle is found: half that left, leaving as long as it took (None: none)."""
+    """The time after a puzzle is found: that left, less as long as it took, which is kept for
+    the caller to write and draw the puzzle (None: none). It was half that left at most, so that
+    a limit the whole run fits in (the page's 30 s) ended the closing tries early: further from
+    the picture than no limit (a review: 41 cells at distance 8.38 against 19 at 4.62)."""
     left = deadline.remaining()
     if left is None:
         return deadline
-    seconds = min(left / 2, left - (time.monotonic() - started))
+    seconds = left - (time.monotonic() - started)
     return None if seconds <= 0 else deadline.within(seconds)
 
 
