@@ -4,14 +4,17 @@ sparse picture with nothing shown (a review)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from nonosat.generate import random_puzzle
+from nonosat.generate import from_image, random_puzzle
 from nonosat.generate.progress import told, watched
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 
 def test_a_watched_repair_says_each_step_and_an_unwatched_one_nothing() -> None:
@@ -19,11 +22,29 @@ def test_a_watched_repair_says_each_step_and_an_unwatched_one_nothing() -> None:
     with watched(heard.append):
         made = random_puzzle(16, 12, density=0.3, seed=4, require="line")
     assert heard and all(line.startswith("toward a line-solvable puzzle: ") for line in heard)
-    last = heard[-1].rsplit(": ", 1)[1]  # the last step: every change made, nothing left open
+    last = heard[-1].rsplit(": ", 1)[1].split(" · ")[0]  # the last step: every change made, nothing left open
     assert last == f"{len(made.changed)} changed, 0 open", heard[-3:]
     told("line", 1, 2)  # outside `watched`: no one hears it, and nothing fails
     with watched(None):
         told("line", 1, 2)
+
+
+def test_once_a_puzzle_is_in_hand_each_line_says_the_closest_so_far() -> None:
+    """A review: the closing tries of a colour picture at 60 wide ran for a minute, their line
+    starting again at "0 changed" each, with no word that a puzzle was in hand after 8 s. From
+    the first puzzle on, each line says the closest so far, which never moves further away, and
+    the puzzle made is at least as close."""
+    heard: list[str] = []
+    with watched(heard.append):
+        made = from_image(PUZZLES / "smiley-picture.png", width=16, require="line")
+    first = next(i for i, line in enumerate(heard) if " · closest so far " in line)
+    assert first > 0 and all(" · closest so far " in line for line in heard[first:])
+    closest = []
+    for line in heard[first:]:
+        cells, distance = re.fullmatch(r".* · closest so far (\d+) cells? at ([\d.]+)", line).groups()  # type: ignore[union-attr]
+        closest.append((float(distance), int(cells)))
+    assert closest == sorted(closest, reverse=True) and len(set(closest)) > 1, heard
+    assert (round(made.distance, 2), len(made.changed)) <= min(closest)
 
 
 @pytest.mark.slow

@@ -22,7 +22,7 @@ from nonosat.errors import CutShort, GenerateFailed, TimeUp
 from nonosat.explain.steps import trace
 from nonosat.generate.checks import checked
 from nonosat.generate.drawing import Cost, Drawing, flip_cost, no_cost
-from nonosat.generate.progress import SOUGHT, told
+from nonosat.generate.progress import SOUGHT, kept, told
 from nonosat.generate.search import Search, solve_open
 from nonosat.model import Cell, Grid, Puzzle
 from nonosat.palette import BLACK_AND_WHITE, Palette
@@ -204,6 +204,7 @@ def _closer(
     grid, cost, palette, max_changes, max_distance, unit, seed, _ = limits
     asked = Requirement.LINE if require is Requirement.UNIQUE else require  # line-solvable is unique too
     best, most, left = found, len(found.changed) - 1, budget
+    kept(len(best.changed), best.distance)
     for _ in range(tries):
         if most < 1 or left <= 0:
             break
@@ -216,6 +217,7 @@ def _closer(
             return best
         else:
             best = min(best, tried, key=_closeness)
+            kept(len(best.changed), best.distance)
             most = min(most, len(tried.changed)) - 1
         left -= spent[0]
     for _ in range(tries):
@@ -228,6 +230,7 @@ def _closer(
         except (GenerateFailed, CutShort):
             break
         best = min(best, tried, key=_closeness)
+        kept(len(best.changed), best.distance)
         budget -= spent[0]
     return best
 
