@@ -314,3 +314,21 @@ def test_max_changes_takes_zero_as_the_command_line_does(client: TestClient) -> 
     unchanged = client.post("/api/repair?max_changes=0", **two_switches_drawing())
     assert unchanged.status_code == 422 and "0 changed cells" in unchanged.json()["error"], unchanged.text
     assert client.post("/api/repair", **two_switches_drawing()).status_code == 200
+
+
+def test_a_negative_seed_is_taken_as_the_command_line_and_the_library_take_it(client: TestClient) -> None:
+    """`generate --seed -1` and `from_image(seed=-1)` run; the API refused seed=-1 with a 400 (a
+    picture author's review). It makes what the library makes with that seed."""
+    import tempfile
+    from pathlib import Path
+
+    from nonosat.generate import from_image
+
+    made = client.post("/api/generate?seed=-1", **checkerboard())
+    assert made.status_code == 200, made.text
+    with tempfile.TemporaryDirectory() as folder:
+        picture = Path(folder) / "board.png"
+        picture.write_bytes(checkerboard()["files"]["file"][1])
+        library = from_image(picture, seed=-1)
+    assert sorted(map(tuple, made.json()["changed"])) == sorted((r + 1, c + 1) for r, c in library.changed)  # (1-based)
+    assert made.json()["changed"] != client.post("/api/generate?seed=0", **checkerboard()).json()["changed"]

@@ -30,16 +30,19 @@ class Parameter:
     read: Callable[[str, WebSettings], Any]
 
 
-def whole(low: int, high: Callable[[WebSettings], int] | int | None = None) -> Callable[[str, WebSettings], int]:
+def whole(low: int | None, high: Callable[[WebSettings], int] | int | None = None) -> Callable[[str, WebSettings], int]:
+    """A whole number from `low` to `high` (None: no bound; a seed has none, as on the command
+    line and in the library)."""
+
     def read(text: str, settings: WebSettings) -> int:
         top = high(settings) if callable(high) else high
-        if text.isascii() and text.isdigit() and len(text) > values.LONGEST:  # a whole number all the same
-            within = f"from {low} to {top}" if top is not None else f"of at most {values.LONGEST} digits"
+        if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text.lstrip("-")) > values.LONGEST:
+            within = f"from {low} to {top}" if low is not None and top is not None else f"of at most {values.LONGEST} digits"
             raise BadRequest(f"expected a whole number {within}, not one of {len(text)} digits")
         if not values.WHOLE.fullmatch(text):  # int() takes '1_0', '+5' and other scripts' digits too
             raise BadRequest(f"expected a whole number, not {text[:40]!r}")
         value = int(text)
-        if value < low or (top is not None and value > top):
+        if (low is not None and value < low) or (top is not None and value > top):
             raise BadRequest(f"expected a whole number from {low}{'' if top is None else f' to {top}'}, not {value}")
         return value
 
@@ -137,7 +140,7 @@ PICTURE = (
         "A colour puzzle with at most this many colours",
         whole(1, MAX_COLOURS),  # here, so that its message is worded as the others' (a review)
     ),
-    Parameter("seed", {"type": "integer", "minimum": 0}, "Seed of the quantiser and the repair", whole(0)),
+    Parameter("seed", {"type": "integer"}, "Seed of the quantiser and the repair (any whole number)", whole(None)),
 )
 REPAIR = (
     Parameter(
