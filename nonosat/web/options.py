@@ -36,8 +36,10 @@ def whole(low: int | None, high: Callable[[WebSettings], int] | int | None = Non
 
     def read(text: str, settings: WebSettings) -> int:
         top = high(settings) if callable(high) else high
-        if text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text.lstrip("-")) > values.LONGEST:
-            within = f"from {low} to {top}" if low is not None and top is not None else f"of at most {values.LONGEST} digits"
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit() and len(digits) > values.LONGEST:  # a whole number all the same
+            bounded = low is not None and top is not None
+            within = f"from {low} to {top}" if bounded else f"of at most {values.LONGEST} digits"
             raise BadRequest(f"expected a whole number {within}, not one of {len(text)} digits")
         if not values.WHOLE.fullmatch(text):  # int() takes '1_0', '+5' and other scripts' digits too
             raise BadRequest(f"expected a whole number, not {text[:40]!r}")
