@@ -27,7 +27,7 @@ from browser import (  # noqa: F401  (fixtures)
     settled,
     shots_fixture,
 )
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -266,3 +266,29 @@ def test_a_file_over_the_upload_limit_is_named_in_the_refusal(page: Page, tmp_pa
     page.set_input_files("#file-input", str(big))
     page.wait_for_selector("#status[data-kind=error]")
     assert page.inner_text("#status").startswith("big.non: the upload is over this server's limit")
+
+
+def test_on_a_phone_the_busy_line_and_cancel_stay_in_view_while_a_picture_is_made_a_puzzle(
+    browser: Browser, server: str
+) -> None:
+    """A picture author's review: at 390 px, "Make a puzzle of it" is far down the page, and the
+    busy line and its Cancel, at the top, were off screen while it ran."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    phone = context.new_page()
+    phone.goto(server)
+    settled(phone)
+    phone.set_input_files("#file-input", str(PUZZLES / "smiley-picture.png"))
+    phone.wait_for_selector("#picture-preview[data-state=ready]")
+    held: list[Route] = []
+    phone.route("**/api/generate?*", lambda route: held.append(route))  # its answer waits
+    phone.locator("#picture-make").scroll_into_view_if_needed()
+    assert phone.evaluate("window.scrollY") > 0  # (the panel is below the first screen)
+    phone.tap("#picture-make")
+    while not held:
+        phone.wait_for_timeout(20)
+    for selector in ("#status", "#cancel"):
+        box = phone.locator(selector).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, (selector, box)
+    phone.tap("#cancel")
+    phone.wait_for_selector("#status:has-text('Cancelled.')")
+    context.close()
