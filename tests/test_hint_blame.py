@@ -125,8 +125,10 @@ def test_a_grid_with_no_marks_gets_logics_step_when_the_search_for_a_solution_ru
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A review: `hint` on a blank state of a hard 95x80 puzzle gave no step in 20 s: it first
-    searched for a completion, to blame a mark, and there were none. With no marks that search
-    is bounded (UNMARKED_SEARCH) and logic's steps come after it; with a mark it is not."""
+    searched for a completion, to blame a mark, and there were none. With no marks, or only
+    marks that line logic fixes from the clues alone (the steps of the hints before: the diff's
+    review), that search is bounded (UNMARKED_SEARCH, at most half the time left) and logic's
+    steps come after it; with a mark that could be wrong it is not."""
     import nonosat.explain.hint as hinting
     from nonosat.deadline import NO_DEADLINE, Deadline
     from nonosat.errors import TimeUp
@@ -145,9 +147,19 @@ def test_a_grid_with_no_marks_gets_logics_step_when_the_search_for_a_solution_ru
     (step,) = hint(forever, blank, steps=1, timeout=60).steps
     assert step.fixed and all(goal[r][c] == (step.after[c if step.line.is_row else r] == "#") for r, c in step.fixed)
     assert bounds and bounds[0] is not None and bounds[0] <= hinting.UNMARKED_SEARCH
-    marked = ((goal[0][0],) + (None,) * (forever.width - 1),) + blank[1:]
+    (r, c), value = step.fixed[0], goal[step.fixed[0][0]][step.fixed[0][1]]
+    followed = tuple(
+        tuple(value if (i, j) == (r, c) else None for j in range(forever.width)) for i in range(forever.height)
+    )
+    (second,) = hint(forever, followed, steps=1, timeout=60).steps  # the first hint's cell marked: bounded too
+    assert second.fixed and bounds[-1] is not None and bounds[-1] <= hinting.UNMARKED_SEARCH
+    hint(forever, blank, steps=1, timeout=0.8)  # a short limit: half of it at most (a review: it took all)
+    assert bounds[-1] is not None and bounds[-1] <= 0.4
+    wrong = tuple(
+        tuple(1 - value if (i, j) == (r, c) else None for j in range(forever.width)) for i in range(forever.height)
+    )
     with pytest.raises(TimeUp):
-        hint(forever, marked, steps=1, timeout=60)  # a mark: the search was the command's own
+        hint(forever, wrong, steps=1, timeout=60)  # a mark that may be wrong: the search was the command's own
     assert bounds[-1] is not None and bounds[-1] > hinting.UNMARKED_SEARCH
     cross = load(PUZZLES / "broken-cross.non")  # no solution, which logic finds
     assert hint(cross, ((None,) * 3,) * 3, steps=100, timeout=60).impossible  # (its first step comes before)

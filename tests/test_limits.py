@@ -173,6 +173,11 @@ def test_hint_keeps_to_the_deadline(corpus: Path, tmp_path: Path) -> None:
     faase = str(corpus / "pynogram" / "frans_faase.txt")
     done = nonosat("hint", faase, "--state", str(state), "--timeout", "5", limit=5)
     assert done.returncode == 0 and done.stdout.startswith("row 2, clue 0: "), done.stderr
+    rows[1] = "." * 95  # that step followed: the next hint as soon (the diff's review: 20 s, then none)
+    state.write_text("\n".join(rows) + "\n")
+    done = nonosat("hint", faase, "--state", str(state), "--timeout", "5", limit=5)
+    assert done.returncode == 0 and done.stdout.startswith("row 4, clue 0: "), done.stderr
+    rows[1] = "?" * 95
     rows[40] = "?" * 47 + "." + "?" * 47
     state.write_text("\n".join(rows) + "\n")
     done = nonosat("hint", faase, "--state", str(state), "--timeout", "2", limit=2)

@@ -211,16 +211,30 @@ def _a_solution(puzzle: Puzzle, board: Board | None, deadline: Deadline = NO_DEA
 
 
 UNMARKED_SEARCH = 1.0
-"""Seconds the search for a completion gets before logic's steps on a grid with no marks. There
-it only asks whether the puzzle has a solution at all, and a hard one (frans_faase, 95x80) took it
-over 20 s while `explain` gave step 1 at once; a puzzle with no solution that it proves so within
-this time is said to have none (a logical step holds in every solution, so one that comes for a
-puzzle with none claims nothing false)."""
+"""Seconds the search for a completion gets at most (and half the time left at most) before
+logic's steps, on a grid whose marks are all line logic's from the clues alone (none, or the
+steps of earlier hints). There it only asks whether the puzzle has a solution at all, and a hard
+one (frans_faase, 95x80) took it over 20 s while `explain` gave step 1 at once; a puzzle with no
+solution that it proves so within this time is said to have none (a logical step holds in every
+solution, so one that comes for a puzzle with none claims nothing false)."""
+
+
+def _search_bound(puzzle: Puzzle, state: State, deadline: Deadline) -> Deadline:
+    """The deadline of the first search for a completion: the command's own where a mark could
+    be wrong; else UNMARKED_SEARCH, at most half the time left (a review: with `--timeout 1` the
+    search took it all, and logic had none)."""
+    marks = [((r, c), value) for r, row in enumerate(state) for c, value in enumerate(row) if value is not None]
+    if marks:  # (none: no line logic needed here)
+        settled = _settled(puzzle, None, deadline)
+        if settled is None or any(value != settled.cell(*cell) for cell, value in marks):
+            return deadline
+    left = deadline.remaining()
+    return deadline.within(UNMARKED_SEARCH if left is None else min(UNMARKED_SEARCH, left / 2))
 
 
 def _completion_known(puzzle: Puzzle, board: Board, deadline: Deadline, bound: Deadline) -> bool | None:
     """Whether the board has a completion; None when the search ran to `bound` (a bound inside
-    the command's `deadline`, see UNMARKED_SEARCH) before it knew. TimeUp at the deadline."""
+    the command's `deadline`, see `_search_bound`) before it knew. TimeUp at the deadline."""
     try:
         return _a_solution(puzzle, board, bound) is not None
     except TimeUp:
@@ -329,8 +343,7 @@ def hint(
     puzzle.ensure_possible()
     palette = puzzle.palette
     board = _board(puzzle, state)
-    marked = any(value is not None for row in state for value in row)
-    known = _completion_known(puzzle, board, deadline, deadline if marked else deadline.within(UNMARKED_SEARCH))
+    known = _completion_known(puzzle, board, deadline, _search_bound(puzzle, state, deadline))
     if known is False:  # no completion: some marked cell is wrong, or the puzzle has no solution
         return _blame(puzzle, state, deadline)
     if board.is_complete():
