@@ -35,6 +35,11 @@ def main() -> int:
                 logic = trace(puzzle, probing=False)
                 if logic.complete:
                     ratios.append(logic.passes / (puzzle.width + puzzle.height))
+    if len(ratios) < 2:  # (a new user's review: a clone without the corpus beside it was a traceback)
+        raise SystemExit(
+            f"bench.calibrate_rating: no line-solvable puzzles under {corpus_root()} ({', '.join(PATTERNS)}): "
+            "put ../shared beside the checkout, or set NONOSAT_CORPUS"
+        )
     low, high = statistics.quantiles(ratios, n=3)
     print(f"{len(ratios)} line-solvable puzzles; passes per line: thirds at {low:.2f} and {high:.2f}")
     print(f"PASS_CUTS = ({low:.2f}, {high:.2f})")

@@ -21,7 +21,7 @@ from nonosat.clues import (
 from nonosat.errors import ImpossiblePuzzle, InvalidPuzzle, UsageError
 from nonosat.limits import grid_size_problem
 from nonosat.palette import BLACK_AND_WHITE, Palette, check_palette, grid_chars, is_black_and_white
-from nonosat.text import printable
+from nonosat.text import counted, printable
 
 __all__ = [
     "Cell",
@@ -274,12 +274,9 @@ class Puzzle:
         for colour in range(1, len(self.palette)):
             row_total, column_total = row_totals.get(colour, 0), column_totals.get(colour, 0)
             if row_total != column_total:
-                what = "" if not self.is_colour else f" {self.palette[colour].name}"
-                found.append(
-                    f"the row clues fill {row_total}{what} cells but the column clues fill {column_total}{what} cells"
-                    if what
-                    else f"the row clues fill {row_total} cells but the column clues fill {column_total}"
-                )
+                noun = f"{self.palette[colour].name} cell" if self.is_colour else "cell"
+                rows_fill = f"the row clues fill {counted(row_total, noun)} but the column clues fill "
+                found.append(rows_fill + (counted(column_total, noun) if self.is_colour else str(column_total)))
         return found
 
     def totals(self, is_row: bool) -> dict[int, int]:

@@ -1,5 +1,6 @@
 """`printable`: text made safe to show and to write, for titles, names and messages that come
-from a file (the model keeps its titles so; the terminal's output is made so)."""
+from a file (the model keeps its titles so; the terminal's output is made so); `counted`: a
+count and its noun, singular or plural, for any layer's messages."""
 
 from __future__ import annotations
 
@@ -19,3 +20,8 @@ def printable(text: str) -> str:
     """Text safe to show and to write: control characters (terminal escapes among them), lone
     surrogates and noncharacters become U+FFFD, tabs and line breaks a space."""
     return _UNPRINTABLE.sub("\ufffd", _LINE_BREAKS.sub(" ", text))
+
+
+def counted(count: int, noun: str) -> str:
+    """ "1 puzzle", "2 puzzles" (a review found "solving 1 puzzles", another "fill 1 cells")."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

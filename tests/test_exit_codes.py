@@ -345,3 +345,29 @@ def test_a_batchs_certificates_on_a_full_disk_stop_the_run_with_exit_74(tmp_path
     assert "cannot write certs/" in done.stderr and "File too large" in done.stderr
     records = (tmp_path / "r.jsonl").read_text().splitlines() if (tmp_path / "r.jsonl").exists() else []
     assert all("no certificate" not in line for line in records) and len(records) < 2
+
+
+def test_encode_says_no_solution_of_a_refuted_puzzle_whose_clues_cnf_is_too_large(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new user's review: a 1024x256 puzzle whose totals differ was exit 4 ("CNF grew past
+    3000000 clauses"), where the README says encode exits 3 for a puzzle the cheap checks refute.
+    Its CNF is an empty clause then, with a comment saying why; a puzzle that is not refuted
+    still stops with exit 4. (Here the limit is made small: the clauses of a 2x2 puzzle.)"""
+    from typer.testing import CliRunner
+
+    import nonosat.solver.encodings.grid as grid
+    from nonosat.cli import app
+
+    monkeypatch.setattr(grid, "MAX_CLAUSES", 3)
+    refuted = tmp_path / "refuted.non"
+    refuted.write_text("width 2\nheight 2\n\nrows\n1\n0\n\ncolumns\n1\n1\n")
+    done = CliRunner().invoke(app, ["encode", str(refuted), "-o", str(tmp_path / "r.cnf")])
+    assert done.exit_code == 3 and "no solution: the row clues fill 1 cell" in done.output, done.output
+    cnf = (tmp_path / "r.cnf").read_text().splitlines()
+    assert "grows past 3 clauses: an empty clause stands for it" in cnf[1]
+    assert [line for line in cnf if not line.startswith("c")] == ["p cnf 4 1", "0"]
+    ambiguous = tmp_path / "ambiguous.non"  # (one that line logic leaves open: its clauses count)
+    ambiguous.write_text("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n")
+    done = CliRunner().invoke(app, ["encode", str(ambiguous), "-o", str(tmp_path / "a.cnf")])
+    assert done.exit_code == 4 and "grew past 3 clauses" in done.output, done.output

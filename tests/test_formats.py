@@ -526,3 +526,17 @@ def test_a_valid_json_file_never_looks_for_an_elements_line(monkeypatch: pytest.
     gaps = Puzzle.from_grid([[1, 0], [0, 0]])
     padded = dumps(gaps, "json").replace("[]", "[0]")  # an empty line as [0], valid (a review)
     assert "[0]" in padded and loads(padded, fmt="json").rows == gaps.rows
+
+
+def test_totals_that_differ_are_counted_in_words_a_person_would_write() -> None:
+    """A new user's review: "the row clues fill 1 cells"."""
+    from nonosat.palette import Colour
+
+    assert Puzzle(rows=((1,), (0,)), columns=((1,), (1,))).problems() == [
+        "the row clues fill 1 cell but the column clues fill 2"
+    ]
+    red = (Colour("white", "#ffffff", "."), Colour("red", "#ff0000", "r"))
+    coloured = Puzzle(
+        rows=((2,), (0,)), columns=((1,), (0,)), palette=red, row_colours=((1,), ()), column_colours=((1,), ())
+    )
+    assert coloured.problems() == ["the row clues fill 2 red cells but the column clues fill 1 red cell"]

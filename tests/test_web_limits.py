@@ -36,6 +36,26 @@ def test_a_server_made_from_python_keeps_to_the_limits_serve_keeps_to() -> None:
     assert WebSettings(workers=MAX_JOBS, max_count=MAX_COUNT).workers == MAX_JOBS
 
 
+def test_a_server_is_refused_limits_past_nonosats_own() -> None:
+    """A new user's review: `serve --max-side 5000 --max-upload 100000000` was taken, and the
+    status then said 5,000 while 1,024 a side and 32 MiB held. Refused at once, from the command
+    line and from Python."""
+    from typer.testing import CliRunner
+
+    from nonosat.cli import app
+    from nonosat.errors import UsageError
+    from nonosat.limits import MAX_FILE_BYTES, MAX_SIDE
+
+    with pytest.raises(UsageError, match=f"max_side must be at most {MAX_SIDE}"):
+        WebSettings(max_side=MAX_SIDE + 1)
+    with pytest.raises(UsageError, match=f"max_upload_bytes must be at most {MAX_FILE_BYTES}"):
+        WebSettings(max_upload_bytes=MAX_FILE_BYTES + 1)
+    assert WebSettings(max_side=MAX_SIDE, max_upload_bytes=MAX_FILE_BYTES).max_side == MAX_SIDE
+    for option, value in (("--max-side", MAX_SIDE + 1), ("--max-upload", MAX_FILE_BYTES + 1)):
+        done = CliRunner().invoke(app, ["serve", option, str(value), "--port", "0"])
+        assert done.exit_code == 2 and f"Invalid value for '{option}'" in done.output, done.output
+
+
 def test_count_and_timeout_are_cut_to_the_servers_most() -> None:
     settings = WebSettings(max_count=3, max_timeout=0.5)
     with TestClient(create_app(settings), raise_server_exceptions=False) as small:

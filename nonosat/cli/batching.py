@@ -101,7 +101,7 @@ def batch(
     from nonosat.batch import pending, run
     from nonosat.batch.policy import failing_statuses, failures, parse_statuses
     from nonosat.batch.runner import check_run
-    from nonosat.render.text import counted
+    from nonosat.text import counted
 
     failing = usage("--fail-on" if require is None else "--require", lambda: failing_statuses(require, fail_on))
     retried = usage("--retry", lambda: parse_statuses(retry))
@@ -212,7 +212,7 @@ def _run_with_progress(stream: Any, total: int, before: int, resumable: bool = T
     )
 
     from nonosat import interrupts
-    from nonosat.render.text import counted
+    from nonosat.text import counted
 
     counts: dict[str, int] = {}
     records = []

@@ -6,7 +6,7 @@ import typer
 
 from nonosat.cli.base import app, friendly
 from nonosat.cli.show import err
-from nonosat.limits import MAX_COUNT, MAX_JOBS
+from nonosat.limits import MAX_COUNT, MAX_FILE_BYTES, MAX_JOBS, MAX_SIDE
 
 if TYPE_CHECKING:
     import socket
@@ -33,8 +33,12 @@ def serve(
     max_queue: Annotated[
         int, typer.Option("--max-queue", min=0, help="Requests that may wait for a worker; beyond, 503.")
     ] = 32,
-    max_upload: Annotated[int, typer.Option("--max-upload", min=1, help="Bytes of an upload (beyond: 413).")] = 1 << 20,
-    max_side: Annotated[int, typer.Option("--max-side", min=1, help="Cells a side of a puzzle or picture grid.")] = 200,
+    max_upload: Annotated[
+        int, typer.Option("--max-upload", min=1, max=MAX_FILE_BYTES, help="Bytes of an upload (beyond: 413).")
+    ] = 1 << 20,
+    max_side: Annotated[
+        int, typer.Option("--max-side", min=1, max=MAX_SIDE, help="Cells a side of a puzzle or picture grid.")
+    ] = 200,
     request_timeout: Annotated[
         float | None,
         typer.Option(

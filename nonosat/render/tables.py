@@ -44,7 +44,7 @@ def summary_title(summary: Summary, results: str, new: int | None = None) -> str
     """The line above a batch run's summary: how many puzzles the results hold, and how many of
     them this run solved (`new`) when the file held others already."""
     from nonosat.render.terminal import clean
-    from nonosat.render.text import counted
+    from nonosat.text import counted
 
     title = f"{counted(summary.total, 'puzzle')} in {clean(results)}"
     if new is not None and new != summary.total:

@@ -19,11 +19,6 @@ if TYPE_CHECKING:
     from nonosat.solver.outcome import Method
 
 
-def counted(count: int, noun: str) -> str:
-    """ "1 puzzle", "2 puzzles" (a review found "solving 1 puzzles")."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def method_words(method: Method) -> str:
     """How a verdict was reached, as the sentences name it."""
     return {"line": "line logic", "dfs": "DFS", "cdcl": "CDCL", "checks": "checks"}.get(method.value, "SAT")

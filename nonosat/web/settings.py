@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nonosat.errors import UsageError
-from nonosat.limits import MAX_COUNT, MAX_JOBS
+from nonosat.limits import MAX_COUNT, MAX_FILE_BYTES, MAX_JOBS, MAX_SIDE
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,12 @@ class WebSettings:
         for name in ("max_upload_bytes", "max_side", "max_count", "workers", "retry_after"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{{{name}}} must be at least 1, not {getattr(self, name)}", **{name: name})
-        for name, most in (("max_count", MAX_COUNT), ("workers", MAX_JOBS)):
+        for name, most in (
+            ("max_count", MAX_COUNT),
+            ("workers", MAX_JOBS),
+            ("max_side", MAX_SIDE),  # beyond nonosat.limits: the status said 5,000, the limit held 1,024 (a review)
+            ("max_upload_bytes", MAX_FILE_BYTES),
+        ):
             if getattr(self, name) > most:
                 raise UsageError(f"{{{name}}} must be at most {most}, not {getattr(self, name)}", **{name: name})
         if self.max_queue < 0:

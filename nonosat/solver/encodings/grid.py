@@ -301,7 +301,9 @@ def to_dimacs(formula: GridFormula, encoding: str) -> str:
         first = cell_variable(puzzle, r, 0)
         lines.append(f"c row {r + 1}: variables {first}..{first + puzzle.width * count - 1}")
     lines.append(f"p cnf {variables} {len(clauses)}")
-    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    lines.extend(
+        " ".join(map(str, clause)) + " 0" if clause else "0" for clause in clauses
+    )  # (the empty clause: no space)
     return "\n".join(lines) + "\n"
 
 
@@ -326,15 +328,24 @@ def encoded_puzzle(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> tuple[st
         except Contradiction:
             why = "line logic finds that the rows and columns contradict each other"
     board = Board(puzzle) if board is None else board
+    empty = GridFormula(board, [[]], puzzle.width * puzzle.height * puzzle.colour_count, [])
+    grew = ""
     with collection_paused():
         try:
             formula = build_formula(board, encoding)
         except Contradiction:
-            formula = GridFormula(board, [[]], puzzle.width * puzzle.height * puzzle.colour_count, [])
+            formula = empty
+        except FormulaTooLarge:
+            if why is None:
+                raise
+            formula, grew = (
+                empty,
+                f" (the clues' own CNF grows past {MAX_CLAUSES} clauses: an empty clause stands for it)",
+            )
     text = to_dimacs(formula, encoding)
-    if why is not None:
+    if why is not None:  # (a review: a refuted puzzle whose clues' CNF was too large was exit 4, not 3)
         head, _, rest = text.partition("\n")
-        text = f"{head}\nc no solution: {one_comment(why)}: this formula is unsatisfiable\n{rest}"
+        text = f"{head}\nc no solution: {one_comment(why)}: this formula is unsatisfiable{grew}\n{rest}"
     return text, why
 
 
