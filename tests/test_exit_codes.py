@@ -42,6 +42,16 @@ def test_a_usage_error_is_one_line_with_exit_2(args: tuple[str, ...], said: str)
     assert said in done.stderr and "--help')" in done.stderr
 
 
+def test_a_dash_for_the_file_says_standard_input_is_not_read() -> None:
+    """A new user's review: `nonosat solve -` said only "-: no such file"."""
+    done = nonosat("solve", "-")
+    assert done.returncode == 2 and done.stdout == ""
+    one_clean_line(done.stderr)
+    assert (
+        done.stderr == "nonosat: -: no such file (standard input is not read: save the puzzle to a file and name it)\n"
+    )
+
+
 def test_the_command_alone_shows_its_help() -> None:
     done = nonosat()
     assert done.returncode == 2 and "Usage:" in done.stdout + done.stderr and "solve" in done.stdout + done.stderr
@@ -60,6 +70,16 @@ def test_json_says_unknown_when_the_time_runs_out_before_the_puzzle_is_read(comm
         "status": "unknown",
         "cut_short": f"time limit reached while reading {DANCER}",
     }
+    one_clean_line(done.stderr)
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_text_says_unknown_when_the_time_runs_out_before_the_puzzle_is_read(command: str) -> None:
+    """A new user's review: in text, only the line on standard error, where the README promises
+    the status line saying which part was cut short (JSON had its record)."""
+    done = nonosat(command, str(DANCER), "--timeout", "0.001")
+    assert done.returncode == 4
+    assert done.stdout == f"unknown (time limit reached while reading {DANCER})\n"
     one_clean_line(done.stderr)
 
 

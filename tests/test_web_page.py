@@ -292,3 +292,26 @@ def test_on_a_phone_the_busy_line_and_cancel_stay_in_view_while_a_picture_is_mad
     phone.tap("#cancel")
     phone.wait_for_selector("#status:has-text('Cancelled.')")
     context.close()
+
+
+def test_the_clue_boxes_stay_inside_their_lists_at_1200_px(browser: Browser, server: str) -> None:
+    """A new user's review: at 1200 px, with broken-cross.non read, the column clues' boxes ran
+    past their list's right edge, cut off, and "column 1" broke over two lines."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(server)
+    settled(page)
+    page.set_input_files("#file-input", str(PUZZLES / "broken-cross.non"))
+    page.wait_for_selector("#status:has-text('Read broken-cross.non')")
+    assert settled(page) == "none"
+    page.click("#mode-clues")
+    boxes = page.eval_on_selector_all(
+        ".clue-input",
+        """inputs => inputs.map(input => {
+            const own = input.getBoundingClientRect(), list = input.closest('.clue-list').getBoundingClientRect();
+            const label = input.closest('label').getBoundingClientRect();
+            return [own.right - list.right, own.width, label.height - own.height];
+        })""",
+    )
+    assert len(boxes) == 6 and all(past <= 0.5 and width > 40 and taller < 8 for past, width, taller in boxes), boxes
+    context.close()

@@ -147,10 +147,12 @@ def waiting(what: str) -> Iterator[None]:
         status.stop()
 
 
-def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
+def load_puzzle(file: str, deadline: Deadline, as_json: bool = False, verdict: bool = False) -> Puzzle:
     """Read the puzzle within the command's deadline (a reader does not look at the clock).
     When the time runs out first, `as_json` writes the record of a puzzle not read on standard
-    output, as the web API answers, before the line on standard error."""
+    output, as the web API answers, before the line on standard error; `verdict` (solve and
+    check) the status line `unknown (time limit reached while reading FILE)` in text (a new
+    user's review: the README's status line was missing there, and JSON had it)."""
     from nonosat.deadline import finished_by
     from nonosat.errors import TimeUp
     from nonosat.formats import load
@@ -162,6 +164,8 @@ def load_puzzle(file: str, deadline: Deadline, as_json: bool = False) -> Puzzle:
             from nonosat.render.records import unread_record
 
             write_json(unread_record(file, str(error)))
+        elif verdict:
+            out.print(f"unknown ({error})", markup=False, highlight=False, soft_wrap=True)
         raise
 
 

@@ -69,7 +69,7 @@ def solve(
 
     deadline = Deadline.for_command(timeout)
     as_json = as_json or format is OutputFormat.json
-    puzzle = load_puzzle(file, deadline, as_json=as_json)
+    puzzle = load_puzzle(file, deadline, as_json=as_json, verdict=True)
     check_outputs(output, render, force)
     if live:
         from nonosat.render.terminal import draws_blocks
@@ -147,7 +147,7 @@ def check(
 
         check_certificate_folder(certificate, force)  # before any work, as for -o
     as_json = as_json or format is OutputFormat.json
-    puzzle = load_puzzle(file, deadline, as_json)
+    puzzle = load_puzzle(file, deadline, as_json, verdict=True)
     if certificate is not None:
         refuse_certificate_past_limit(puzzle, encoding)
     ready_to_show(deadline, as_json)

@@ -139,6 +139,8 @@ def missing(path: str | Path) -> str:
             return f"a link to {os.readlink(path)}, which is not there"
         except OSError:
             pass
+    if os.fspath(path) == "-":  # (a new user's review: standard input is not read)
+        return "no such file (standard input is not read: save the puzzle to a file and name it)"
     return "no such file"
 
 
