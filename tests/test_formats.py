@@ -254,6 +254,8 @@ def test_non_reads_bare_and_quoted_license() -> None:
 def test_non_ignores_unknown_keys_and_reads_goal_with_any_filled_mark() -> None:
     text = 'width 2\nheight 1\nfavourite "blue"\nrows\n1\ncolumns\n1\n0\ngoal "a0"\n'
     assert load_non(text).goal == ((1, 0),)
+    dotted = 'width 3\nheight 1\nrows\n1,1\ncolumns\n1\n0\n1\ngoal "#.#"\n'  # (a new user's review:
+    assert load_non(dotted).goal == ((1, 0, 1),)  # '.' was a filled mark, and convert wrote "111")
 
 
 def test_json_accepts_pycsp3_data_and_goal_lists() -> None:

@@ -217,12 +217,15 @@ def optional_goal(read: Callable[[], T]) -> tuple[T | None, str | None]:
 
 
 def goal_from_text(cells: str, width: int, height: int, path: PathName, line: int) -> Grid:
-    """Read a row-major goal string: '0' is empty, any other character is filled."""
+    """Read a row-major goal string: '0' (or '.') is empty, any other character is filled.
+    nonogram-db's FORMAT.md has only '0' empty; a goal of '.' and '#' (as `hint`'s states and
+    the JSON reader take them) was read all filled, and `convert` then wrote "1111..." (a new
+    user's review)."""
     if len(cells) != width * height:
         raise ParseError(
             path, line, f"expected a goal of {width * height} cells ({width}x{height}), found {len(cells)}"
         )
-    return tuple(tuple(0 if cell == "0" else 1 for cell in cells[r * width : (r + 1) * width]) for r in range(height))
+    return tuple(tuple(0 if cell in "0." else 1 for cell in cells[r * width : (r + 1) * width]) for r in range(height))
 
 
 def goal_text(goal: Grid) -> str:

@@ -4,7 +4,7 @@ A file is a list of `key value` lines. `width` and `height` come first; `rows` a
 each start a section of exactly `height` (or `width`) clue lines, with commas between the
 numbers and `0` or an empty line for an empty clue. Blank lines between keys are ignored,
 and so are keys this reader does not know. `goal "0110..."` gives the picture row by row ('0'
-blank, any other character filled).
+or '.' blank, any other character filled).
 
 Colour (`color` lines, or blocks such as `3a`) comes in nonogram-db's dialect or Nonny's: see
 `nonosat.formats.noncolour`, which reads both and writes nonogram-db's.
