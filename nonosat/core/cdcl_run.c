@@ -54,6 +54,7 @@ static int solution(Cdcl *s)
         s->room = room;
     }
     memcpy(s->solutions + (size_t)s->found++ * (size_t)s->height, s->board.filled, (size_t)s->height * sizeof(Cells));
+    lookout_kept(&s->look);
     if (s->found >= s->max_solutions || s->depth == 0)
         return 1;
     memcpy(s->target, s->value, (size_t)s->cells);  /* the next grid: as near this one as can be */

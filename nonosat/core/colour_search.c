@@ -90,6 +90,7 @@ static int keep_solution(PaintSearch *s)
     for (size_t i = 0; i < cells; i++)
         grid[i] = (unsigned char)__builtin_ctzll(s->p->cells[i]);
     s->found++;
+    lookout_kept(s->look);
     return 0;
 }
 
@@ -165,8 +166,8 @@ PyObject *py_search_colours(PyObject *self, PyObject *args)
     Lookout look = {0};
     PaintSearch s = {0};
     Py_buffer flag = {0};
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|O:search_colours", &rows, &row_colours, &columns, &column_colours,
-                          &row_not, &col_not, &max_solutions, &node_budget, &seconds, &stop))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|Od:search_colours", &rows, &row_colours, &columns, &column_colours,
+                          &row_not, &col_not, &max_solutions, &node_budget, &seconds, &stop, &look.each))
         return NULL;
     if (max_solutions < 1)
         return PyErr_Format(PyExc_ValueError, "max_solutions must be at least 1");

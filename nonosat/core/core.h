@@ -126,7 +126,17 @@ typedef struct {
     PyObject *clock;        /* time.monotonic */
     double deadline;        /* time.monotonic() at which to stop; 0: never */
     PyThreadState *thread;  /* saved while the search runs without the GIL */
+    double each;            /* seconds the deadline comes sooner for each grid kept: what Python then
+                             * takes to hand it over (making it a grid, checking it, writing it) */
 } Lookout;
+
+/* A grid kept: the deadline comes `each` sooner (a core that finds grids far faster than Python
+ * hands them over stopped only at its deadline, with no time left to hand them over). */
+static inline void lookout_kept(Lookout *look)
+{
+    if (look->deadline > 0 && (look->deadline -= look->each) <= 0)
+        look->deadline = 1e-9;  /* passed, yet not 0 ("never") */
+}
 
 /* One choice of the depth-first search: the board before it, and the value still to try. */
 typedef struct {

@@ -158,6 +158,7 @@ static int choose(Search *s, Board *b, int row, int column, int value)
 static void record_solution(Search *s, const Board *b)
 {
     memcpy(s->solutions + (size_t)s->found++ * s->g->height, b->filled, (size_t)s->g->height * sizeof(Cells));
+    lookout_kept(&s->look);
 }
 
 /* One depth-first search from the root board (at a fixed point of line logic): probing and a

@@ -100,8 +100,8 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     Search s;
     memset(&s, 0, sizeof s);
     int reuse = 1;
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pO:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
-                          &col_empty, &max_solutions, &node_budget, &seconds, &reuse, &stop))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pOd:search", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &node_budget, &seconds, &reuse, &stop, &s.look.each))
         return NULL;
     if (max_solutions < 1) {
         PyErr_SetString(PyExc_ValueError, "max_solutions must be at least 1");
@@ -168,8 +168,9 @@ static PyObject *py_cdcl(PyObject *self, PyObject *args)
     Board board;
     Cdcl s;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pOL:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
-                          &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop, &beliefs_after))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|pOLd:cdcl", &rows, &columns, &row_filled, &row_empty, &col_filled,
+                          &col_empty, &max_solutions, &conflict_budget, &seconds, &shrink, &stop, &beliefs_after,
+                          &s.look.each))
         return NULL;
     if (stop_flag(stop, &flag, &s.stop) < 0)
         return NULL;
@@ -241,16 +242,16 @@ static PyMethodDef methods[] = {
      "stopped: `seconds` ran out first (<= 0: no limit). Ctrl-C stops it. See colour_logic.c."},
     {"search_colours", py_search_colours, METH_VARARGS,
      "search_colours(rows, row_colours, columns, column_colours, row_not, col_not, max_solutions,\n"
-     "               node_budget, seconds, stop=None) -> (complete, solutions, nodes)\n\n"
+     "               node_budget, seconds, stop=None, each=0.0) -> (complete, solutions, nodes)\n\n"
      "A depth-first search with line logic at every node, for any palette and size, from the board\n"
      "row_not / col_not (as propagate_colours takes it), for up to max_solutions solutions (bytes,\n"
      "each cell's colour, row by row). complete: they are all there are, or max_solutions of them;\n"
      "False when node_budget choices or `seconds` ran out (either <= 0: no limit) or another\n"
-     "thread set the first byte of `stop`. Releases the GIL while it works; Ctrl-C stops it.\n"
-     "See colour_search.c."},
+     "thread set the first byte of `stop`. each: as search's. Releases the GIL while it works;\n"
+     "Ctrl-C stops it. See colour_search.c."},
     {"cdcl_colours", py_cdcl_colours, METH_VARARGS,
      "cdcl_colours(rows, row_colours, columns, column_colours, row_not, col_not, max_solutions,\n"
-     "             conflict_budget, seconds, stop=None, check=False, settled=False)\n"
+     "             conflict_budget, seconds, stop=None, check=False, settled=False, each=0.0)\n"
      "-> (complete, solutions, stats)\n\n"
      "A conflict-driven search with line logic as each line's propagator, for any palette and size,\n"
      "from the board row_not / col_not (as propagate_colours takes it), for up to max_solutions\n"
@@ -258,7 +259,8 @@ static PyMethodDef methods[] = {
      "max_solutions of them; False when conflict_budget conflicts or `seconds` ran out (either <= 0:\n"
      "no limit) or another thread set the first byte of `stop`. check=True checks every explanation\n"
      "(AssertionError if one fails; for tests); settled=True says the board is a fixed point of line\n"
-     "logic (as line_solve leaves it): no line is settled before the first decision. Releases the\n"
+     "logic (as line_solve leaves it): no line is settled before the first decision. each: as\n"
+     "search's. Releases the\n"
      "GIL while it works; Ctrl-C stops it. See paint_cdcl.h."},
     {"broken_lines", py_broken_lines, METH_VARARGS,
      "broken_lines(rows, row_colours, columns, column_colours, grid) -> list of lines\n\n"
@@ -295,14 +297,15 @@ static PyMethodDef methods[] = {
      "Returns new lists; the arguments are not changed."},
     {"search", py_search, METH_VARARGS,
      "search(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
-     "       node_budget, seconds, reuse=True, stop=None) -> (complete, solutions, nodes)\n\n"
+     "       node_budget, seconds, reuse=True, stop=None, each=0.0) -> (complete, solutions, nodes)\n\n"
      "Depth-first search with line logic and probing at every node, for up to max_solutions\n"
      "solutions (one bytes object: each grid's row masks, CELL_BYTES bytes each in the machine's\n"
      "order). complete: the solutions are all there are, or max_solutions of them; False when\n"
      "node_budget choices or `seconds` ran out first (either <= 0: no limit). reuse=False\n"
      "probes every cell again at every round, where a probe's record would hold (the same search,\n"
      "slower: for tests); another thread stops it by setting the first byte of `stop` (a\n"
-     "bytearray). Releases the GIL while it works; Ctrl-C stops it."},
+     "bytearray). each > 0 makes the deadline come `each` seconds sooner for every solution kept\n"
+     "(the time Python then takes to hand it over). Releases the GIL while it works; Ctrl-C stops it."},
     {"beliefs", py_beliefs, METH_VARARGS,
      "beliefs(rows, columns, row_filled, row_empty, col_filled, col_empty) -> list | None\n\n"
      "Belief propagation over the lines (beliefs.c): each cell's estimated chance of being filled\n"
@@ -313,7 +316,7 @@ static PyMethodDef methods[] = {
      "weighed by the other cells' chances (`chances`, one a cell); None when none fits."},
     {"cdcl", py_cdcl, METH_VARARGS,
      "cdcl(rows, columns, row_filled, row_empty, col_filled, col_empty, max_solutions,\n"
-     "     conflict_budget, seconds, shrink=True, stop=None, beliefs_after=2000)\n"
+     "     conflict_budget, seconds, shrink=True, stop=None, beliefs_after=BELIEFS_AFTER, each=0.0)\n"
      "     -> (complete, solutions, stats)\n\n"
      "A conflict-driven search with line logic as each line's propagator, for up to\n"
      "max_solutions solutions (packed as search packs them). complete: the solutions are all\n"
@@ -323,7 +326,7 @@ static PyMethodDef methods[] = {
      "beliefs is 1 once the search turned to the beliefs.\n"
      "shrink=False explains a fixed cell by all of its line's known cells (for tests). After\n"
      "beliefs_after conflicts (<= 0: never) the search turns to the grid's beliefs (beliefs.c)\n"
-     "at its next restart. Releases the GIL while it works; Ctrl-C stops it."},
+     "at its next restart. each: as search's. Releases the GIL while it works; Ctrl-C stops it."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -338,6 +341,8 @@ PyMODINIT_FUNC MODULE_INIT(void)
     if (m && PyModule_AddIntConstant(m, "CELL_BYTES", (long)sizeof(Cells)) < 0)
         Py_CLEAR(m);
     if (m && PyModule_AddIntConstant(m, "MAX_SIDE", MAX_SIDE) < 0)
+        Py_CLEAR(m);
+    if (m && PyModule_AddIntConstant(m, "BELIEFS_AFTER", BELIEFS_AFTER) < 0)  /* cdcl's default, for `each` after it */
         Py_CLEAR(m);
     return m;
 }

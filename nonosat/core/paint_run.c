@@ -56,6 +56,7 @@ static int solution(PaintCdcl *s)
     unsigned char *grid = s->solutions + (size_t)s->found++ * cells;
     for (size_t i = 0; i < cells; i++)
         grid[i] = (unsigned char)__builtin_ctzll(s->p.cells[i]);
+    lookout_kept(s->look);
     if (s->found >= s->max_solutions || s->depth == 0)
         return 1;
     memcpy(s->target, s->value, (size_t)s->vars);
@@ -255,8 +256,9 @@ PyObject *py_cdcl_colours(PyObject *self, PyObject *args)
     Py_buffer flag = {0};
     PaintCdcl s;
     memset(&s, 0, sizeof s);
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd|Opp:cdcl_colours", &rows, &row_colours, &columns, &column_colours,
-                          &row_not, &col_not, &max_solutions, &conflict_budget, &seconds, &stop, &check, &settled))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|Oppd:cdcl_colours", &rows, &row_colours, &columns, &column_colours,
+                          &row_not, &col_not, &max_solutions, &conflict_budget, &seconds, &stop, &check, &settled,
+                          &look.each))
         return NULL;
     if (max_solutions < 1)
         return PyErr_Format(PyExc_ValueError, "max_solutions must be at least 1");

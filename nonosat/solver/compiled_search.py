@@ -25,6 +25,7 @@ from nonosat.solver import race as racing
 from nonosat.solver.compiled import CoreGrids, colour_core, core_for, grid_of
 from nonosat.solver.compiled_lines import painted, painted_upside_down
 from nonosat.solver.engines import Found, Request
+from nonosat.solver.outcome import handing_over
 from nonosat.solver.propagation import Board
 
 T = TypeVar("T")
@@ -48,8 +49,12 @@ class CoreSearch:
         deadline: Deadline = NO_DEADLINE,
         upside_down: bool = False,
         guesses: int | None = None,
+        written: bool = False,
     ) -> None:
         self.board = board
+        self.written = written
+        self.each = handing_over(board.puzzle, written)
+        """Seconds the core's deadline comes sooner for each grid it keeps (`outcome.handing_over`)."""
         self.engine = engine
         self.deadline = deadline
         self.upside_down = upside_down
@@ -101,10 +106,14 @@ class CoreSearch:
             rows, columns, masks = turned_upside_down(rows, columns, masks)
         if self.engine == "cdcl":
             budget = self.guesses or 0  # its conflicts
-            complete, grids, self.stats = core.cdcl(rows, columns, *masks, count, budget, seconds, True, self.flag)
+            complete, grids, self.stats = core.cdcl(
+                rows, columns, *masks, count, budget, seconds, True, self.flag, core.BELIEFS_AFTER, self.each
+            )
         else:
             budget = self.guesses or 0
-            complete, grids, made = core.search(rows, columns, *masks, count, budget, seconds, True, self.flag)
+            complete, grids, made = core.search(
+                rows, columns, *masks, count, budget, seconds, True, self.flag, self.each
+            )
             self.stats = {"guesses": int(made)}
         turn = -1 if self.upside_down else 1
         found = CoreGrids(grids, len(rows), core.CELL_BYTES)
@@ -124,10 +133,12 @@ class CoreSearch:
         if self.engine == "cdcl":
             settled = True  # the board line_solve left: a fixed point of line logic
             budget = self.guesses or 0  # its conflicts
-            complete, found, stats = core.cdcl_colours(*clues, count, budget, seconds, self.flag, False, settled)
+            complete, found, stats = core.cdcl_colours(
+                *clues, count, budget, seconds, self.flag, False, settled, self.each
+            )
             self.stats = {key: int(value) for key, value in stats.items()}
         else:
-            complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag)
+            complete, found, made = core.search_colours(*clues, count, self.guesses or 0, seconds, self.flag, self.each)
             self.stats = {"guesses": int(made)}
         width, turn = board.width, -1 if self.upside_down else 1
         rows = range(board.height)[::turn]
@@ -140,9 +151,11 @@ class CoreSearch:
         solutions finds them faster than Python makes them grids): not complete when it passed."""
         grids: list[Grid] = []
         ending = self.ending.handing_over()
+        puzzle = self.board.puzzle
+        later = handing_over(puzzle, self.written, made=False)  # what each grid made still needs
         for number, data in enumerate(found):
-            if number % 16 == 15 and ending.passed():
-                return False, grids
+            if number % 16 == 15 and (ending.passed() or (ending.remaining() or number * later) < number * later):
+                return False, grids  # (a review: 56,927 made to the deadline, 655 of them then checked by it)
             grids.append(grid(data))
         return complete, grids
 
@@ -264,14 +277,14 @@ def raced(engine: str, request: Request) -> Found:
     its rival in a worker process (`_rival`, `racing.Rival`); if it finishes first, its answer
     stands."""
     board, count, deadline = request.board, request.count, request.deadline
-    search = CoreSearch(board, engine, deadline, guesses=request.guesses)
+    search = CoreSearch(board, engine, deadline, guesses=request.guesses, written=request.written)
     grids: list[Grid] = []
     contender = None
     if request.race and not warmed():  # (not can_race() first: it imports multiprocessing, 10 ms)
         ended = search.run(count, grids, within=FIRST_TRY)  # most puzzles end here, and no process starts
         if ended is not None:
             return Found(grids, ended, None, search.stats)
-        search = CoreSearch(board, engine, deadline, guesses=request.guesses)  # the same again, with a rival
+        search = CoreSearch(board, engine, deadline, guesses=request.guesses, written=request.written)  # again, raced
     if request.race and racing.can_race():
         contender = _rival(engine, request, search.stop)
     try:

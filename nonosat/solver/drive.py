@@ -142,6 +142,7 @@ def solve_within(
         solver=solver or DEFAULT_SOLVER,
         encoding=encoding or DEFAULT_ENCODING,
         guesses=guesses,
+        written=written,
     )
     chosen, found = search_as_asked(engine, chosen, request, named=solver is not None or encoding is not None)
     solutions, all_checked = verified_within(puzzle, found.grids, checking, deadline if written else None)

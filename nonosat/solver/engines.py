@@ -75,6 +75,9 @@ class Request:
     """The compiled searches' most steps before they give up (None: as many as it takes): the
     dfs engine's guesses, the cdcl engine's conflicts. A bound of work, not of time, so that
     what depends on it (the generator's repair) comes out the same on any machine."""
+    written: bool = False
+    """Every grid found is written out by the deadline (JSON): a compiled search keeps that time
+    for each grid too (`outcome.handing_over`)."""
 
 
 @dataclass(frozen=True)
