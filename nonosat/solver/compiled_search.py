@@ -154,8 +154,8 @@ class CoreSearch:
         puzzle = self.board.puzzle
         later = handing_over(puzzle, self.written, made=False)  # what each grid made still needs
         for number, data in enumerate(found):
-            if number % 16 == 15 and (ending.passed() or (ending.remaining() or number * later) < number * later):
-                return False, grids  # (a review: 56,927 made to the deadline, 655 of them then checked by it)
+            if number % 16 == 15 and (left := ending.remaining()) is not None and left < number * later:
+                return False, grids  # (a review: 56,927 made to the deadline, 655 then checked)
             grids.append(grid(data))
         return complete, grids
 

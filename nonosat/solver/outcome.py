@@ -123,8 +123,8 @@ LATER_EACH = 1.2e-4
 proportion for larger ones): told from the grids it found, the race's outcome, and checked
 against the clues. A core asked for 100,000 of LalaFrogKK's grids under `--timeout 6` found
 56,927 in 1.8 s, Python made them all grids by the search's deadline, and then had time to
-check 655: the command ended at 6.9 s. Making grids stops where those after would not be done,
-writing each out as JSON too (WRITING_A_CELL): the text, which shows one, could have more."""
+check 655: the command ended at 6.9 s. Making grids stops where those after would not be done
+(`handing_over`, which adds writing each out for JSON's callers)."""
 
 MAKING_EACH = 1e-4
 """Seconds to make one 25x25 grid of the compiled core's packed rows or bytes (0.066 ms
