@@ -410,3 +410,4 @@ def test_bad_colour_options_get_one_line_and_exit_2(arguments: list[str], says: 
     done = runner.invoke(app, arguments)
     assert done.exit_code == 2
     assert done.output.startswith(f"nonosat: {says}") and done.output.count("\n") == 1
+    assert done.output.rstrip().endswith(f"(see 'nonosat {arguments[0]} --help')")  # where the options are

@@ -208,7 +208,7 @@ def friendly(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except NonosatError as error:
-            complain(error_line(error))
+            complain(error_line(error) + _see_help(error))
             raise typer.Exit(error.exit_code) from None
         except KeyboardInterrupt:
             interrupts.announce()
@@ -217,6 +217,19 @@ def friendly(command: F) -> F:
             raise PipeBroken(f"a pipe between nonosat's processes broke ({error})") from error
 
     return wrapper  # type: ignore[return-value]
+
+
+def _see_help(error: NonosatError) -> str:
+    """Where the options are listed, after a library's usage error that names one (a review:
+    `random --colours 63` was the one bad option value without "see 'nonosat random --help'")."""
+    import importlib
+
+    clicks = typer.BadParameter.__module__.rpartition(".")[0]  # click, or Typer's copy of it (0.28)
+    context = importlib.import_module(f"{clicks}.globals").get_current_context(silent=True)
+    if not isinstance(error, UsageError) or not error.parameters or context is None:
+        return ""
+    command = " ".join(["nonosat", *context.command_path.split()[1:]])  # the program's name, as run or tested
+    return f" (see '{command} --help')"
 
 
 class PipeBroken(RuntimeError):
