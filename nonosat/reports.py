@@ -131,10 +131,12 @@ def check_report(
     conflicts: bool = True,
     diagnose: bool = True,
     line_open: bool = False,
+    line_deadline: Deadline | None = None,
 ) -> Report:
     """Prove the solution unique or find two (by `engine`, as `solve_report`); rate the puzzle
     (unless `rating` is off or the verdict is unknown); with no solution, the lines at fault (see
-    `solve_report`); with `line_open`, the cells line logic alone leaves open."""
+    `solve_report`); with `line_open`, the cells line logic alone leaves open. `line_deadline`:
+    see `solve_within`."""
     from nonosat.arguments import check_puzzle
     from nonosat.solver.drive import check_within
 
@@ -142,7 +144,9 @@ def check_report(
     look = conflicts and diagnose
     goal_ok = puzzle.goal_fits()
     deadline = Deadline.of(deadline)  # seconds or None too, as every other call takes them
-    verdict = check_within(puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+    verdict = check_within(
+        puzzle, deadline, engine=engine, solver=solver, encoding=encoding, jobs=jobs, line_deadline=line_deadline
+    )
     result = verdict.result
     report = Report(puzzle, name, result, verdict=verdict, conflicts=conflicts, goal_ok=goal_ok)
     if rating:

@@ -162,6 +162,7 @@ def check(
         rating=False,
         conflicts=conflicts,
         diagnose=as_json,
+        line_deadline=deadline.sooner(showing_time(puzzle, 1, as_json)),  # unique by line logic: one grid shown
     )
     code = show_checked(answer, ascii_cells, as_json, deadline, rating=rating)
     if certificate is not None:

@@ -93,11 +93,14 @@ def solve_within(
     race_after: float | None = None,
     guesses: int | None = None,
     written: bool = False,
+    line_deadline: Deadline | None = None,
 ) -> Result:
     """`solve` within a command's deadline. `guesses` bounds the compiled searches' work: the
     dfs engine's guesses, the cdcl engine's conflicts (the generator's checks: `generate.repair`).
     `written`: every grid found is written out (as JSON) by the deadline, so no more are kept than
-    can be (`verified_within`)."""
+    can be (`verified_within`). `line_deadline`, where given, is line logic's instead: a caller
+    that shows fewer grids when line logic completes the only one keeps less time for that (the
+    command line's `check` draws one grid then, and two when a search finds two)."""
     check_puzzle(puzzle)
     check_whole(count, "count", MAX_COUNT)
     if jobs is not None:
@@ -119,7 +122,7 @@ def solve_within(
         return time.monotonic() - started
 
     try:
-        board = line_solve(puzzle, deadline)
+        board = line_solve(puzzle, deadline if line_deadline is None else line_deadline)
     except Contradiction:
         return Result(puzzle, Status.NONE, (), Method.LINE, took(), True)
     except TimeUp as error:
@@ -230,9 +233,19 @@ def check_within(
     solver: str | None = None,
     encoding: str | None = None,
     jobs: int | None = None,
+    line_deadline: Deadline | None = None,
 ) -> Verdict:
-    """`check` within a command's deadline."""
-    result = solve_within(puzzle, deadline, count=2, engine=engine, solver=solver, encoding=encoding, jobs=jobs)
+    """`check` within a command's deadline (and line logic within `line_deadline`, see `solve_within`)."""
+    result = solve_within(
+        puzzle,
+        deadline,
+        count=2,
+        engine=engine,
+        solver=solver,
+        encoding=encoding,
+        jobs=jobs,
+        line_deadline=line_deadline,
+    )
     found = puzzle.goal_problem is None and puzzle.goal in {solution.grid for solution in result.solutions}
     return Verdict(result, True if found else puzzle.goal_fits())  # a solution found was checked already
 
