@@ -141,6 +141,14 @@ def test_hint_on_an_ambiguous_puzzle_gives_no_guess(tmp_path: Path) -> None:
     assert "several solutions" in done.stdout and "is filled" not in done.stdout and "is empty" not in done.stdout
 
 
+def test_hint_names_a_state_folder_as_a_state_file(tmp_path: Path) -> None:
+    """A review: `hint --state FOLDER` said "this is a folder, not a puzzle file"."""
+    (tmp_path / "so-far").mkdir()
+    done = nonosat("hint", str(PUZZLES / "ring.non"), "--state", "so-far", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "nonosat: so-far: this is a folder, not a state file\n"
+
+
 @pytest.mark.slow
 def test_hint_names_a_cell_only_when_every_solution_agrees(tmp_path: Path) -> None:
     """Forever is unique but needs search: from the grid where logic and probing stall, the hint

@@ -151,7 +151,7 @@ def _marks(puzzle: Puzzle) -> tuple[dict[str, int | None], str]:
 def load_state(path: str | Path, puzzle: Puzzle) -> State:
     from nonosat.formats import read_text
 
-    return parse_state(read_text(path), puzzle, str(path))
+    return parse_state(read_text(path, "state file"), puzzle, str(path))
 
 
 def _check_state(puzzle: Puzzle, state: object) -> None:

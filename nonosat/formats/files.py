@@ -106,9 +106,9 @@ def decode_text(data: bytes, path: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of a puzzle file, or a ParseError saying why it cannot be read: it is missing, a
-    folder or a device rather than a regular file, or larger than MAX_FILE_BYTES."""
+def read_bytes(path: str | Path, what: str = "puzzle file") -> bytes:
+    """The bytes of a puzzle file (or `what` else), or a ParseError saying why it cannot be read:
+    it is missing, a folder or a device rather than a regular file, or larger than MAX_FILE_BYTES."""
     import stat
 
     from nonosat.limits import MAX_FILE_BYTES
@@ -116,9 +116,9 @@ def read_bytes(path: str | Path) -> bytes:
     try:
         status = os.stat(path)
         if stat.S_ISDIR(status.st_mode):
-            raise ParseError(path, None, "this is a folder, not a puzzle file")
+            raise ParseError(path, None, f"this is a folder, not a {what}")
         if not stat.S_ISREG(status.st_mode):
-            raise ParseError(path, None, "not a regular file (a device, pipe or socket cannot hold a puzzle)")
+            raise ParseError(path, None, f"not a regular file (a device, pipe or socket cannot hold a {what})")
         if status.st_size > MAX_FILE_BYTES:
             raise ParseError(path, None, f"the file has {status.st_size} bytes, over the limit of {MAX_FILE_BYTES}")
         with open(path, "rb") as handle:
@@ -126,7 +126,7 @@ def read_bytes(path: str | Path) -> bytes:
     except FileNotFoundError as error:
         raise ParseError(path, None, missing(path)) from error
     except IsADirectoryError as error:
-        raise ParseError(path, None, "this is a folder, not a puzzle file") from error
+        raise ParseError(path, None, f"this is a folder, not a {what}") from error
     except OSError as error:
         raise ParseError(path, None, f"cannot be read: {error.strerror or error}") from error
 
@@ -144,6 +144,7 @@ def missing(path: str | Path) -> str:
     return "no such file"
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a puzzle file, or a ParseError saying why it cannot be read."""
-    return decode_text(read_bytes(path), str(path))
+def read_text(path: str | Path, what: str = "puzzle file") -> str:
+    """The text of a puzzle file (or `what` else), or a ParseError saying why it cannot be read
+    (a review: `hint --state FOLDER` said "this is a folder, not a puzzle file")."""
+    return decode_text(read_bytes(path, what), str(path))
