@@ -67,3 +67,43 @@ def test_pictures_are_their_puzzles_goal(tmp_path: Path) -> None:
     path = tmp_path / "tiny.pbm"
     path.write_text(SAMPLES["pbm"])
     assert load(path) == Puzzle(rows=TINY.rows, columns=TINY.columns, goal=TINY_GOAL)
+
+
+def _pycsp3_stream(puzzle: Puzzle, shape: int) -> str:
+    """PyCSP3's text in three of the shapes its number-at-a-time parser takes: a clue a line;
+    each count on a line of its own; and the size's two numbers on two lines too."""
+    lines = [f"{puzzle.height} {puzzle.width}"] if shape < 2 else [str(puzzle.height), str(puzzle.width)]
+    for clue in (*puzzle.rows, *puzzle.columns):
+        if shape == 0:
+            lines.append(" ".join(map(str, (len(clue), *clue))))
+        else:
+            lines += [str(len(clue)), *([" ".join(map(str, clue))] if clue else [])]
+    return "\n".join(lines) + "\n"
+
+
+def test_pycsp3_text_is_found_wherever_its_lines_break() -> None:
+    """A review found PyCSP3's text with each count on a line of its own taken for a clue list
+    and refused; and no clue list, nin or CWD file of the same puzzles may be taken for it."""
+    import random
+
+    from nonosat.formats.detection import sniff_format
+
+    draw = random.Random(40)
+    for _ in range(300):
+        width, height = draw.randint(1, 12), draw.randint(1, 12)
+        density = draw.random()
+        grid = tuple(tuple(int(draw.random() < density) for _ in range(width)) for _ in range(height))
+        puzzle = Puzzle.from_grid(grid)
+        for shape in range(3):
+            text = _pycsp3_stream(puzzle, shape)
+            assert sniff_format(text) == "pycsp3-text", text
+            assert clues_of(loads(text)) == clues_of(puzzle)
+        for fmt in ("clues", "nin", "mk"):
+            text = dumps(puzzle, fmt)
+            lines = [line.split() for line in text.splitlines()[1:] if line.strip()]
+            if fmt == "nin" and all(int(line[0]) == len(line) - 1 for line in lines):  # PyCSP3's shape too
+                continue
+            assert sniff_format(text) == fmt, text
+        rows, columns = ([" ".join(map(str, clue)) or "0" for clue in side] for side in (puzzle.rows, puzzle.columns))
+        cwd = "\n".join([str(puzzle.height), str(puzzle.width), *rows, "", *columns]) + "\n"
+        assert sniff_format(cwd) == "cwd", cwd

@@ -93,8 +93,52 @@ def load_pycsp3_text(text: str, path: PathName = None) -> Puzzle:
 def looks_like_pycsp3_text(lines: list[str]) -> bool:
     """Whether stripped lines are `R C` and then R + C lines, each its count and its blocks."""
     rows = [line.split() for line in lines if line]
-    if not rows or len(rows[0]) != 2 or not all(_WHOLE_NUMBER.fullmatch(word) for row in rows for word in row):
+    if not rows or not all(_WHOLE_NUMBER.fullmatch(word) for row in rows for word in row):
         return False
-    height, width = map(int, rows[0])
-    body = rows[1:]
-    return len(body) == height + width and all(int(row[0]) == len(row) - 1 for row in body)
+    if len(rows[0]) == 2:
+        height, width = map(int, rows[0])
+        body = rows[1:]
+        if len(body) == height + width and all(int(row[0]) == len(row) - 1 for row in body):
+            return True
+    return _a_stream_of_clues(lines)
+
+
+def _a_stream_of_clues(lines: list[str]) -> bool:
+    """Whether the numbers of stripped lines, wherever the line breaks fall (PyCSP3's parser reads
+    a number at a time: a review found a file with each count on a line of its own read as a
+    clue list, and refused), are `R C` and then R + C count-prefixed clues to the last number,
+    the rows filling as many cells as the columns; and the lines are not a clue list whose rows
+    and columns fill as many cells as each other (rows, a blank line, columns)."""
+    words = [word for line in lines for word in line.split()]
+    if len(words) < 2 or len(words) > MOST_NUMBERS or not all(_WHOLE_NUMBER.fullmatch(word) for word in words):
+        return False
+    numbers = [int(word) for word in words]
+    height, width = numbers[0], numbers[1]
+    if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
+        return False
+    at, filled = 2, [0, 0]
+    for index in range(height + width):
+        if at >= len(numbers) or at + numbers[at] >= len(numbers):
+            return False
+        filled[index >= height] += sum(numbers[at + 1 : at + 1 + numbers[at]])
+        at += 1 + numbers[at]
+    if at != len(numbers) or filled[0] != filled[1]:
+        return False
+    return not _another_reading(lines)
+
+
+def _another_reading(lines: list[str]) -> bool:
+    """Whether stripped lines of whole numbers read as a clue list (rows, a blank line, columns)
+    or as nin (`W H`, H rows, W columns, no blank line), their rows filling as many cells as
+    their columns: the line-by-line formats come first where a stream of numbers could be both."""
+    groups = [group for group in "\n".join(lines).split("\n\n") if group.strip()]
+    sums = [sum(int(word) for word in group.split()) for group in groups]
+    if len(sums) == 2 and sums[0] == sums[1]:
+        return True
+    body = [line.split() for line in lines[1:] if line]
+    size = lines[0].split()
+    if "" in lines or len(size) != 2 or len(body) != int(size[0]) + int(size[1]):
+        return False
+    height = int(size[1])
+    rows, columns = (sum(int(word) for line in side for word in line) for side in (body[:height], body[height:]))
+    return rows == columns
