@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from bench.fresh_tournament import fresh_set
+from bench.fresh_tournament import DENSITIES, fresh_set
 from bench.verdicts import corpus_root
 from nonosat import load_all
 from nonosat.deadline import Deadline
@@ -94,13 +95,26 @@ POLICIES: dict[str, Policy] = {
     "upside-down, minisat22 from 2 s": lambda t, after: finish(
         [(0, t["cdcl"]), (after, t["upside-down"] + OVERHEAD), (2.0, t["minisat22"] + OVERHEAD)]
     ),
+    "upside-down, relayed by minisat22 from 3 s (the relay now)": lambda t, after: relayed(t, after, "minisat22"),
+    "upside-down, relayed by cadical195 from 3 s": lambda t, after: relayed(t, after, "cadical195"),
 }
 
 
-def puzzles(seeds: list[int], size: int, corpus_sets: list[str], colour: str = "") -> Iterator[tuple[str, str, Puzzle]]:
-    """(collection, key, puzzle) for every puzzle of the fresh sets, of the corpus sets, then of
-    the colour noise grids `colour` names (SIDE:COLOURS:FIRST-LAST, `bench.colour_set`'s
-    noise_puzzle for each seed from FIRST to LAST)."""
+def relayed(times: dict[str, float], after: float, solver: str, at: float = 3.0) -> float:
+    """The race as it is in black and white (`compiled_search.SAT_AFTER`): the search, joined
+    after `after` by the search upside down, whose place the SAT engine with `solver` takes at
+    `at` seconds; two processes on two cores, each at full speed."""
+    upside_down = after + times["upside-down"] + OVERHEAD
+    return min(times["cdcl"], upside_down if upside_down < at else float("inf"), at + times[solver] + OVERHEAD)
+
+
+def puzzles(
+    seeds: list[int], size: int, corpus_sets: list[str], colour: str = "", large: str = ""
+) -> Iterator[tuple[str, str, Puzzle]]:
+    """(collection, key, puzzle) for every puzzle of the fresh sets, of the corpus sets, of the
+    colour noise grids `colour` names (SIDE:COLOURS:FIRST-LAST, `bench.colour_set`'s
+    noise_puzzle for each seed from FIRST to LAST), then of the black-and-white random grids
+    `large` names (SIDE:FIRST-LAST: a density from 0.35 to 0.5, as the fresh sets' 25x25)."""
     for seed in seeds:
         for number, puzzle in enumerate(fresh_set(seed, size), 1):
             yield "fresh", f"fresh {seed}#{number}", puzzle
@@ -115,6 +129,14 @@ def puzzles(seeds: list[int], size: int, corpus_sets: list[str], colour: str = "
         for seed in range(first, last + 1):
             puzzle = noise_puzzle(int(side), int(side), int(colours), seed)
             yield "colour", f"noise {side} k{colours} seed {seed}", puzzle
+    if large:
+        side, span = large.split(":")
+        first, last = (int(part) for part in span.split("-"))
+        for seed in range(first, last + 1):
+            draw = random.Random(f"nonosat large random {side} {seed}")
+            density = draw.uniform(*DENSITIES)
+            grid = tuple(tuple(int(draw.random() < density) for _ in range(int(side))) for _ in range(int(side)))
+            yield "large", f"random {side}x{side} seed {seed}", Puzzle.from_grid(grid)
 
 
 def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
@@ -129,7 +151,9 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
     seeds = [int(s) for s in args.seeds.split(",") if s]
     sets = [s for s in args.corpus_sets.split(",") if s]
     with out.open("a") as sink:
-        for collection, key, puzzle in puzzles(seeds, args.size, sets, getattr(args, "colour", "")):
+        for collection, key, puzzle in puzzles(
+            seeds, args.size, sets, getattr(args, "colour", ""), getattr(args, "large", "")
+        ):
             times = known.setdefault(key, {"collection": collection})
             for how in ("cdcl", *CANDIDATES):
                 if how != "cdcl" and float(times["cdcl"]) <= args.slower_than:  # type: ignore[arg-type]
@@ -147,7 +171,7 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
 def report(known: dict[str, dict[str, object]], slower_than: float) -> list[str]:
     """A line per race start, policy and collection (see the module's docstring)."""
     lines = []
-    for collection in ("fresh", "corpus", "colour"):
+    for collection in ("fresh", "corpus", "colour", "large"):
         slow = [
             {how: float(t) for how, t in times.items() if how != "collection"}  # type: ignore[arg-type]
             for times in known.values()
@@ -183,6 +207,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--colour",
         default="",
         help="colour noise grids to screen too, SIDE:COLOURS:FIRST-LAST, e.g. 40:2:300-319 (cdcl's colour rival)",
+    )
+    parser.add_argument(
+        "--large",
+        default="",
+        help="black-and-white random grids to screen too, SIDE:FIRST-LAST, e.g. 65:1-10 (the relay's solver)",
     )
     parser.add_argument("--slower-than", type=float, default=0.25, help="seconds by cdcl alone that make a puzzle slow")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds a candidate gets on a puzzle")

@@ -70,3 +70,14 @@ def test_colour_noise_grids_are_a_collection_of_their_own() -> None:
     lines = report({"a": times}, 0.25)
     assert lines[0] == "colour: 1 of 1 puzzles over 0.25 s by cdcl alone"
     assert any("race after 1.0 s, minisat22: sum 2.0 s" in line for line in lines), lines
+
+
+def test_the_relay_takes_the_side_upside_downs_place_at_three_seconds() -> None:
+    from bench.race_rivals import OVERHEAD, relayed
+
+    times = {"cdcl": 10.0, "upside-down": 2.5, "minisat22": 4.0, "cadical195": 1.0}
+    assert relayed(times, 0.1, "minisat22") == pytest.approx(0.1 + 2.5 + OVERHEAD)  # upside down first
+    slow = {**times, "upside-down": 20.0}
+    assert relayed(slow, 0.1, "minisat22") == pytest.approx(3.0 + 4.0 + OVERHEAD)
+    assert relayed(slow, 0.1, "cadical195") == pytest.approx(3.0 + 1.0 + OVERHEAD)
+    assert relayed({**slow, "cdcl": 2.0}, 0.1, "cadical195") == 2.0  # the search itself first
