@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -186,11 +187,17 @@ def report(known: dict[str, dict[str, object]], slower_than: float) -> list[str]
             today = sum(POLICIES["upside-down (today)"](t, after) for t in slow)
             for name, policy in POLICIES.items():
                 ends = sorted(policy(t, after) for t in slow)
-                lines.append(
+                line = (
                     f"  race after {after} s, {name}: sum {sum(ends):.1f} s ({sum(ends) / today:.3f} of today's), "
                     f"slowest {ends[-1]:.2f} s, over 2 s {sum(e > 2 for e in ends)}, "
                     f"over 3 s {sum(e > 3 for e in ends)}"
                 )
+                unfinished = sum(math.isinf(end) for end in ends)
+                if unfinished:  # no candidate within --timeout on some: the sums are of the rest
+                    done = [end for end in ends if not math.isinf(end)]
+                    line = f"  race after {after} s, {name}: {unfinished} not within the timeout; the other {len(done)}"
+                    line += f" sum {sum(done):.1f} s, slowest {max(done, default=0.0):.2f} s"
+                lines.append(line)
     return lines
 
 

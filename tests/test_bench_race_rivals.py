@@ -81,3 +81,11 @@ def test_the_relay_takes_the_side_upside_downs_place_at_three_seconds() -> None:
     assert relayed(slow, 0.1, "minisat22") == pytest.approx(3.0 + 4.0 + OVERHEAD)
     assert relayed(slow, 0.1, "cadical195") == pytest.approx(3.0 + 1.0 + OVERHEAD)
     assert relayed({**slow, "cdcl": 2.0}, 0.1, "cadical195") == 2.0  # the search itself first
+
+
+def test_a_puzzle_no_candidate_finished_is_counted_not_summed() -> None:
+    stuck = {"collection": "large", "cdcl": math.inf, **{how: math.inf for how in CANDIDATES}}
+    quick = {"collection": "large", "cdcl": 2.0, **{how: 1.0 for how in CANDIDATES}}
+    lines = report({"a": stuck, "b": quick}, 0.25)
+    alone = next(line for line in lines if "race after 1.0 s, alone:" in line)
+    assert alone == "  race after 1.0 s, alone: 1 not within the timeout; the other 1 sum 2.0 s, slowest 2.00 s"
