@@ -87,7 +87,12 @@ def convert(
 def render(
     file: PuzzleFile,
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="The picture to write: .svg, or .png (needs nonosat[image]).")
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The picture to write: .svg, or .png (needs nonosat[image]); '-' writes the SVG to stdout.",
+        ),
     ],
     solution: Annotated[
         bool, typer.Option("--solution", help="Draw the solved picture (the first found), not the empty sheet.")
@@ -106,7 +111,9 @@ def render(
 
     deadline = Deadline.for_command(timeout)
     puzzle = load_puzzle(file, deadline)
-    check_picture_path(output, force=force)
+    to_stdout = str(output) == "-"  # a site's script: `render FILE -o - > sheet.svg`, or a pipe
+    if not to_stdout:
+        check_picture_path(output, force=force)
     grid, unproved = None, ""
     if solution:
         result = solve_puzzle(puzzle, count=1, timeout=deadline)
@@ -116,5 +123,13 @@ def render(
         grid = result.solution.grid
         if result.status.value != "unique":  # a search's first grid: an author may take it for the only one
             unproved = f" (the first solution found; nonosat check {file} says whether it is the only one)"
+    if to_stdout:
+        from nonosat.deadline import finished_by
+        from nonosat.render.sheets import to_svg
+
+        out.file.write(finished_by(deadline, "drawing the picture", lambda: to_svg(puzzle, grid)))
+        if unproved:
+            err.print(f"nonosat: {file}: the picture drawn is{unproved}", markup=False)
+        return
     save_picture(puzzle, grid, output, force=force, deadline=deadline)
     err.print(f"wrote {output}{unproved}", markup=False)
