@@ -1,4 +1,4 @@
-"""The browser tests' shared parts (tests/test_web_page.py, tests/test_web_studio.py): `nonosat
+"""The browser tests' shared parts (tests/test_web_page.py, tests/test_web_studio_*.py): `nonosat
 serve` on a free port, Debian's headless Chromium through Playwright, the page loaded with its
 first verdict shown, and helpers that read the board. A module that imports these skips itself
 where Starlette, uvicorn, Playwright or Chromium are missing."""

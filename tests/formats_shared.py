@@ -1,6 +1,8 @@
 """What the tests of the formats share: small puzzles and a hand-written webpbn XML file, the
-formats nonosat writes and the ones it only reads, the command line's answer, and the clues to
-compare what was read back (of a colour puzzle, with each block's colour)."""
+formats nonosat writes and the ones it only reads, the command line's answer, the clues to
+compare what was read back (of a colour puzzle, with each block's colour; of any, without its
+metadata or goal), the corpus files a pattern matches, and whether a puzzle's rows and columns
+fill as many cells."""
 
 from __future__ import annotations
 
@@ -42,6 +44,23 @@ def colour_clues(puzzle: Puzzle, rename: dict[str, str] | None = None) -> tuple[
         for is_row, i in lines
         for clue in [puzzle.rows[i] if is_row else puzzle.columns[i]]
     )
+
+
+def corpus_files(corpus: Path, pattern: str) -> list[Path]:
+    """The corpus files matching a glob pattern, failing loudly if there are none."""
+    files = sorted(corpus.glob(pattern))
+    assert files, f"no corpus files match {pattern}"
+    return files
+
+
+def totals_agree(puzzle: Puzzle) -> bool:
+    """Whether the row clues and the column clues fill the same number of cells."""
+    return sum(map(sum, puzzle.rows)) == sum(map(sum, puzzle.columns))
+
+
+def clues_only(puzzle: Puzzle) -> Puzzle:
+    """The same puzzle without metadata or goal, to compare formats that carry only clues."""
+    return Puzzle(rows=puzzle.rows, columns=puzzle.columns)
 
 
 HAND_WRITTEN_XML = """\

@@ -8,14 +8,14 @@ ANSWERING = {
             "Looks for up to N solutions: with --count 5 an ambiguous 2x2 reports both of its solutions and "
             "count_is_exact true."
         ),
-        "tests/test_cli.py::test_count_reports_an_exact_count",
+        "tests/test_cli_exit_codes.py::test_count_reports_an_exact_count",
     ),
     "solve --timeout": (
         (
             "Sets a deadline for the whole command: a 300x300 solve with --timeout 0.5 stops on time with "
             "exit 4, 'unknown (time limit reached while ...)'."
         ),
-        "tests/test_limits.py::test_building_the_cnf_keeps_to_the_deadline",
+        "tests/test_limits_deadline.py::test_building_the_cnf_keeps_to_the_deadline",
     ),
     "solve --engine": (
         (
@@ -47,22 +47,22 @@ ANSWERING = {
     ),
     "solve --output": (
         ("Writes the solution to the file (a .non whose goal is the solved grid) and refuses an existing file."),
-        "tests/test_cli.py::test_output_writes_the_solution_and_never_overwrites",
+        "tests/test_cli_output_files.py::test_output_writes_the_solution_and_never_overwrites",
     ),
     "solve --force": (
         (
             "Lets --output overwrite an existing file; without it the command exits 2 naming --force and "
             "leaves the file untouched."
         ),
-        "tests/test_cli.py::test_output_writes_the_solution_and_never_overwrites",
+        "tests/test_cli_output_files.py::test_output_writes_the_solution_and_never_overwrites",
     ),
     "solve --format": (
         "json prints one JSON record (status, method, problems) instead of the text grid and status line.",
-        "tests/test_cli.py::test_totals_that_differ_still_give_the_title_and_the_none_line",
+        "tests/test_cli_exit_codes.py::test_totals_that_differ_still_give_the_title_and_the_none_line",
     ),
     "solve --json": (
         "Short for --format json: the same JSON record, with status 'unique' for Dancer.",
-        "tests/test_explain.py::test_solve_and_check_take_the_json_flag_too",
+        "tests/test_rate.py::test_solve_and_check_take_the_json_flag_too",
     ),
     "solve --ascii": (
         (
@@ -83,11 +83,11 @@ ANSWERING = {
             "Shows line logic filling the grid step by step (0.02 s a step), so on Swing a 1 s --timeout runs"
             " out (exit 4, 'time limit reached') yet ends on time."
         ),
-        "tests/test_limits.py::test_live_and_linestats_keep_to_the_deadline",
+        "tests/test_limits_deadline.py::test_live_and_linestats_keep_to_the_deadline",
     ),
     "solve --linestats": (
         "After solving, prints a 'line logic, per line' table with a row for every row and column.",
-        "tests/test_explain.py::test_linestats_lists_every_line_with_passes",
+        "tests/test_explain_steps.py::test_linestats_lists_every_line_with_passes",
     ),
     "solve --conflicts": (
         (
@@ -98,7 +98,7 @@ ANSWERING = {
     ),
     "check --timeout": (
         "A tiny --timeout leaves the verdict unknown: exit 4 with 'time limit reached while ...'.",
-        "tests/test_cli.py::test_timeout_exits_4_with_unknown",
+        "tests/test_cli_exit_codes.py::test_timeout_exits_4_with_unknown",
     ),
     "check --engine": (
         (
@@ -130,11 +130,11 @@ ANSWERING = {
     ),
     "check --format": (
         "json prints a JSON record with status, method and goal_satisfies_clues instead of text.",
-        "tests/test_cli.py::test_check_json_has_the_verdict",
+        "tests/test_cli_exit_codes.py::test_check_json_has_the_verdict",
     ),
     "check --json": (
         "Short for --format json: the same JSON record, with status 'unique' for Dancer.",
-        "tests/test_explain.py::test_solve_and_check_take_the_json_flag_too",
+        "tests/test_rate.py::test_solve_and_check_take_the_json_flag_too",
     ),
     "check --ascii": (
         (
@@ -146,52 +146,52 @@ ANSWERING = {
     ),
     "check --rating": (
         ("--rating/--no-rating: rates difficulty after the verdict; with --no-rating the JSON level is null."),
-        "tests/test_limits.py::test_no_rating_skips_the_rating",
+        "tests/test_limits_deadline.py::test_no_rating_skips_the_rating",
     ),
     "check --conflicts": (
         (
             "--conflicts/--no-conflicts: with no solution, names the conflicting lines; with --no-conflicts "
             "the JSON diagnosis is null."
         ),
-        "tests/test_limits.py::test_no_conflicts_skips_the_conflicting_lines",
+        "tests/test_limits_deadline.py::test_no_conflicts_skips_the_conflicting_lines",
     ),
     "check --certificate": (
         (
             "Writes the verdict's certificate into the folder (the clues, the CNF, the proof or two solutions), "
             "which nonosat verify accepts."
         ),
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "check --force": (
         "Replaces the files of an existing --certificate folder; without it that is refused (exit 2).",
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "verify --checker": (
         "Names the DRAT checker that checks the proof (dratify or drat-trim); another name is refused (exit 2).",
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "verify --puzzle": (
         "Ties the certificate to the author's own file: one whose puzzle.json holds other clues is refused (exit 7).",
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "verify --timeout": (
         "Bounds the whole check: a proof still being checked when it passes ends in exit 4 (time limit reached).",
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "explain --format": (
         ("json prints the steps as a JSON record (level, open_cells, steps) instead of numbered text lines."),
-        "tests/test_explain.py::test_explain_prints_numbered_steps_and_says_how_it_ended",
+        "tests/test_explain_steps.py::test_explain_prints_numbered_steps_and_says_how_it_ended",
     ),
     "explain --json": (
         "Short for --format json: prints a JSON record with level and numbered steps.",
-        "tests/test_explain.py::test_rate_and_explain_take_a_json_flag",
+        "tests/test_rate.py::test_rate_and_explain_take_a_json_flag",
     ),
     "explain --timeout": (
         (
             "A deadline for the whole command: on a 200x200 of 1s it stops with exit 4, 'time limit reached "
             "while probing'."
         ),
-        "tests/test_limits.py::test_explain_keeps_to_the_deadline",
+        "tests/test_limits_deadline.py::test_explain_keeps_to_the_deadline",
     ),
     "rate --format": (
         "json prints the rating as a JSON record (level, difficulty) instead of text.",
@@ -199,14 +199,14 @@ ANSWERING = {
     ),
     "rate --json": (
         "Short for --format json: prints a JSON record with level 'line' and difficulty 1 for Dancer.",
-        "tests/test_explain.py::test_rate_and_explain_take_a_json_flag",
+        "tests/test_rate.py::test_rate_and_explain_take_a_json_flag",
     ),
     "rate --timeout": (
         (
             "A deadline for the rating: rate(..., timeout=1e-9) gives level 'unknown', score 0 and 'time "
             "limit reached' (and the command keeps to --timeout 5)."
         ),
-        "tests/test_limits.py::test_rating_keeps_to_the_deadline",
+        "tests/test_limits_deadline.py::test_rating_keeps_to_the_deadline",
     ),
     "rate --engine": (
         (
@@ -234,14 +234,14 @@ ANSWERING = {
             "A deadline for the whole command: on Frans Faase from an empty state it stops with exit 4, 'time"
             " limit reached while ...'."
         ),
-        "tests/test_limits.py::test_hint_keeps_to_the_deadline",
+        "tests/test_limits_deadline.py::test_hint_keeps_to_the_deadline",
     ),
     "encode --output": (
         (
             "Writes the DIMACS CNF (with cell-variable comments) to the file, which another SAT solver solves"
             " to the goal."
         ),
-        "tests/test_cli.py::test_encode_writes_cnf_that_another_solver_solves_to_the_goal",
+        "tests/test_cli_output_files.py::test_encode_writes_cnf_that_another_solver_solves_to_the_goal",
     ),
     "encode --encoding": (
         ("Chooses the CNF encoding of each line's clue (blocks or automaton), changing the formula written."),

@@ -7,7 +7,7 @@ BATCH_AND_SERVE = {
             "Where the JSON Lines records go: '--out -' writes one record a line to standard output and no "
             "file named '-'."
         ),
-        "tests/test_batch_faults.py::test_results_to_standard_output",
+        "tests/test_batch_results_file.py::test_results_to_standard_output",
     ),
     "batch --jobs": (
         "Number of worker processes solving puzzles at once.",
@@ -18,7 +18,7 @@ BATCH_AND_SERVE = {
             "A per-puzzle time limit: --timeout 0.000001 records Forever as 'unknown' while a trivial puzzle "
             "is still 'unique'."
         ),
-        "tests/test_batch_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
+        "tests/test_batch_retry.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
     ),
     "batch --count": (
         "Looks for up to N solutions per puzzle (2 decides uniqueness).",
@@ -26,21 +26,21 @@ BATCH_AND_SERVE = {
     ),
     "batch --require": (
         ("--require unique makes the run exit 1 when any puzzle is not unique (the tournament set has multiples)."),
-        "tests/test_batch.py::test_fail_on_sets_the_exit_code",
+        "tests/test_batch_progress.py::test_fail_on_sets_the_exit_code",
     ),
     "batch --fail-on": (
         (
             "Exit 1 if any record has a listed status: --fail-on multiple exits 1, --fail-on none exits 0, an"
             " unknown status name exits 2."
         ),
-        "tests/test_batch.py::test_fail_on_sets_the_exit_code",
+        "tests/test_batch_progress.py::test_fail_on_sets_the_exit_code",
     ),
     "batch --retry": (
         (
             "--retry unknown solves again only the records with that status (Forever becomes unique), keeping"
             " the others unchanged."
         ),
-        "tests/test_batch_faults.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
+        "tests/test_batch_retry.py::test_retry_unknown_redoes_only_those_and_keeps_the_rest",
     ),
     "batch --executor": (
         "dask runs the puzzles on Dask workers instead of local processes, with the same records.",
@@ -56,14 +56,14 @@ BATCH_AND_SERVE = {
     ),
     "batch --certificates": (
         "Writes each decided puzzle's certificate into a folder of the one named, which nonosat verify accepts.",
-        "tests/test_certificate.py::test_the_command_line_writes_and_verifies_a_certificate",
+        "tests/test_certificate_writing.py::test_the_command_line_writes_and_verifies_a_certificate",
     ),
     "batch --force": (
         (
             "Lets a run that does not resume a results file replace the certificates already in "
             "--certificates DIR, which it refuses without it."
         ),
-        "tests/test_batch_faults.py::test_certificates_already_there_are_replaced_only_by_a_resumed_run_or_with_force",
+        "tests/test_batch_retry.py::test_certificates_already_there_are_replaced_only_by_a_resumed_run_or_with_force",
     ),
     "batch --pictures": (
         (
@@ -77,11 +77,11 @@ BATCH_AND_SERVE = {
             "The address listened on: --host 0.0.0.0 serves on http://0.0.0.0:PORT and warns that anyone who "
             "can reach the machine can use it."
         ),
-        "tests/test_web_serve.py::test_serve_prints_its_address_and_ends_on_ctrl_c_with_130",
+        "tests/test_web_serve_process.py::test_serve_prints_its_address_and_ends_on_ctrl_c_with_130",
     ),
     "serve --port": (
         ("The port listened on: a port already taken is refused with one line naming 127.0.0.1:PORT and exit 2."),
-        "tests/test_web_serve.py::test_a_taken_port_is_one_line_and_exit_2",
+        "tests/test_web_serve_process.py::test_a_taken_port_is_one_line_and_exit_2",
     ),
     "serve --workers": (
         (

@@ -32,57 +32,57 @@ WRITING = {
             "Writes the puzzle to the file (a .non with the goal that check proves unique) instead of "
             "printing it, refusing an existing file."
         ),
-        "tests/test_generate.py::test_generate_writes_a_puzzle_that_check_proves_unique",
+        "tests/test_generate_commands.py::test_generate_writes_a_puzzle_that_check_proves_unique",
     ),
     "generate --width": (
         "Cells across: --width 25 gives a puzzle 25 cells wide.",
-        "tests/test_generate.py::test_generate_writes_a_puzzle_that_check_proves_unique",
+        "tests/test_generate_commands.py::test_generate_writes_a_puzzle_that_check_proves_unique",
     ),
     "generate --height": (
         "Cells down: a --height of 257, over the 256-cell limit, is refused at once (exit 2).",
-        "tests/test_limits.py::test_generated_sizes_over_the_limit_are_refused_at_once",
+        "tests/test_limits_sizes.py::test_generated_sizes_over_the_limit_are_refused_at_once",
     ),
     "generate --threshold": (
         (
             "The grey level below which cells are filled instead of Otsu's: threshold(shades, 5) fills only "
             "the level-0 cell (the thresholding from_image does)."
         ),
-        "tests/test_generate.py::test_invert_fills_the_light_cells",
+        "tests/test_generate_pictures.py::test_invert_fills_the_light_cells",
     ),
     "generate --invert": (
         (
             "Fills the light cells instead of the dark ones: threshold(shades, invert=True) gives the "
             "complement grid (the thresholding from_image does)."
         ),
-        "tests/test_generate.py::test_invert_fills_the_light_cells",
+        "tests/test_generate_pictures.py::test_invert_fills_the_light_cells",
     ),
     "generate --colours": (
         (
             "Makes a colour puzzle of at most K colours: --colours 3 writes a colour puzzle with at most 4 "
             "palette entries (blank included)."
         ),
-        "tests/test_generate_colour.py::test_generate_colours_writes_a_colour_puzzle_that_check_proves_unique",
+        "tests/test_generate_colour_commands.py::test_generate_colours_writes_a_colour_puzzle_that_check_proves_unique",
     ),
     "generate --require": (
         (
             "require='line' repairs a picture line logic cannot start on until line logic alone solves it "
             "(rated 'line')."
         ),
-        "tests/test_generate_search.py::test_a_picture_of_thin_lines_becomes_line_solvable_with_few_changes_along_its_edges",
+        "tests/test_generate_hard_pictures.py::test_a_picture_of_thin_lines_becomes_line_solvable_with_few_changes_along_its_edges",
     ),
     "generate --max-changes": (
         (
             "Caps the changed cells: --max-changes 0 on an ambiguous checkerboard gives exit 5, one line, "
             "nothing written."
         ),
-        "tests/test_generate.py::test_generate_failure_exits_5_and_writes_nothing",
+        "tests/test_generate_commands.py::test_generate_failure_exits_5_and_writes_nothing",
     ),
     "generate --max-distance": (
         (
             "Caps how far the picture may move: --max-distance 0.5 makes the smiley fail with exit 5, the "
             "message naming --max-distance."
         ),
-        "tests/test_generate_search.py::test_the_command_line_names_its_own_options_in_messages",
+        "tests/test_generate_suggestions.py::test_the_command_line_names_its_own_options_in_messages",
     ),
     "generate --seed": (
         ("Seeds tie-breaks between equally good cells: the same seed gives the same puzzle, another seed may not."),
@@ -90,18 +90,18 @@ WRITING = {
     ),
     "generate --preview": (
         "Also draws the final picture with its clues into the given file (a non-empty PNG).",
-        "tests/test_generate.py::test_generate_writes_a_puzzle_that_check_proves_unique",
+        "tests/test_generate_commands.py::test_generate_writes_a_puzzle_that_check_proves_unique",
     ),
     "generate --preview-changes": (
         (
             "Draws into --preview the start beside the final picture with each changed cell marked "
             "(added/removed strokes count the changed cells)."
         ),
-        "tests/test_generate_search.py::test_preview_changes_marks_each_changed_cell_beside_the_picture",
+        "tests/test_generate_suggestions.py::test_preview_changes_marks_each_changed_cell_beside_the_picture",
     ),
     "generate --suggest": (
         "Makes nothing and lists N one-cell edits ('left open (cost ...)' lines); refused with -o.",
-        "tests/test_generate_search.py::test_preview_changes_needs_a_preview_and_suggest_makes_nothing",
+        "tests/test_generate_suggestions.py::test_preview_changes_needs_a_preview_and_suggest_makes_nothing",
     ),
     "generate --title": (
         "Sets the puzzle's title (default: from the file name).",
@@ -109,7 +109,7 @@ WRITING = {
     ),
     "generate --author": (
         "Writes the author into the puzzle: the written file loads with author 'A. Author'.",
-        "tests/test_generate.py::test_generate_writes_a_puzzle_that_check_proves_unique",
+        "tests/test_generate_commands.py::test_generate_writes_a_puzzle_that_check_proves_unique",
     ),
     "generate --license": (
         "Writes the licence into the puzzle.",
@@ -120,7 +120,7 @@ WRITING = {
             "A deadline for the whole run: a 120-wide noise picture with --timeout 2 ends with exit 4, 'time "
             "limit reached while', and no output file."
         ),
-        "tests/test_limits.py::test_random_and_generate_keep_to_the_deadline_for_the_whole_run",
+        "tests/test_limits_deadline.py::test_random_and_generate_keep_to_the_deadline_for_the_whole_run",
     ),
     "generate --force": (
         "Overwrites an existing --output or --preview; without it generate exits 2 naming --force.",
@@ -128,11 +128,11 @@ WRITING = {
     ),
     "random --width": (
         "Cells across: --width 9 prints a puzzle 9 cells wide.",
-        "tests/test_generate.py::test_random_prints_a_non_file_that_loads",
+        "tests/test_generate_commands.py::test_random_prints_a_non_file_that_loads",
     ),
     "random --height": (
         "Cells down: --height 7 prints a puzzle 7 cells high.",
-        "tests/test_generate.py::test_random_prints_a_non_file_that_loads",
+        "tests/test_generate_commands.py::test_random_prints_a_non_file_that_loads",
     ),
     "random --output": (
         (
@@ -146,11 +146,11 @@ WRITING = {
             "The share of filled cells in the random picture: density 0.4 fills about 40% of the cells "
             "(random_picture, which random_puzzle draws with)."
         ),
-        "tests/test_generate_search.py::test_random_pictures_have_no_blank_or_full_line_and_about_the_density",
+        "tests/test_generate_random_pictures.py::test_random_pictures_have_no_blank_or_full_line_and_about_the_density",
     ),
     "random --colours": (
         "Makes a colour puzzle: --colours 3 prints a puzzle whose palette has 4 entries (blank included).",
-        "tests/test_generate_colour.py::test_random_colours_prints_a_non_file_that_loads",
+        "tests/test_generate_colour_commands.py::test_random_colours_prints_a_non_file_that_loads",
     ),
     "random --seed": (
         (
@@ -161,7 +161,7 @@ WRITING = {
     ),
     "random --require": (
         "--require line makes a puzzle line logic alone solves.",
-        "tests/test_generate.py::test_random_prints_a_non_file_that_loads",
+        "tests/test_generate_commands.py::test_random_prints_a_non_file_that_loads",
     ),
     "random --max-changes": (
         "Gives up (exit 5) after changing this many cells while repairing the random grid.",
@@ -169,7 +169,7 @@ WRITING = {
     ),
     "random --preview": (
         "Also draws the puzzle into the given file: a PNG is written.",
-        "tests/test_generate_search.py::test_preview_changes_marks_each_changed_cell_beside_the_picture",
+        "tests/test_generate_suggestions.py::test_preview_changes_marks_each_changed_cell_beside_the_picture",
     ),
     "random --preview-changes": (
         (
@@ -183,7 +183,7 @@ WRITING = {
             "A deadline for the whole run: a 100x100 with --timeout 2 ends with exit 4, 'time limit reached "
             "while', and nothing printed."
         ),
-        "tests/test_limits.py::test_random_and_generate_keep_to_the_deadline_for_the_whole_run",
+        "tests/test_limits_deadline.py::test_random_and_generate_keep_to_the_deadline_for_the_whole_run",
     ),
     "random --force": (
         "Overwrites an existing --output or --preview instead of refusing.",

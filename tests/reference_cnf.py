@@ -5,7 +5,7 @@ The files live in encodings/reference/<encoding>/<clue>_<cells>.cnf, for instanc
 Cell i, counted from 0, is variable i + 1; auxiliary variables follow, numbered in the order the
 encoder first asks the pool for them. After a deliberate change to an encoding, rewrite the files
 with `python tests/reference_cnf.py` and check the diff by hand against encodings/<encoding>.md;
-tests/test_encodings.py fails while the files and the encoders disagree.
+tests/test_encodings_specs.py fails while the files and the encoders disagree.
 """
 
 from __future__ import annotations

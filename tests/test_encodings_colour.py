@@ -216,7 +216,7 @@ def test_the_compiled_colour_block_encoding_writes_the_pythons_clauses(monkeypat
     """nonosat/core/blocks.c's blocks_colour writes the clauses encode_colours writes, in the same
     order, over the same variables, on random colour lines of 1 to 30 cells with known and
     ruled-out colours (the model counts above go through whichever is built)."""
-    from test_encodings import encoded_alike
+    from encodings_shared import encoded_alike
 
     from nonosat.solver.compiled import core
 

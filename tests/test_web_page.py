@@ -4,7 +4,7 @@ Playwright): draw a puzzle and watch the verdict, import a picture, make it uniq
 step through line logic; see a server error in the status area.
 
 Screenshots go to a temporary folder, and also to the folder $NONOSAT_SCREENSHOTS names (refresh
-the README's pictures with `NONOSAT_SCREENSHOTS=docs pytest tests/test_web_page.py tests/test_web_studio.py`)."""
+the README's pictures with `NONOSAT_SCREENSHOTS=docs pytest tests/test_web_page.py tests/test_web_studio_board.py`)."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def encode(line: Line, pool: IDPool) -> list[Clause]:
     literals are looked up in per-block tables in which the constants are `_TRUE` and 0, and a
     clause is written only when no literal in it is `_TRUE`, without its 0s. The clauses and
     their order are those of encodings/blocks.md. Where the compiled core is built it writes them
-    (`nonosat/core/blocks.c`, the same clauses in the same order, tests/test_encodings.py).
+    (`nonosat/core/blocks.c`, the same clauses in the same order, tests/test_encodings_compiled.py).
     """
     if line.colours is not None:
         return encode_colours(line, pool)
