@@ -33,6 +33,9 @@ if not CHROMIUM.exists():
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
 RING = [(1, 2), (1, 3), (2, 1), (2, 4), (3, 1), (3, 4), (4, 2), (4, 3)]
+OCTAGON = [(1, c) for c in range(3, 7)] + [(8, c) for c in range(3, 7)] + [(r, 1) for r in range(3, 7)]
+OCTAGON += [(r, 8) for r in range(3, 7)] + [(2, 2), (2, 7), (7, 2), (7, 7)]
+"""An outline in an 8x8 grid: many solutions, and line logic fixes none of its cells."""
 """A ring in a 4x4 grid: its clues have three solutions."""
 WAIT_MS = 20_000
 """How long the page may take to show what a test waits for (the server's checks take far less)."""
@@ -139,6 +142,12 @@ def settled(page: Page) -> str:
 
 def cell(row: int, column: int) -> str:
     return f"#board td.cell[data-row='{row}'][data-col='{column}']"
+
+
+def draw(page: Page, cells: list[tuple[int, int]]) -> None:
+    """Click each of `cells` (row, column) on the board."""
+    for row, column in cells:
+        page.click(cell(row, column))
 
 
 def marked(page: Page, name: str) -> set[tuple[int, int]]:

@@ -16,6 +16,7 @@ from browser import (  # noqa: F401  (fixtures)
     browser_fixture,
     cell,
     drag_along,
+    draw,
     marked,
     page_fixture,
     resize,
@@ -27,11 +28,6 @@ from browser import (  # noqa: F401  (fixtures)
 from playwright.sync_api import Browser, BrowserContext, Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-
-def draw(page: Page, cells: list[tuple[int, int]]) -> None:
-    for row, column in cells:
-        page.click(cell(row, column))
 
 
 def test_what_is_hidden_is_not_shown(page: Page) -> None:

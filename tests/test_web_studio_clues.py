@@ -16,6 +16,7 @@ from browser import (  # noqa: F401  (fixtures)
     RING,
     browser_fixture,
     cell,
+    draw,
     marked,
     page_fixture,
     resize,
@@ -27,11 +28,6 @@ from playwright.sync_api import Page
 from nonosat import check, load
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-
-def draw(page: Page, cells: list[tuple[int, int]]) -> None:
-    for row, column in cells:
-        page.click(cell(row, column))
 
 
 def test_typing_the_clues_and_back_keeps_an_ambiguous_drawing(page: Page) -> None:

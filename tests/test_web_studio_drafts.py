@@ -13,6 +13,7 @@ from browser import (  # noqa: F401  (fixtures)
     browser_fixture,
     cell,
     drag_along,
+    draw,
     marked,
     new_tab,
     page_fixture,
@@ -23,11 +24,6 @@ from browser import (  # noqa: F401  (fixtures)
 from playwright.sync_api import Browser, Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-
-def draw(page: Page, cells: list[tuple[int, int]]) -> None:
-    for row, column in cells:
-        page.click(cell(row, column))
 
 
 def test_a_reload_brings_the_work_back(page: Page) -> None:

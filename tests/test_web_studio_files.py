@@ -13,6 +13,7 @@ from browser import (  # noqa: F401  (fixtures)
     RING,
     browser_fixture,
     cell,
+    draw,
     page_fixture,
     resize,
     server_fixture,
@@ -23,11 +24,6 @@ from playwright.sync_api import Page, Route
 from nonosat import check, load
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-
-def draw(page: Page, cells: list[tuple[int, int]]) -> None:
-    for row, column in cells:
-        page.click(cell(row, column))
 
 
 def test_use_it_waits_for_the_preview_of_the_settings_shown(page: Page) -> None:

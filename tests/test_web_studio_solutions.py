@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 from browser import (  # noqa: F401  (fixtures)
+    OCTAGON,
     RING,
     browser_fixture,
     cell,
+    draw,
     marked,
     page_fixture,
     resize,
@@ -23,15 +25,6 @@ from browser import (  # noqa: F401  (fixtures)
 from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-OCTAGON = [(1, c) for c in range(3, 7)] + [(8, c) for c in range(3, 7)] + [(r, 1) for r in range(3, 7)]
-OCTAGON += [(r, 8) for r in range(3, 7)] + [(2, 2), (2, 7), (7, 2), (7, 7)]
-"""An outline in an 8x8 grid: many solutions, and line logic fixes none of its cells."""
-
-
-def draw(page: Page, cells: list[tuple[int, int]]) -> None:
-    for row, column in cells:
-        page.click(cell(row, column))
 
 
 def test_suggest_lists_only_edits_that_free_cells(page: Page) -> None:
